@@ -1,0 +1,2 @@
+ALTER TABLE "files" ADD COLUMN "object_deleted_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "files_purge_idx" ON "files" USING btree ("updated_at") WHERE valid = 0 and object_deleted_at is null;

@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { lt, sql } from 'drizzle-orm';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerFactory } from 'fastify';
+import { jobs as jobsTable } from './db/schema/platform';
+import { registerFileRoutes } from './modules/files/files.routes';
+import { identityAuthenticator } from './modules/identity/identity.auth';
+import { purgeExpiredSessions } from './modules/identity/session.service';
+import { purgeThrottle } from './modules/identity/throttle.service';
+import { modules } from './modules/modules';
+import type { Authenticator } from './platform/auth';
+import { type Config, SANDBOX_PATH } from './platform/config';
+import type { Database } from './platform/db';
+import { envelopeRoutes, INVALID_ENCRYPTED } from './platform/envelope/envelope-routes';
+import { KeyRing } from './platform/envelope/keyring';
+import {
+  DatabaseNonceStore,
+  MemoryNonceStore,
+  type NonceStore,
+  RedisNonceStore,
+} from './platform/envelope/nonce-store';
+import { JobWorker } from './platform/jobs/job-worker';
+import { MAIL_SEND_JOB } from './platform/mail/mail-outbox';
+import { createMailTransport, mailSendHandler } from './platform/mail/mail-sender';
+import { PrincipalCache } from './platform/principal-cache';
+import { OperationRegistry } from './platform/registry';
+import { AccessTokens, loadTokenSecret } from './platform/tokens';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Defaults to the identity module's bearer-token authenticator. */
+  authenticate?: Authenticator;
+  /** Extra bindings (tests bind their own operations here). */
+  extend?: (registry: OperationRegistry, deps: ModuleDeps) => void;
+  logger?: boolean;
+  /**
+   * The sandbox app (built from `sandboxConfigOf(config)`, and ready before this one listens): this
+   * app's HTTP server hands it every request under /dev. `inject` never reaches it; inject into it.
+   */
+  sandbox?: App | undefined;
+}
+
+/** What a module's `register` function receives. */
+export interface ModuleDeps {
+  config: Config;
+  database: Database;
+  /** Signs and verifies bearer tokens. */
+  tokens: AccessTokens;
+  /** Who a session is, remembered briefly; forget entries when users, roles or sessions change. */
+  principals: PrincipalCache;
+  /** The job queue's worker: modules register handlers (`jobs.handle`) and housekeeping. */
+  jobs: JobWorker;
+}
+
+export interface App {
+  server: FastifyInstance;
+  registry: OperationRegistry;
+  keyRing: KeyRing;
+  /** Not started by buildApp: main.ts starts it; tests run `jobs.drain()` when they need mail sent. */
+  jobs: JobWorker;
+  close(): Promise<void>;
+}
+
+const HOUR = 3_600_000;
+
+/** Whether a request URL is `path` itself or lies below it (`/dev`, `/dev/…`, `/dev?…`, not `/devices`). */
+export function isUnder(url: string, path: string): boolean {
+  if (!url.startsWith(path)) return false;
+  const next = url.charAt(path.length);
+  return next === '' || next === '/' || next === '?';
+}
+
+/**
+ * A server factory whose HTTP server hands every request under `path` to `app`'s router (which must
+ * be ready) and the rest to this app's. Only real requests pass here; `inject` goes to the router.
+ */
+function handingOver(path: string, app: App): FastifyServerFactory<Server> {
+  return (handler, options) => {
+    const http = createServer((req, res) => {
+      if (isUnder(req.url ?? '/', path)) app.server.routing(req, res);
+      else handler(req, res);
+    });
+    // What Fastify sets on a server it creates itself (a custom one would keep Node's defaults).
+    http.keepAliveTimeout = Number(options.keepAliveTimeout);
+    http.requestTimeout = Number(options.requestTimeout);
+    http.setTimeout(Number(options.connectionTimeout));
+    return http;
+  };
+}
+
+/** `/dev/api/x?y` → `/api/x?y`, `/dev` → `/`; other URLs stay as they are. */
+export function withoutBasePath(url: string, basePath: string): string {
+  if (!isUnder(url, basePath)) return url;
+  const rest = url.slice(basePath.length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const options: FastifyHttpOptions<Server> = {
+    logger:
+      deps.logger === false
+        ? false
+        : { level: config.LOG_LEVEL, ...(config.environment === 'sandbox' ? { name: 'sandbox' } : {}) },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+  };
+  // The sandbox's routes are the product's: the /dev the product dispatched on comes off here.
+  if (config.basePath) options.rewriteUrl = (req) => withoutBasePath(req.url ?? '/', config.basePath);
+  if (deps.sandbox) options.serverFactory = handingOver(SANDBOX_PATH, deps.sandbox);
+  const server = Fastify(options);
+  server.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  const tokens = new AccessTokens(
+    await loadTokenSecret(database.db, config.TOKEN_SECRET),
+    config.ACCESS_TOKEN_MINUTES * 60,
+  );
+  const principals = new PrincipalCache();
+  const jobs = new JobWorker({ db: database.db, log: server.log, pollMs: config.JOB_POLL_MS });
+  const mailTransport = createMailTransport(config.MAIL_URL);
+  jobs.handle(
+    MAIL_SEND_JOB,
+    mailSendHandler({
+      transport: mailTransport,
+      from: config.MAIL_FROM,
+      maxAttempts: config.MAIL_MAX_ATTEMPTS,
+    }),
+  );
+  jobs.every('jobs.purge', HOUR, (db) =>
+    db
+      .delete(jobsTable)
+      .where(
+        sql`${jobsTable.status} = 'done' and ${lt(jobsTable.finishedAt, sql`now() - interval '7 days'`)}`,
+      ),
+  );
+  jobs.every('identity.purge', HOUR, async (db) => {
+    await purgeExpiredSessions(db);
+    await purgeThrottle(db);
+  });
+
+  const registry = new OperationRegistry();
+  const moduleDeps: ModuleDeps = { config, database, tokens, principals, jobs };
+  for (const register of modules) register(registry, moduleDeps);
+  deps.extend?.(registry, moduleDeps);
+
+  const keyRing = new KeyRing(database.db, {
+    rotationHours: config.KEY_ROTATION_HOURS,
+    graceHours: config.KEY_GRACE_HOURS,
+  });
+  await keyRing.init();
+  const nonces: NonceStore = config.REDIS_URL
+    ? new RedisNonceStore(config.REDIS_URL)
+    : database.kind === 'pglite'
+      ? new MemoryNonceStore()
+      : new DatabaseNonceStore(database.db);
+  // Picks up rotations made by other processes, and rotates when due.
+  const rotation = setInterval(() => {
+    keyRing.rotateIfDue().catch((err) => server.log.error({ err }, 'key rotation failed'));
+  }, 60_000);
+  rotation.unref();
+
+  server.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (request.url.startsWith('/api/')) {
+      // Errors before the envelope is open (bad JSON, wrong content type) are plain refusals.
+      if (status === 413)
+        return reply.code(413).send({ success: false, error: 'Payload Too Large', code: 413 });
+      if (status < 500) return reply.code(400).send(INVALID_ENCRYPTED);
+    }
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply
+      .code(status)
+      .send({ success: false, error: status >= 500 ? 'Internal Server Error' : error.message, code: status });
+  });
+
+  const authenticate = deps.authenticate ?? identityAuthenticator(database.db, tokens, principals);
+  envelopeRoutes(server, {
+    db: database.db,
+    keyRing,
+    nonces,
+    registry,
+    authenticate,
+    clientCodes: config.CLIENT_CODES,
+    replayWindowSeconds: config.REPLAY_WINDOW_SECONDS,
+  });
+  await registerFileRoutes(server, moduleDeps, authenticate);
+
+  server.get('/healthz', async () => ({ status: 'ok' }));
+  server.get('/readyz', async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ok', database: database.kind };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', database: database.kind });
+    }
+  });
+
+  const indexHtml = join(config.WEB_DIST, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await server.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false, index: false });
+  }
+  server.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.code(404).send({ success: false, error: 'Not Found', code: 404 });
+    }
+    // History-mode fallback: every other path is a route of the SPA.
+    if (!hasWeb) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+
+  return {
+    server,
+    registry,
+    keyRing,
+    jobs,
+    close: async () => {
+      clearInterval(rotation);
+      await server.close();
+      await jobs.stop();
+      mailTransport?.close();
+      await nonces.close();
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import { CLIENT_CODE_CLI, operations, type Result } from '@qcdesk/contract';
+import { EnvelopeClient } from '@qcdesk/contract/envelope';
+import { ConfigError, loadConfig, sandboxConfigOf } from './platform/config';
+import { openDatabase } from './platform/db';
+import { runSeeds } from './seed';
+
+const USAGE = `QCDesk command line
+
+  npm run cli -- migrate [--sandbox]          apply database migrations
+  npm run cli -- seed [--sandbox]             apply migrations and the idempotent seed data
+  npm run cli -- call <op path> ['<json>']    call an operation through the envelope
+        [--url http://localhost:3000] [--token <bearer>] [--method GET|POST|PUT|DELETE] [--lang en|zh]
+        (the sandbox: --url http://localhost:3000/dev)
+  npm run cli -- operations                   list the operation catalogue
+
+Environment: the server's settings (DATABASE_URL, DATA_DIR, ...); QCDESK_URL and QCDESK_TOKEN for call.`;
+
+function option(args: string[], name: string): string | undefined {
+  const at = args.indexOf(`--${name}`);
+  if (at < 0) return undefined;
+  const value = args[at + 1];
+  args.splice(at, 2);
+  return value;
+}
+
+/** `--sandbox`: the sandbox's database (SANDBOX_DATABASE_URL, or PGlite in DATA_DIR/sandbox). */
+function flag(args: string[], name: string): boolean {
+  const at = args.indexOf(`--${name}`);
+  if (at >= 0) args.splice(at, 1);
+  return at >= 0;
+}
+
+async function withDatabase(seed: boolean, sandbox: boolean): Promise<void> {
+  const product = loadConfig();
+  const config = sandbox ? sandboxConfigOf(product) : product;
+  if (!config)
+    throw new ConfigError(
+      'This configuration runs no sandbox (SANDBOX=off, or PostgreSQL without SANDBOX_DATABASE_URL).',
+    );
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    process.stdout.write(`migrations applied (${config.environment}, ${database.kind})\n`);
+    if (seed) {
+      await runSeeds(database, config, console);
+      process.stdout.write('seed applied\n');
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+export async function callOperation(
+  baseUrl: string,
+  path: string,
+  method: string,
+  body: unknown,
+  options: { token?: string | undefined; lang?: string } = {},
+): Promise<{ status: number; result: Result | unknown }> {
+  const client = new EnvelopeClient(async () => {
+    const response = await fetch(`${baseUrl}/api/publickey`);
+    if (!response.ok) throw new Error(`GET /api/publickey answered ${response.status}`);
+    return (await response.json()) as { keyId: string; publicKey: string };
+  });
+  const sealed = await client.sealRequest(method as 'GET', body);
+  const response = await fetch(`${baseUrl}/api/${path}?cpt=${CLIENT_CODE_CLI}&format=json`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'accept-language': options.lang === 'en' ? 'en-US,en' : 'zh-CN,zh',
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: JSON.stringify(sealed),
+  });
+  const answer = (await response.json()) as { data?: unknown };
+  const result = typeof answer.data === 'string' ? await client.openResponse(answer.data) : answer;
+  return { status: response.status, result };
+}
+
+async function main(argv: string[]): Promise<number> {
+  const args = [...argv];
+  const command = args.shift();
+  switch (command) {
+    case 'migrate':
+      await withDatabase(false, flag(args, 'sandbox'));
+      return 0;
+    case 'seed':
+      await withDatabase(true, flag(args, 'sandbox'));
+      return 0;
+    case 'operations':
+      for (const op of operations)
+        process.stdout.write(`${op.method.padEnd(6)} ${op.path.padEnd(40)} ${op.permission}\n`);
+      return 0;
+    case 'call': {
+      const url = option(args, 'url') ?? process.env.QCDESK_URL ?? 'http://localhost:3000';
+      const token = option(args, 'token') ?? process.env.QCDESK_TOKEN;
+      const lang = option(args, 'lang') ?? 'zh';
+      const explicit = option(args, 'method');
+      const [path, json] = args;
+      if (!path) break;
+      const matches = operations.filter((op) => op.path === path.replace(/^\//, ''));
+      const method = explicit ?? (matches.length === 1 ? matches[0]!.method : undefined);
+      if (!method) {
+        process.stderr.write(`${path}: unknown operation or several methods; pass --method\n`);
+        return 2;
+      }
+      const { status, result } = await callOperation(
+        url,
+        path.replace(/^\//, ''),
+        method,
+        json ? JSON.parse(json) : {},
+        {
+          token,
+          lang,
+        },
+      );
+      process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+      return status === 200 && (result as Result).success ? 0 : 1;
+    }
+  }
+  process.stdout.write(`${USAGE}\n`);
+  return command ? 2 : 0;
+}
+
+main(process.argv.slice(2))
+  .then((code) => process.exit(code))
+  .catch((error: unknown) => {
+    process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
+    process.exit(1);
+  });

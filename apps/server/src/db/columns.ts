@@ -1,0 +1,45 @@
+import { getTableName, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { bigint, integer, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Primary key: int64 identity; travels as a decimal string (contract `schemas.id`). */
+export const idColumn = () => bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity();
+
+export const ref = (name: string) => bigint(name, { mode: 'bigint' });
+
+export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * The audit block every table carries (DOMAIN.md §0): who and when, `version` for optimistic
+ * locking, `valid` for soft delete. `createdBy`/`updatedBy` gain their foreign key to users
+ * once the identity tables exist.
+ */
+export const auditBlock = () => ({
+  createdBy: ref('created_by'),
+  createdAt: timestamptz('created_at').notNull().default(sql`now()`),
+  updatedBy: ref('updated_by'),
+  updatedAt: timestamptz('updated_at').notNull().default(sql`now()`),
+  version: integer('version').notNull().default(0),
+  valid: smallint('valid').notNull().default(1),
+});
+
+/**
+ * The master-data block (DOMAIN.md §0): code (upper-case, unique among valid rows), names in both
+ * languages, active flag, sort order and remark.
+ */
+export const masterBlock = () => ({
+  code: text('code').notNull(),
+  nameZh: text('name_zh').notNull(),
+  nameEn: text('name_en').notNull(),
+  active: smallint('active').notNull().default(1),
+  sort: integer('sort').notNull().default(0),
+  remark: text('remark'),
+});
+
+/**
+ * `"table"."column"`: a column of the outer query inside a correlated subquery. Drizzle writes a
+ * single-table select's columns unqualified, where they would bind to the subquery's own table.
+ */
+export function qualified(column: PgColumn): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+}

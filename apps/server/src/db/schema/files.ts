@@ -1,0 +1,63 @@
+import type { FileKind } from '@qcdesk/contract/files';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { auditBlock, idColumn, ref, timestamptz } from '../columns';
+
+// Files (issue 7): stored uploads and the short links of the shared-file page (DOMAIN.md §2.9).
+
+/**
+ * An uploaded file. The object lives in the store under `storageKey`, chosen by the server; the
+ * original name is metadata only. Replaced or deleted files are `valid = 0`; their object is kept
+ * for 90 days (DOMAIN.md §4.14), then deleted by the `files.purge-deleted` job, which stamps
+ * `objectDeletedAt`.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: idColumn(),
+    storageKey: text('storage_key').notNull(),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull(),
+    /** SHA-256 of the content, hex. */
+    sha256: text('sha256').notNull(),
+    /** MD5 hex as the store reports it. */
+    eTag: text('e_tag').notNull(),
+    kind: text('kind').$type<FileKind>().notNull(),
+    ownerId: ref('owner_id'),
+    /** When the object of a deleted file was removed from the store; the row stays for the record. */
+    objectDeletedAt: timestamptz('object_deleted_at'),
+    ...auditBlock(),
+  },
+  (t) => [
+    uniqueIndex('files_storage_key_uq').on(t.storageKey),
+    index('files_purge_idx').on(t.updatedAt).where(sql`valid = 0 and object_deleted_at is null`),
+    index('files_owner_idx').on(t.ownerId, t.createdAt),
+    index('files_sha256_idx').on(t.sha256),
+  ],
+);
+
+/**
+ * A short link `/s/{code}` (spec §7 short URL: exp, limit, pwd, direct, sub, urls). `used` counts
+ * downloads; one conditional UPDATE both checks and counts, so a limit of N admits exactly N.
+ */
+export const shortLinks = pgTable(
+  'short_links',
+  {
+    id: idColumn(),
+    /** The random public id of the link. */
+    code: text('code').notNull(),
+    /** argon2id hash of the password, when the link has one. */
+    passwordHash: text('password_hash'),
+    expiresAt: timestamptz('expires_at').notNull(),
+    /** null: no limit. */
+    accessLimit: integer('access_limit'),
+    used: integer('used').notNull().default(0),
+    direct: boolean('direct').notNull().default(false),
+    sub: text('sub'),
+    /** Ids (decimal strings) of the shared files, in the order given. */
+    fileIds: jsonb('file_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    ...auditBlock(),
+  },
+  (t) => [uniqueIndex('short_links_code_uq').on(t.code), index('short_links_expires_idx').on(t.expiresAt)],
+);

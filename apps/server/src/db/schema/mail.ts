@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { idColumn, ref, timestamptz } from '../columns';
+
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'held';
+
+/**
+ * The mail outbox (ARCHITECTURE.md "Mail"): every mail is a row, written in the transaction of
+ * the change that causes it and sent by a `mail.send` job. `held` = kept in the dev mailbox
+ * because no SMTP server is configured; `failed` rows form the mail-error list until solved.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: idColumn(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    lang: text('lang').notNull(),
+    template: text('template').notNull(),
+    entity: text('entity'),
+    entityId: ref('entity_id'),
+    status: text('status').$type<MailStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at'),
+    lastError: text('last_error'),
+    messageId: text('message_id'),
+    sentAt: timestamptz('sent_at'),
+    solved: boolean('solved').notNull().default(false),
+    solvedBy: ref('solved_by'),
+    solvedAt: timestamptz('solved_at'),
+    createdBy: ref('created_by'),
+    createdAt: timestamptz('created_at').notNull().default(sql`now()`),
+  },
+  (t) => [
+    index('mail_outbox_created_idx').on(t.createdAt),
+    index('mail_outbox_status_idx').on(t.status, t.createdAt),
+  ],
+);

@@ -1,0 +1,205 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FileKind, UploadedFile } from '@qcdesk/contract/files';
+import { fileKindOf, uploadedFile } from '@qcdesk/contract/files';
+import { and, eq, inArray } from 'drizzle-orm';
+import { files } from '../../db/schema/files';
+import type { Actor } from '../../platform/auth';
+import type { Db } from '../../platform/db';
+import { createRecord, updateRecord } from '../../platform/records';
+import type { ObjectStore } from '../../platform/storage/object-store';
+import type { UrlSigner } from '../../platform/storage/url-signer';
+import type { FileTokenClaims } from './file-tokens';
+import type { FilesRuntime } from './files.context';
+
+export type FileRow = typeof files.$inferSelect;
+
+export interface NewFile {
+  storageKey: string;
+  name: string;
+  size: number;
+  contentType: string;
+  sha256: string;
+  eTag: string;
+  kind: FileKind;
+}
+
+/** A fresh object key: never derived from the file's name (names are metadata only). */
+export function newStorageKey(now = new Date()): string {
+  const y = now.getUTCFullYear();
+  const m = String(now.getUTCMonth() + 1).padStart(2, '0');
+  return `files/${y}/${m}/${randomBytes(18).toString('base64url')}`;
+}
+
+export async function insertFile(db: Db, file: NewFile, actor: Actor): Promise<FileRow> {
+  return (await createRecord(db, {
+    table: files,
+    values: { ...file, ownerId: actor.userId },
+    actor,
+  })) as FileRow;
+}
+
+/**
+ * Stores a document the server produced (an XLSX export, a report) as a file owned by `actor`, so
+ * it downloads like an upload: through a signed URL or the owner's report token.
+ */
+export async function storeGeneratedFile(
+  db: Db,
+  store: ObjectStore,
+  file: { name: string; contentType: string; content: Buffer },
+  actor: Actor,
+): Promise<FileRow> {
+  const storageKey = newStorageKey();
+  const info = await store.put(storageKey, file.content, {
+    contentType: file.contentType,
+    contentLength: file.content.length,
+  });
+  return insertFile(
+    db,
+    {
+      storageKey,
+      name: file.name,
+      size: file.content.length,
+      contentType: file.contentType,
+      sha256: createHash('sha256').update(file.content).digest('hex'),
+      eTag: info.eTag || createHash('md5').update(file.content).digest('hex'),
+      kind: fileKindOf(file.name) ?? 'document',
+    },
+    actor,
+  );
+}
+
+/** A valid file by id. */
+export async function findFile(db: Db, id: bigint): Promise<FileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), eq(files.valid, 1)));
+  return row;
+}
+
+/** Valid files by id, in the order asked; missing ids are left out. */
+export async function findFiles(db: Db, ids: readonly bigint[]): Promise<FileRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(files)
+    .where(and(inArray(files.id, [...ids]), eq(files.valid, 1)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The `del` of an upload: the caller's own file is set valid 0 (its object is kept, DOMAIN.md
+ * §4.14). Answers false when the file is missing or belongs to someone else.
+ */
+export async function retireOwnFile(db: Db, id: bigint, actor: Actor): Promise<boolean> {
+  const file = await findFile(db, id);
+  if (!file || file.ownerId === null || file.ownerId !== actor.userId) return false;
+  await updateRecord(db, {
+    table: files,
+    id,
+    version: file.version,
+    values: { valid: 0 },
+    actor,
+    action: 'delete',
+  });
+  return true;
+}
+
+/** A report token opens the holder's own files and the one file it names. */
+export function tokenOpens(claims: FileTokenClaims, file: FileRow): boolean {
+  return (file.ownerId !== null && file.ownerId === claims.userId) || claims.fileId === file.id;
+}
+
+export type Disposition = 'attachment' | 'inline';
+
+/** How a signed URL is made: `basePath` is '' for the product and '/dev' for the sandbox. */
+export interface SignedUrlOptions {
+  disposition?: Disposition;
+  basePath?: string;
+  now?: number;
+}
+
+/**
+ * A signed URL of a file, answered by the server whatever the store (GET /api/file/{id}); other
+ * modules hand these out after their own permission check. Valid `seconds`.
+ */
+export function signedFileUrl(
+  signer: UrlSigner,
+  fileId: bigint,
+  seconds: number,
+  { disposition = 'attachment', basePath = '', now = Date.now() }: SignedUrlOptions = {},
+): string {
+  const exp = Math.floor(now / 1000) + seconds;
+  const query = new URLSearchParams({ exp: String(exp) });
+  if (disposition === 'inline') query.set('d', 'inline');
+  query.set('sig', signer.sign('file', fileId.toString(), exp, disposition));
+  return `${basePath}/api/file/${fileId}?${query}`;
+}
+
+/** A signed URL of several files as one zip (GET /api/file/zip). */
+export function signedZipUrl(
+  signer: UrlSigner,
+  fileIds: readonly bigint[],
+  name: string,
+  seconds: number,
+  { basePath = '', now = Date.now() }: Omit<SignedUrlOptions, 'disposition'> = {},
+): string {
+  const exp = Math.floor(now / 1000) + seconds;
+  const ids = fileIds.join(',');
+  const query = new URLSearchParams({ ids, name, exp: String(exp) });
+  query.set('sig', signer.sign('zip', ids, name, exp));
+  return `${basePath}/api/file/zip?${query}`;
+}
+
+export type SignatureCheck = { ok: true } | { ok: false; expired: boolean };
+
+function checkExpiry(valid: boolean, exp: number): SignatureCheck {
+  if (!valid || !Number.isSafeInteger(exp)) return { ok: false, expired: false };
+  if (exp <= Math.floor(Date.now() / 1000)) return { ok: false, expired: true };
+  return { ok: true };
+}
+
+export function checkFileSignature(
+  signer: UrlSigner,
+  fileId: string,
+  query: { exp?: unknown; sig?: unknown; d?: unknown },
+): SignatureCheck {
+  const exp = Number(query.exp);
+  const disposition = query.d === 'inline' ? 'inline' : 'attachment';
+  const sig = typeof query.sig === 'string' ? query.sig : undefined;
+  return checkExpiry(signer.check(sig, 'file', fileId, exp, disposition), exp);
+}
+
+export function checkZipSignature(
+  signer: UrlSigner,
+  query: { ids?: unknown; name?: unknown; exp?: unknown; sig?: unknown },
+): SignatureCheck {
+  const exp = Number(query.exp);
+  const sig = typeof query.sig === 'string' ? query.sig : undefined;
+  const ids = typeof query.ids === 'string' ? query.ids : '';
+  const name = typeof query.name === 'string' ? query.name : '';
+  return checkExpiry(signer.check(sig, 'zip', ids, name, exp), exp);
+}
+
+/** What signing a file's URL for an answer needs (a FilesRuntime has it). */
+export type FileUrlSigning = Pick<FilesRuntime, 'signer' | 'tokenSeconds' | 'basePath'>;
+
+/** A file as an operation's output schema (`uploadedFile`) takes it: with a signed URL. */
+export function fileOutput(runtime: FileUrlSigning, file: FileRow) {
+  return {
+    id: file.id,
+    name: file.name,
+    size: file.size,
+    updateTime: file.updatedAt,
+    url: signedFileUrl(runtime.signer, file.id, runtime.tokenSeconds, { basePath: runtime.basePath }),
+    contentType: file.contentType,
+    kind: file.kind,
+    sha256: file.sha256,
+  };
+}
+
+/** What an upload answers (spec §7: id, name, size, updateTime, url). */
+export function describeFile(runtime: FileUrlSigning, file: FileRow): UploadedFile {
+  return uploadedFile.parse(fileOutput(runtime, file));
+}

@@ -1,0 +1,108 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { clients } from '../../db/schema/client';
+import { parts } from '../../db/schema/config';
+import { materials } from '../../db/schema/material';
+import {
+  originalSampleMaterials,
+  originalSampleParts,
+  originalSamples,
+} from '../../db/schema/original-sample';
+import type { Db } from '../../platform/db';
+import { idsByCode } from '../../platform/references';
+import type { SeedContext } from '../modules';
+
+// Demo original samples for the demo database (QCDESK_DEMO_USERS=1), with parts and materials
+// from the demo materials. Idempotent by item no.
+
+const SEED_LOCK = 7041008;
+
+/** [item no, name, client code, { part: material UPCs }] */
+export const DEMO_SAMPLES: [string, string, string | null, Record<string, string[]>][] = [
+  [
+    'PB-2024-001',
+    '毛绒小熊 30cm / Plush bear 30 cm',
+    'NORDHOME',
+    { FABRIC: ['6901234500042'], BODY: ['6901234500059'] },
+  ],
+  [
+    'WT-2024-017',
+    '木制积木车 / Wooden block truck',
+    'KINDERWELT',
+    { BODY: ['6901234500080'], WHEEL: ['6901234500011'], ACCESSORY: ['6901234500066'] },
+  ],
+  [
+    'RC-2024-102',
+    '遥控赛车 / RC racing car',
+    'PACTOYS',
+    { BODY: ['6901234500011'], BATTERY: ['6901234500097'], PACKAGING: [] },
+  ],
+  ['BT-2024-008', '沐浴玩具套装 / Bath toy set', null, { BODY: ['6901234500035'] }],
+];
+
+export async function seedOriginalSamples(ctx: SeedContext): Promise<void> {
+  if (ctx.config.QCDESK_DEMO_USERS !== '1') return;
+  await ctx.database.db.transaction(async (transaction) => {
+    const db = transaction as unknown as Db;
+    await db.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const present = new Set(
+      (
+        await db
+          .select({ itemNo: originalSamples.itemNo })
+          .from(originalSamples)
+          .where(
+            inArray(
+              originalSamples.itemNo,
+              DEMO_SAMPLES.map((s) => s[0]),
+            ),
+          )
+      ).map((r) => r.itemNo),
+    );
+    const wanted = DEMO_SAMPLES.filter((s) => !present.has(s[0]));
+    if (wanted.length === 0) return;
+    const client = await idsByCode(
+      db,
+      clients,
+      wanted.flatMap((s) => (s[2] ? [s[2]] : [])),
+    );
+    const part = await idsByCode(
+      db,
+      parts,
+      wanted.flatMap((s) => Object.keys(s[3])),
+    );
+    const upcs = wanted.flatMap((s) => Object.values(s[3]).flat());
+    const material = new Map(
+      (
+        await db
+          .select({ id: materials.id, upc: materials.upc })
+          .from(materials)
+          .where(and(inArray(materials.upc, upcs), eq(materials.valid, 1)))
+      ).map((m) => [m.upc, m.id]),
+    );
+    for (const [itemNo, name, clientCode, partMaterials] of wanted) {
+      const entries = Object.entries(partMaterials).filter(([code]) => part.has(code));
+      const complete = entries.length > 0 && entries.every(([, list]) => list.some((u) => material.has(u)));
+      const [sample] = await db
+        .insert(originalSamples)
+        .values({ itemNo, name, clientId: clientCode ? (client.get(clientCode) ?? null) : null, complete })
+        .returning({ id: originalSamples.id });
+      for (const [sort, [code, list]] of entries.entries()) {
+        const [row] = await db
+          .insert(originalSampleParts)
+          .values({ originalSampleId: sample!.id, partId: part.get(code)!, sort })
+          .returning({ id: originalSampleParts.id });
+        for (const [order, upc] of list.entries()) {
+          const materialId = material.get(upc);
+          if (materialId) {
+            await db.insert(originalSampleMaterials).values({
+              originalSamplePartId: row!.id,
+              originalSampleId: sample!.id,
+              materialId,
+              percentage: list.length === 1 ? '100.00' : null,
+              sort: order,
+            });
+          }
+        }
+      }
+    }
+  });
+}

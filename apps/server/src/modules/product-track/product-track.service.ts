@@ -1,0 +1,109 @@
+import { enumCodes } from '@qcdesk/contract/enumerations';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { productTracks } from '../../db/schema/config';
+import { actorOf, type Principal } from '../../platform/auth';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { createRecord, lockRow, updateRecord } from '../../platform/records';
+
+// Product tracking (DOMAIN.md §2.9): an order product's milestones with planned and actual dates.
+
+export const PRODUCT_TRACK_ENTITY = 'product_tracks';
+
+type ProductTrackRow = typeof productTracks.$inferSelect;
+
+const milestoneOrder = sql`array_position(${sql.raw(
+  `array[${enumCodes('ProductTrackMilestone')
+    .map((c) => `'${c}'`)
+    .join(',')}]::text[]`,
+)}, ${productTracks.milestone})`;
+
+export async function productTrackOf(db: Db, orderProductId: bigint) {
+  const list = await db
+    .select()
+    .from(productTracks)
+    .where(and(eq(productTracks.orderProductId, orderProductId), eq(productTracks.valid, 1)))
+    .orderBy(asc(milestoneOrder), asc(productTracks.id));
+  return { list };
+}
+
+async function assertMilestoneFree(db: Db, orderProductId: bigint, milestone: string, selfId?: bigint) {
+  const [taken] = await db
+    .select({ id: productTracks.id })
+    .from(productTracks)
+    .where(
+      and(
+        eq(productTracks.orderProductId, orderProductId),
+        eq(productTracks.milestone, milestone),
+        eq(productTracks.valid, 1),
+        selfId === undefined ? undefined : ne(productTracks.id, selfId),
+      ),
+    );
+  if (taken) throw new AppError('E_DUPLICATE', { field: 'milestone' }, { field: 'milestone' });
+}
+
+export interface ProductTrackInput {
+  orderProductId: bigint;
+  milestone: string | number;
+  plannedDate?: string | null | undefined;
+  actualDate?: string | null | undefined;
+  remark?: string | undefined;
+}
+
+export async function createProductTrack(
+  db: Db,
+  input: ProductTrackInput,
+  user: Principal,
+): Promise<ProductTrackRow> {
+  const milestone = String(input.milestone);
+  await assertMilestoneFree(db, input.orderProductId, milestone);
+  const row = await createRecord(db, {
+    table: productTracks,
+    values: {
+      orderProductId: input.orderProductId,
+      milestone,
+      plannedDate: input.plannedDate ?? null,
+      actualDate: input.actualDate ?? null,
+      remark: input.remark ?? null,
+    },
+    actor: actorOf(user),
+    entity: PRODUCT_TRACK_ENTITY,
+  });
+  return row as ProductTrackRow;
+}
+
+export interface ProductTrackUpdate {
+  id: bigint;
+  version: number;
+  plannedDate?: string | null | undefined;
+  actualDate?: string | null | undefined;
+  remark?: string | null | undefined;
+  valid?: 0 | 1 | undefined;
+}
+
+export async function updateProductTrack(
+  db: Db,
+  input: ProductTrackUpdate,
+  user: Principal,
+): Promise<ProductTrackRow> {
+  const { id, version, ...changes } = input;
+  const current = await lockRow(db, productTracks, id);
+  if (current.version !== version) throw new AppError('E_VERSION');
+  if (current.valid === 0 && changes.valid !== 1) throw new AppError('E_STATUS');
+  if (current.valid === 0 && changes.valid === 1) {
+    await assertMilestoneFree(db, current.orderProductId as bigint, String(current.milestone), id);
+  }
+  const values = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  const action =
+    changes.valid === 0 ? 'delete' : changes.valid === 1 && current.valid === 0 ? 'undelete' : 'update';
+  const row = await updateRecord(db, {
+    table: productTracks,
+    id,
+    version,
+    values,
+    actor: actorOf(user),
+    action,
+    entity: PRODUCT_TRACK_ENTITY,
+  });
+  return row as ProductTrackRow;
+}

@@ -1,0 +1,146 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { countries, standards, testItems } from '../../db/schema/config';
+import {
+  commonStandardNorms,
+  commonStandards,
+  commonStandardTests,
+  countryRequirementNorms,
+  countryRequirements,
+  countryRequirementTests,
+} from '../../db/schema/standard';
+import type { Db } from '../../platform/db';
+import { idsByCode } from '../../platform/references';
+import type { SeedContext } from '../modules';
+
+// Demo common and country standards for the demo database (QCDESK_DEMO_USERS=1): the test items
+// of the seeded test-item list grouped the way a toy importer's QA manual groups them.
+// Idempotent by name.
+
+const SEED_LOCK = 7041009;
+
+type Demo = { name: string; scope: string; norms: string[]; tests: [string, boolean][] };
+
+export const DEMO_COMMON_STANDARDS: Demo[] = [
+  {
+    name: '毛绒玩具通用标准 / Plush toys',
+    scope: '填充类毛绒玩具 / Stuffed plush toys',
+    norms: ['EN71-1', 'EN71-2'],
+    tests: [
+      ['T-EN71-1', true],
+      ['T-EN71-2', true],
+      ['T-AZO', true],
+      ['T-HCHO', false],
+    ],
+  },
+  {
+    name: '塑胶玩具通用标准 / Plastic toys',
+    scope: '塑胶及电动玩具 / Plastic and battery toys',
+    norms: ['EN71-1'],
+    tests: [
+      ['T-EN71-1', true],
+      ['T-EN71-3', true],
+      ['T-PHTH', true],
+    ],
+  },
+];
+
+export const DEMO_COUNTRY_STANDARDS: (Demo & { country: string })[] = [
+  {
+    country: 'US',
+    name: '美国玩具安全要求 / US toy safety',
+    scope: '儿童玩具 / Toys',
+    norms: ['CPSIA', 'CA-P65'],
+    tests: [
+      ['T-F963', true],
+      ['T-CPSIA-PB', true],
+      ['T-P65', false],
+    ],
+  },
+  {
+    country: 'DE',
+    name: '德国玩具与食品接触要求 / German toys and food contact',
+    scope: '玩具、餐具 / Toys, tableware',
+    norms: ['LFGB'],
+    tests: [
+      ['T-EN71-3', true],
+      ['T-AZO', true],
+    ],
+  },
+  {
+    country: 'GB',
+    name: '英国玩具安全法规 / UK toy safety regulations',
+    scope: '儿童玩具 / Toys',
+    norms: [],
+    tests: [
+      ['T-EN71-1', true],
+      ['T-EN71-2', true],
+      ['T-EN71-3', true],
+    ],
+  },
+];
+
+async function seedOne(db: Db, kind: 'common' | 'country', demo: Demo & { country?: string }) {
+  const items = await idsByCode(
+    db,
+    testItems,
+    demo.tests.map((t) => t[0]),
+  );
+  const norms = await idsByCode(db, standards, demo.norms);
+  if (kind === 'common') {
+    const [row] = await db
+      .insert(commonStandards)
+      .values({ name: demo.name, productScope: demo.scope })
+      .returning();
+    if (norms.size > 0) {
+      await db
+        .insert(commonStandardNorms)
+        .values([...norms.values()].map((standardId) => ({ commonStandardId: row!.id, standardId })));
+    }
+    for (const [code, mandatory] of demo.tests) {
+      const testItemId = items.get(code);
+      if (testItemId)
+        await db.insert(commonStandardTests).values({ commonStandardId: row!.id, testItemId, mandatory });
+    }
+    return;
+  }
+  const [countryId] = (await idsByCode(db, countries, [demo.country!])).values();
+  if (!countryId) return;
+  const [row] = await db
+    .insert(countryRequirements)
+    .values({ countryId, name: demo.name, productScope: demo.scope })
+    .returning();
+  if (norms.size > 0) {
+    await db
+      .insert(countryRequirementNorms)
+      .values([...norms.values()].map((standardId) => ({ countryRequirementId: row!.id, standardId })));
+  }
+  for (const [code, mandatory] of demo.tests) {
+    const testItemId = items.get(code);
+    if (testItemId)
+      await db
+        .insert(countryRequirementTests)
+        .values({ countryRequirementId: row!.id, testItemId, mandatory });
+  }
+}
+
+export async function seedStandards(ctx: SeedContext): Promise<void> {
+  if (ctx.config.QCDESK_DEMO_USERS !== '1') return;
+  await ctx.database.db.transaction(async (transaction) => {
+    const db = transaction as unknown as Db;
+    await db.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    for (const demo of DEMO_COMMON_STANDARDS) {
+      const [hit] = await db
+        .select({ id: commonStandards.id })
+        .from(commonStandards)
+        .where(eq(commonStandards.name, demo.name));
+      if (!hit) await seedOne(db, 'common', demo);
+    }
+    for (const demo of DEMO_COUNTRY_STANDARDS) {
+      const [hit] = await db
+        .select({ id: countryRequirements.id })
+        .from(countryRequirements)
+        .where(and(eq(countryRequirements.name, demo.name)));
+      if (!hit) await seedOne(db, 'country', demo);
+    }
+  });
+}

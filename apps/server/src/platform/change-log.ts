@@ -1,0 +1,54 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { changeLog, type FieldChange } from '../db/schema/platform';
+import type { Actor } from './auth';
+import type { Db } from './db';
+
+export interface ChangeEntry {
+  entity: string;
+  entityId: bigint;
+  action: string;
+  changes: FieldChange[];
+  reason?: string | undefined;
+}
+
+/** Audit columns are bookkeeping, not changes a reader of the log cares about. */
+const IGNORED = new Set(['version', 'updatedAt', 'updatedBy', 'createdAt', 'createdBy']);
+
+const comparable = (v: unknown): unknown => {
+  if (v instanceof Date) return v.toISOString();
+  if (typeof v === 'bigint') return v.toString();
+  return v;
+};
+
+/** Field-by-field difference of two versions of a record (only the fields `after` mentions). */
+export function diff(before: Record<string, unknown> | null, after: Record<string, unknown>): FieldChange[] {
+  const changes: FieldChange[] = [];
+  for (const [field, value] of Object.entries(after)) {
+    if (IGNORED.has(field)) continue;
+    const from = comparable(before?.[field] ?? null);
+    const to = comparable(value ?? null);
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes.push({ field, from, to });
+  }
+  return changes;
+}
+
+export async function writeChangeLog(db: Db, actor: Actor, entry: ChangeEntry): Promise<void> {
+  await db.insert(changeLog).values({
+    entity: entry.entity,
+    entityId: entry.entityId,
+    action: entry.action,
+    changes: entry.changes,
+    reason: entry.reason ?? null,
+    actorId: actor.userId,
+    impersonatorId: actor.impersonatorId ?? null,
+  });
+}
+
+export async function readChangeLog(db: Db, entity: string, entityId: bigint, limit = 200) {
+  return db
+    .select()
+    .from(changeLog)
+    .where(and(eq(changeLog.entity, entity), eq(changeLog.entityId, entityId)))
+    .orderBy(desc(changeLog.at), desc(changeLog.id))
+    .limit(limit);
+}

@@ -1,0 +1,41 @@
+import type { Language } from '@qcdesk/contract';
+import { mailOutbox } from '../../db/schema/mail';
+import type { Db } from '../db';
+import { enqueueJob } from '../jobs/job-queue';
+import { type MailParams, type MailTemplate, renderMail } from './mail-templates';
+
+export const MAIL_SEND_JOB = 'mail.send';
+
+export interface OutgoingMail {
+  to: string;
+  template: MailTemplate;
+  lang: Language;
+  params: MailParams;
+  /** The record the mail is about, for the mail-error list. */
+  entity?: string;
+  entityId?: bigint;
+  createdBy?: bigint | null;
+}
+
+/**
+ * Writes a mail to the outbox and queues its sending, both in the caller's transaction: the mail
+ * exists exactly when the change that caused it is committed.
+ */
+export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<bigint> {
+  const rendered = renderMail(mail.template, mail.lang, mail.params);
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      to: mail.to,
+      ...rendered,
+      lang: mail.lang,
+      template: mail.template,
+      entity: mail.entity ?? null,
+      entityId: mail.entityId ?? null,
+      createdBy: mail.createdBy ?? null,
+    })
+    .returning({ id: mailOutbox.id });
+  // The mail handler decides about retries itself (MAIL_MAX_ATTEMPTS); the job only needs room for them.
+  await enqueueJob(db, MAIL_SEND_JOB, { mailId: row!.id.toString() }, { maxAttempts: 100 });
+  return row!.id;
+}

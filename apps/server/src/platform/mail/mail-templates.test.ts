@@ -1,0 +1,33 @@
+import { LANGUAGES } from '@qcdesk/contract';
+import { describe, expect, it } from 'vitest';
+import { MAIL_TEMPLATES, renderMail } from './mail-templates';
+
+const params = {
+  name: 'A<b>',
+  code: '123456',
+  link: 'https://x.test/?a=1&b=2',
+  minutes: 10,
+  tries: 5,
+  hours: 72,
+  username: 'u',
+  testNo: 'MT2405210001',
+  material: 'ABS',
+  upc: '123',
+  result: 'Pass',
+  startDate: '2024-05-21',
+  endDate: '2025-05-21',
+  days: 30,
+  pusher: 'Lab',
+};
+
+describe('mail templates', () => {
+  it.each(MAIL_TEMPLATES.flatMap((t) => LANGUAGES.map((l) => [t, l] as const)))(
+    '%s in %s fills every placeholder',
+    (template, lang) => {
+      const mail = renderMail(template, lang, params);
+      for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/\{\w+\}/);
+      expect(mail.html).not.toContain('A<b>');
+      expect(mail.html).toContain('A&lt;b&gt;');
+    },
+  );
+});

@@ -1,0 +1,174 @@
+import type { Language } from '@qcdesk/contract';
+
+export type MailTemplate =
+  | 'login-code'
+  | 'verify-code'
+  | 'reset-password'
+  | 'welcome'
+  | 'interim-login'
+  | 'material-test-push';
+
+export type MailParams = Record<string, string | number>;
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface TemplateText {
+  subject: string;
+  /** Paragraphs; `{name}` placeholders are filled from the params. */
+  body: string[];
+  /** The param holding the code or link shown prominently. */
+  highlight: string;
+}
+
+// Every mail exists in both languages (STYLE.md rule 6); the recipient's language picks one.
+const templates: Record<MailTemplate, Record<Language, TemplateText>> = {
+  'login-code': {
+    zh: {
+      subject: 'QCDesk 登录验证码',
+      body: [
+        '{name}，您好：',
+        '您的登录验证码是：',
+        '验证码{minutes}分钟内有效，最多可尝试{tries}次。如非本人操作，请忽略本邮件。',
+      ],
+      highlight: 'code',
+    },
+    en: {
+      subject: 'Your QCDesk sign-in code',
+      body: [
+        'Hello {name},',
+        'Your sign-in code is:',
+        'The code is valid for {minutes} minutes and {tries} tries. If you did not ask for it, ignore this mail.',
+      ],
+      highlight: 'code',
+    },
+  },
+  'verify-code': {
+    zh: {
+      subject: 'QCDesk 账号验证码',
+      body: ['{name}，您好：', '您的账号验证码是：', '验证码{minutes}分钟内有效，最多可尝试{tries}次。'],
+      highlight: 'code',
+    },
+    en: {
+      subject: 'Verify your QCDesk account',
+      body: [
+        'Hello {name},',
+        'Your verification code is:',
+        'The code is valid for {minutes} minutes and {tries} tries.',
+      ],
+      highlight: 'code',
+    },
+  },
+  'reset-password': {
+    zh: {
+      subject: 'QCDesk 重置密码',
+      body: [
+        '{name}，您好：',
+        '请打开以下链接设置新密码：',
+        '链接{minutes}分钟内有效，仅可使用一次。如非本人操作，请忽略本邮件。',
+      ],
+      highlight: 'link',
+    },
+    en: {
+      subject: 'Reset your QCDesk password',
+      body: [
+        'Hello {name},',
+        'Open this link to set a new password:',
+        'The link works once, within {minutes} minutes. If you did not ask for it, ignore this mail.',
+      ],
+      highlight: 'link',
+    },
+  },
+  welcome: {
+    zh: {
+      subject: '欢迎使用 QCDesk',
+      body: [
+        '{name}，您好：',
+        '已为您创建账号 {username}。请打开以下链接设置密码：',
+        '链接{hours}小时内有效，仅可使用一次。',
+      ],
+      highlight: 'link',
+    },
+    en: {
+      subject: 'Welcome to QCDesk',
+      body: [
+        'Hello {name},',
+        'An account {username} was created for you. Open this link to set your password:',
+        'The link works once, within {hours} hours.',
+      ],
+      highlight: 'link',
+    },
+  },
+  'interim-login': {
+    zh: {
+      subject: 'QCDesk 临时登录链接',
+      body: ['{name}，您好：', '管理员为您生成了临时登录链接：', '链接{minutes}分钟内有效，仅可使用一次。'],
+      highlight: 'link',
+    },
+    en: {
+      subject: 'Your QCDesk sign-in link',
+      body: [
+        'Hello {name},',
+        'An administrator issued this sign-in link for you:',
+        'The link works once, within {minutes} minutes.',
+      ],
+      highlight: 'link',
+    },
+  },
+  'material-test-push': {
+    zh: {
+      subject: '材料测试结果 {testNo}：{material}',
+      body: [
+        '{name}，您好：',
+        '材料 {material}（UPC {upc}）的测试 {testNo} 结果为：{result}，有效期 {startDate} 至 {endDate}。报告下载：',
+        '链接{days}天内有效。本邮件由 {pusher} 推送。',
+      ],
+      highlight: 'link',
+    },
+    en: {
+      subject: 'Material test result {testNo}: {material}',
+      body: [
+        'Hello {name},',
+        'Material test {testNo} of {material} (UPC {upc}): {result}, valid from {startDate} to {endDate}. The report:',
+        'The link works for {days} days. Pushed by {pusher}.',
+      ],
+      highlight: 'link',
+    },
+  },
+};
+
+const fill = (text: string, params: MailParams) =>
+  text.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    params[key] === undefined ? whole : String(params[key]),
+  );
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** Subject, plain text and HTML of a mail, in one language. */
+export function renderMail(template: MailTemplate, lang: Language, params: MailParams): RenderedMail {
+  const t = templates[template][lang];
+  const [greeting, lead, ...rest] = t.body.map((p) => fill(p, params));
+  const value = String(params[t.highlight] ?? '');
+  const text = [greeting, '', lead, '', `    ${value}`, '', ...rest, '', '-- QCDesk'].join('\n');
+  const shown =
+    t.highlight === 'link'
+      ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>`
+      : `<strong style="font-size:24px;letter-spacing:4px">${escapeHtml(value)}</strong>`;
+  const html = [
+    `<p>${escapeHtml(greeting ?? '')}</p>`,
+    `<p>${escapeHtml(lead ?? '')}</p>`,
+    `<p>${shown}</p>`,
+    ...rest.map((p) => `<p>${escapeHtml(p)}</p>`),
+    '<p style="color:#888">QCDesk</p>',
+  ].join('\n');
+  return { subject: fill(t.subject, params), text, html };
+}
+
+export const MAIL_TEMPLATES = Object.keys(templates) as MailTemplate[];

@@ -1,0 +1,105 @@
+import { eq, getTableName, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FieldChange } from '../db/schema/platform';
+import type { Actor } from './auth';
+import { diff, writeChangeLog } from './change-log';
+import type { Db } from './db';
+import { AppError } from './errors';
+
+/** A table with the audit block and an int64 id (every business table). */
+export type AuditedTable = PgTable & {
+  id: PgColumn;
+  version: PgColumn;
+  updatedAt: PgColumn;
+  updatedBy: PgColumn;
+};
+
+type Row = Record<string, unknown>;
+
+/** Reads a row and locks it for the rest of the transaction; E_NOT_FOUND when absent. */
+export async function lockRow<T extends AuditedTable>(db: Db, table: T, id: bigint): Promise<Row> {
+  const [row] = await db
+    .select()
+    .from(table as PgTable)
+    .where(eq(table.id, id))
+    .for('update');
+  if (!row) throw new AppError('E_NOT_FOUND');
+  return row as Row;
+}
+
+export interface UpdateArgs<T extends AuditedTable> {
+  table: T;
+  id: bigint;
+  /** The version the caller read; a mismatch refuses with E_VERSION and writes nothing. */
+  version: number;
+  values: Partial<T['$inferInsert']>;
+  actor: Actor;
+  action?: string;
+  reason?: string | undefined;
+  /** Entity name in the change log; defaults to the table name. */
+  entity?: string;
+  /** Changes of the record's child rows, logged with the record's own (`tests[T-EN71-1].mandatory`). */
+  childChanges?: FieldChange[];
+}
+
+/**
+ * The optimistic-lock update every service uses: checks `version`, bumps it, stamps the audit
+ * block and writes the change log, all in the caller's transaction.
+ */
+export async function updateRecord<T extends AuditedTable>(db: Db, args: UpdateArgs<T>): Promise<Row> {
+  const before = await lockRow(db, args.table, args.id);
+  if (before.version !== args.version) throw new AppError('E_VERSION');
+  const [after] = await db
+    .update(args.table as PgTable)
+    .set({
+      ...args.values,
+      version: sql`${args.table.version} + 1`,
+      updatedAt: new Date(),
+      updatedBy: args.actor.userId,
+    } as Row)
+    .where(eq(args.table.id, args.id))
+    .returning();
+  const changes = [...diff(before, args.values as Row), ...(args.childChanges ?? [])];
+  await writeChangeLog(db, args.actor, {
+    entity: args.entity ?? getTableName(args.table),
+    entityId: args.id,
+    action: args.action ?? 'update',
+    changes,
+    reason: args.reason,
+  });
+  return after as Row;
+}
+
+/** Insert with the audit block stamped and a `create` change-log row. */
+export async function createRecord<T extends AuditedTable>(
+  db: Db,
+  args: { table: T; values: T['$inferInsert']; actor: Actor; entity?: string },
+): Promise<Row> {
+  const [row] = await db
+    .insert(args.table as PgTable)
+    .values({ ...args.values, createdBy: args.actor.userId, updatedBy: args.actor.userId } as Row)
+    .returning();
+  const created = row as Row;
+  await writeChangeLog(db, args.actor, {
+    entity: args.entity ?? getTableName(args.table),
+    entityId: created.id as bigint,
+    action: 'create',
+    changes: diff(null, args.values as Row),
+  });
+  return created;
+}
+
+const canonical = (value: unknown): string =>
+  JSON.stringify(value ?? null, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+
+/**
+ * The entries of `candidate` that are given (not undefined) and differ from `current`: what an
+ * update writes, so unchanged fields neither bump nothing nor clutter the change log.
+ */
+export function changedFields<T extends Row>(current: T, candidate: Partial<T>): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(candidate).filter(
+      ([field, value]) => value !== undefined && canonical(current[field]) !== canonical(value),
+    ),
+  ) as Partial<T>;
+}

@@ -1,0 +1,247 @@
+import {
+  codeForReason,
+  formatMessage,
+  type Language,
+  type MessageParams,
+  type OperationDef,
+  operationKey,
+  permits,
+  type Reason,
+  type RecordFlags,
+  type Result,
+} from '@qcdesk/contract';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Principal } from './auth';
+import type { Db } from './db';
+import { AppError } from './errors';
+
+export interface OperationContext {
+  /** The database, or the operation's transaction when it writes. */
+  db: Db;
+  user: Principal | null;
+  lang: Language;
+  log: FastifyBaseLogger;
+  request: FastifyRequest;
+  /** Detail responses set the edit flags of DOMAIN.md §5.4. */
+  setFlags(flags: RecordFlags): void;
+  /** The success text when it is not "Success" (e.g. CODE_SENT, MAIL_SENT of DOMAIN.md §7.4). */
+  setMessage(reason: Reason): void;
+}
+
+/** A handler receives the parsed input and returns what the output schema encodes. */
+export type Handler<Op extends OperationDef> = (
+  input: z.output<Op['input']>,
+  ctx: OperationContext,
+) => Promise<z.input<Op['output']>>;
+
+export interface BindOptions {
+  /**
+   * false: the handler opens its own (short) transactions instead of running in one. For hot
+   * paths that do slow work outside the database (a password hash), so a connection is not held
+   * meanwhile; PGlite has only one.
+   */
+  transaction?: boolean;
+}
+
+interface Bound {
+  op: OperationDef;
+  handler: Handler<OperationDef>;
+  options: BindOptions;
+}
+
+export interface Outcome {
+  status: number;
+  result: Result;
+}
+
+export class OperationRegistry {
+  private readonly bound = new Map<string, Bound>();
+  private readonly paths = new Set<string>();
+
+  register<Op extends OperationDef>(op: Op, handler: Handler<Op>, options: BindOptions = {}): void {
+    const key = operationKey(op);
+    if (this.bound.has(key)) throw new Error(`operation bound twice: ${key}`);
+    this.bound.set(key, { op, handler: handler as unknown as Handler<OperationDef>, options });
+    this.paths.add(op.path);
+  }
+
+  lookup(path: string, method: string): Bound | undefined {
+    return this.bound.get(`${method} ${path}`);
+  }
+
+  operations(): OperationDef[] {
+    return [...this.bound.values()].map((b) => b.op);
+  }
+}
+
+/** ARCHITECTURE.md's spelling: `registerOperation(registry, ops.order.search, handler)`. */
+export function registerOperation<Op extends OperationDef>(
+  registry: OperationRegistry,
+  op: Op,
+  handler: Handler<Op>,
+  options?: BindOptions,
+): void {
+  registry.register(op, handler, options);
+}
+
+export function success(
+  lang: Language,
+  data: unknown,
+  flags?: RecordFlags,
+  message: Reason = 'SUCCESS',
+): Result {
+  return { success: true, error: formatMessage(message, lang), code: 0, data, ...flags };
+}
+
+export function refusal(
+  lang: Language,
+  reason: Reason,
+  params: MessageParams = {},
+  extra: { field?: string | undefined; code?: number | undefined; data?: unknown } = {},
+): Result {
+  return {
+    success: false,
+    error: formatMessage(reason, lang, params),
+    code: extra.code ?? codeForReason(reason),
+    reason,
+    data: extra.data ?? null,
+    ...(extra.field ? { field: extra.field } : {}),
+  };
+}
+
+const REQUIRED_REASON: Record<string, Reason> = {
+  username: 'E_USERNAME_EMPTY',
+  password: 'E_PASSWORD_EMPTY',
+};
+
+function valueAt(input: unknown, path: PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** Turns the first zod issue into the error catalogue's wording, naming the field. */
+export function validationRefusal(lang: Language, error: z.ZodError, input: unknown): Result {
+  const issue = error.issues[0]!;
+  const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
+  const field = path.filter((p): p is string => typeof p === 'string').at(-1) ?? 'body';
+  const fieldPath = path.map(String).join('.');
+  const value = valueAt(input, path);
+  const at = (reason: Reason, params: MessageParams = {}) =>
+    refusal(lang, reason, { field, ...params }, { field: fieldPath || field });
+
+  if (issue.code === 'custom') {
+    const params = (issue.params ?? {}) as { reason?: Reason } & MessageParams;
+    if (params.reason) return at(params.reason, params);
+    return at('E_FORMAT');
+  }
+  if (
+    field === 'page' &&
+    path.length === 1 &&
+    (issue.code === 'too_small' || issue.code === 'invalid_type')
+  ) {
+    return at('E_PAGE');
+  }
+  const missing =
+    value === undefined ||
+    value === null ||
+    (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) === 1);
+  if (missing) return at(REQUIRED_REASON[field] ?? 'E_REQUIRED');
+  if (issue.code === 'too_big' && issue.origin === 'string')
+    return at('E_TOO_LONG', { max: Number(issue.maximum) });
+  if (issue.code === 'too_small' || issue.code === 'too_big') return at('E_RANGE');
+  return at('E_FORMAT');
+}
+
+class KeptWrites {
+  constructor(readonly error: AppError) {}
+}
+
+function appRefusal(lang: Language, error: AppError): Outcome {
+  const status = error.options.status ?? (error.reason === 'UNAUTHORIZED' ? 401 : 200);
+  return {
+    status,
+    result: refusal(lang, error.reason, error.params, {
+      field: error.options.field,
+      code: error.options.code,
+      data: error.options.data,
+    }),
+  };
+}
+
+export interface RunArgs {
+  bound: Bound;
+  body: unknown;
+  user: Principal | null;
+  lang: Language;
+  db: Db;
+  log: FastifyBaseLogger;
+  request: FastifyRequest;
+}
+
+/**
+ * The registry's part of a call, after the envelope is opened: access, validation, the handler
+ * (in a transaction when it writes), output encoding, and the mapping of refusals.
+ */
+export async function runOperation({ bound, body, user, lang, db, log, request }: RunArgs): Promise<Outcome> {
+  const { op, handler } = bound;
+  if (op.permission !== 'public') {
+    if (!user) return { status: 401, result: refusal(lang, 'UNAUTHORIZED', {}, { code: 401 }) };
+    if (!permits(op, user.permissions)) {
+      return { status: 200, result: refusal(lang, 'E_PERMISSION') };
+    }
+  }
+  const parsed = op.input.safeParse(body);
+  if (!parsed.success) return { status: 200, result: validationRefusal(lang, parsed.error, body) };
+
+  let flags: RecordFlags | undefined;
+  let message: Reason = 'SUCCESS';
+  const run = (tx: Db) =>
+    handler(parsed.data, {
+      db: tx,
+      user,
+      lang,
+      log,
+      request,
+      setFlags: (f) => {
+        flags = f;
+      },
+      setMessage: (reason) => {
+        message = reason;
+      },
+    });
+
+  // A refusal that keeps its writes leaves the transaction normally, so it commits.
+  const runKeeping = async (tx: Db) => {
+    try {
+      return await run(tx);
+    } catch (error) {
+      if (error instanceof AppError && error.options.keepWrites) return new KeptWrites(error);
+      throw error;
+    }
+  };
+  try {
+    const data =
+      op.method === 'GET' || bound.options.transaction === false
+        ? await run(db)
+        : await db.transaction((tx) => runKeeping(tx as unknown as Db));
+    if (data instanceof KeptWrites) return appRefusal(lang, data.error);
+    const encoded = op.output.safeParse(data);
+    if (!encoded.success) {
+      log.error(
+        { op: op.path, issues: encoded.error.issues },
+        'operation answered outside its output schema',
+      );
+      return { status: 500, result: refusal(lang, 'INTERNAL', {}, { code: 500 }) };
+    }
+    return { status: 200, result: success(lang, encoded.data, flags, message) };
+  } catch (error) {
+    if (error instanceof AppError) return appRefusal(lang, error);
+    log.error({ err: error, op: op.path }, 'operation failed');
+    return { status: 500, result: refusal(lang, 'INTERNAL', {}, { code: 500 }) };
+  }
+}

@@ -1,0 +1,128 @@
+import type { OperationDef, Result } from '@qcdesk/contract';
+import { EnvelopeClient } from '@qcdesk/contract/envelope';
+import type { z } from 'zod';
+import { type App, type AppDeps, buildApp } from '../../src/app';
+import { loadConfig } from '../../src/platform/config';
+import type { Database } from '../../src/platform/db';
+import { openTestDatabase } from './test-database';
+
+export interface CallOptions {
+  token?: string;
+  lang?: 'zh' | 'en';
+  /** Override the method sent in the payload (to test dispatch). */
+  method?: string;
+  /** The client address the server sees (per-address limits). */
+  ip?: string;
+}
+
+export interface CallAnswer<T> {
+  status: number;
+  result: Result<T>;
+}
+
+/** How a client reaches an app: its `inject` (no sockets), or real HTTP (`httpSender`). */
+export type Sender = (request: {
+  method: 'GET' | 'POST';
+  url: string;
+  headers?: Record<string, string>;
+  payload?: Record<string, unknown>;
+  remoteAddress?: string;
+}) => Promise<{ statusCode: number; json(): unknown }>;
+
+/** Real HTTP to a listening server, for what `inject` cannot reach (the product handing /dev over). */
+export function httpSender(origin: string): Sender {
+  return async ({ method, url, headers = {}, payload }) => {
+    const response = await fetch(`${origin}${url}`, {
+      method,
+      headers: payload === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
+    });
+    const text = await response.text();
+    return { statusCode: response.status, json: () => JSON.parse(text) as unknown };
+  };
+}
+
+/**
+ * A client of the real envelope, speaking to the app through `inject` (no sockets) or another
+ * sender; `basePath` goes before every URL (`/dev` for the sandbox, as the web app does).
+ */
+export class TestClient {
+  readonly envelope: EnvelopeClient;
+  private readonly send: Sender;
+
+  constructor(
+    target: App | Sender,
+    private readonly basePath = '',
+  ) {
+    this.send = typeof target === 'function' ? target : (request) => target.server.inject(request);
+    this.envelope = new EnvelopeClient(async () => {
+      const response = await this.send({ method: 'GET', url: `${this.basePath}/api/publickey` });
+      return response.json() as { keyId: string; publicKey: string };
+    });
+  }
+
+  async call<Op extends OperationDef>(
+    op: Op | { path: string; method: OperationDef['method'] },
+    body: z.input<Op['input']> | Record<string, unknown>,
+    options: CallOptions = {},
+  ): Promise<CallAnswer<z.output<Op['output']>>> {
+    const sealed = await this.envelope.sealRequest((options.method ?? op.method) as 'POST', body);
+    const response = await this.send({
+      method: 'POST',
+      url: `${this.basePath}/api/${op.path}?cpt=qcdesk-web&format=json`,
+      headers: {
+        'accept-language': options.lang === 'en' ? 'en-US,en;q=0.9' : 'zh-CN,zh',
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      },
+      payload: sealed,
+      ...(options.ip ? { remoteAddress: options.ip } : {}),
+    });
+    const answer = response.json() as { data: string };
+    const result = (await this.envelope.openResponse(answer.data)) as Result<z.output<Op['output']>>;
+    return { status: response.statusCode, result };
+  }
+
+  /** Calls and insists on success, returning the data. */
+  async ok<Op extends OperationDef>(
+    op: Op,
+    body: z.input<Op['input']>,
+    options: CallOptions = {},
+  ): Promise<z.output<Op['output']>> {
+    const { status, result } = await this.call(op, body, options);
+    if (status !== 200 || !result.success) {
+      throw new Error(`${op.path} failed: ${status} ${JSON.stringify(result)}`);
+    }
+    return result.data;
+  }
+}
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  client: TestClient;
+  close(): Promise<void>;
+}
+
+/** The real app on a private copy of the migrated database, with a real envelope client. */
+export async function startTestApp(
+  options: Partial<Omit<AppDeps, 'config' | 'database'>> & { env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    ...options.env,
+  });
+  const app = await buildApp({ ...options, config, database, logger: false });
+  await app.server.ready();
+  return {
+    app,
+    database,
+    client: new TestClient(app),
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

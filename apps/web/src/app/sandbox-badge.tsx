@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { palette } from './theme';
+import { useEnvironment } from './use-environment';
+
+/** Marks every screen of the sandbox, next to the brand (pink, the secondary colour of spec §1). */
+export function SandboxBadge() {
+  const { t } = useTranslation();
+  if (useEnvironment() !== 'dev') return null;
+  return (
+    <span
+      data-testid="sandbox-badge"
+      style={{
+        display: 'inline-block',
+        padding: '0 7px',
+        lineHeight: '20px',
+        fontSize: 12,
+        borderRadius: 4,
+        color: '#fff',
+        background: palette.secondaryText,
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {t('environment.sandbox')}
+    </span>
+  );
+}

@@ -1,0 +1,57 @@
+import type { ThemeConfig } from 'antd';
+import type { Environment } from '../lib/environment';
+
+/**
+ * Spec §1: purple for the product environment, teal for dev (sandbox); pink is the secondary accent
+ * and red the error colour. The teal is antd's cyan darkened until white text on it reads at WCAG AA
+ * (4.5:1), as the purple already does.
+ */
+export const palette = {
+  productPrimary: '#722ed1',
+  devPrimary: '#007c89',
+  secondary: '#eb2f96',
+  /** The secondary pink dark enough for white text (WCAG AA 4.5:1). */
+  secondaryText: '#c41d7f',
+  error: '#f5222d',
+} as const;
+
+/** Secondary texts, placeholders and the unchecked switch, darker than antd's defaults for AA contrast. */
+const readable = {
+  description: 'rgba(0, 0, 0, 0.62)',
+  tertiary: 'rgba(0, 0, 0, 0.58)',
+  placeholder: 'rgba(0, 0, 0, 0.55)',
+  switchOff: 'rgba(0, 0, 0, 0.55)',
+  switchOffHover: 'rgba(0, 0, 0, 0.65)',
+} as const;
+
+export function primaryColor(env: Environment): string {
+  return env === 'dev' ? palette.devPrimary : palette.productPrimary;
+}
+
+export function themeFor(env: Environment): ThemeConfig {
+  const primary = primaryColor(env);
+  return {
+    token: {
+      colorPrimary: primary,
+      colorInfo: primary,
+      colorLink: primary,
+      colorError: palette.error,
+      colorTextDescription: readable.description,
+      colorTextTertiary: readable.tertiary,
+      colorTextPlaceholder: readable.placeholder,
+      borderRadius: 6,
+      fontFamily:
+        "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'WenQuanYi Micro Hei', sans-serif",
+    },
+    components: {
+      Layout: { headerBg: '#ffffff', headerPadding: '0 16px', footerPadding: '16px', bodyBg: '#f5f5f5' },
+      Switch: { colorTextQuaternary: readable.switchOff, colorTextTertiary: readable.switchOffHover },
+      Descriptions: { labelColor: readable.description },
+      Breadcrumb: {
+        itemColor: readable.description,
+        linkColor: readable.description,
+        separatorColor: readable.description,
+      },
+    },
+  };
+}

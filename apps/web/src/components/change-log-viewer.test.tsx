@@ -1,0 +1,93 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type ChangeLogEntry, ChangeLogViewer } from './change-log-viewer';
+import { renderWidget } from './test-utils';
+
+const entry = (overrides: Partial<ChangeLogEntry> = {}): ChangeLogEntry => ({
+  id: '1',
+  action: 'update',
+  at: '2026-03-04T05:06:00.000Z',
+  actorId: '10',
+  actorName: 'Li Lei',
+  impersonatorId: null,
+  impersonatorName: null,
+  reason: null,
+  changes: [{ field: 'quantity', from: 100, to: 120 }],
+  ...overrides,
+});
+
+describe('ChangeLogViewer', () => {
+  afterEach(cleanup);
+
+  it('shows who changed which field from what to what, and when', () => {
+    renderWidget(
+      <ChangeLogViewer
+        entries={[
+          entry({ impersonatorId: '1', impersonatorName: 'Admin', reason: 'Customer asked' }),
+          entry({
+            id: '2',
+            action: 'approve',
+            actorName: null,
+            changes: [{ field: 'note', from: null, to: 'ok' }],
+          }),
+        ]}
+        fieldLabel={(field) => (field === 'quantity' ? 'Quantity' : field)}
+      />,
+    );
+    expect(screen.getAllByText('Li Lei')).toHaveLength(1);
+    expect(screen.getByText(/impersonated by Admin/)).toBeTruthy();
+    expect(screen.getByText('Reason: Customer asked')).toBeTruthy();
+    const first = screen.getByText('100').closest('li')!;
+    expect(first.textContent).toBe('Quantity: 100 → 120');
+    expect(screen.getByText('System')).toBeTruthy();
+    expect(screen.getByText(/Status change: approve/)).toBeTruthy();
+    expect(screen.getByText('(empty)').closest('li')?.textContent).toBe('note: (empty) → ok');
+    expect(screen.getAllByText(/^2026-03-04 \d\d:06$/)).toHaveLength(2);
+  });
+
+  it('shows the names of referenced rows in the UI language, and the raw value without one', () => {
+    const named = entry({
+      changes: [
+        {
+          field: 'countryId',
+          from: '12',
+          to: '34',
+          fromNames: { zh: '德国', en: 'Germany' },
+          toNames: { zh: '法国', en: 'France' },
+        },
+        { field: 'labId', from: '7', to: null },
+      ],
+    });
+    renderWidget(<ChangeLogViewer entries={[named]} />, { language: 'en' });
+    expect(screen.getByText('Germany').closest('li')?.textContent).toMatch(/Germany → France$/);
+    expect(screen.getByText('7').closest('li')?.textContent).toMatch(/7 → \(empty\)$/);
+    cleanup();
+    renderWidget(<ChangeLogViewer entries={[named]} />, { language: 'zh' });
+    expect(screen.getByText('德国').closest('li')?.textContent).toMatch(/德国 → 法国$/);
+  });
+
+  it('says when nothing was recorded', () => {
+    renderWidget(<ChangeLogViewer entries={[]} />, { language: 'zh' });
+    expect(screen.getByText('暂无修改记录')).toBeTruthy();
+  });
+
+  it('fetches the record’s log page by page', async () => {
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce({ list: [entry()], page: 1, pageSize: 10, total: 11, totalCapped: false })
+      .mockResolvedValueOnce({
+        list: [entry({ id: '2', action: 'create', changes: [] })],
+        page: 2,
+        pageSize: 10,
+        total: 11,
+        totalCapped: false,
+      });
+    renderWidget(<ChangeLogViewer entity="order" id="42" fetch={fetch} />);
+    expect(await screen.findByText(/Changed/)).toBeTruthy();
+    expect(fetch).toHaveBeenCalledWith({ entity: 'order', id: '42', page: 1, pageSize: 10 });
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText(/Created/)).toBeTruthy();
+    expect(fetch).toHaveBeenLastCalledWith({ entity: 'order', id: '42', page: 2, pageSize: 10 });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull());
+  });
+});

@@ -1,0 +1,182 @@
+/**
+ * The change log of one record (DOMAIN.md §6.11): who, when, what (field from → to), the reason, and the
+ * impersonator when someone acted for another user. Give it the rows, or the record (entity + id) and
+ * a fetch function — the area's call of the `changelog` operation — to page through it with load-more.
+ * References show the names the server sends with them (`fromNames`/`toNames`), in the UI language.
+ *
+ * ChangeLogViewer props: entries? | (entity, id, fetch(input) → Promise<page>), fieldLabel?(field)
+ */
+import type { changeLog } from '@qcdesk/contract/config';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@qcdesk/contract/constants';
+import { fieldLabel as contractFieldLabel } from '@qcdesk/contract/messages';
+import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Alert, Empty, Flex, Timeline, Typography } from 'antd';
+import { formatDateTime } from '../lib/format';
+import { LoadMore } from './load-more';
+import { useWidgetsTranslation, type WidgetsT } from './widgets-i18n';
+
+export type ChangeLogPage = OutputOf<typeof changeLog>;
+export type ChangeLogEntry = ChangeLogPage['list'][number];
+export type ChangeLogFetch = (input: InputOf<typeof changeLog>) => Promise<ChangeLogPage>;
+
+export interface ChangeLogViewerProps {
+  entries?: readonly ChangeLogEntry[];
+  entity?: string;
+  id?: string;
+  fetch?: ChangeLogFetch;
+  /** A field's name for people; defaults to the contract's field labels. */
+  fieldLabel?: (field: string) => string;
+}
+
+export function actionText(action: string, t: WidgetsT): string {
+  switch (action) {
+    case 'create':
+      return t('widgets.changeLog.action.create');
+    case 'update':
+      return t('widgets.changeLog.action.update');
+    case 'delete':
+      return t('widgets.changeLog.action.delete');
+    case 'undelete':
+      return t('widgets.changeLog.action.undelete');
+    case 'lock':
+      return t('widgets.changeLog.action.lock');
+    case 'unlock':
+      return t('widgets.changeLog.action.unlock');
+    case 'checkout':
+      return t('widgets.changeLog.action.checkout');
+    case 'release':
+      return t('widgets.changeLog.action.release');
+    case 'push':
+      return t('widgets.changeLog.action.push');
+    case 'send':
+      return t('widgets.changeLog.action.send');
+    case 'export':
+      return t('widgets.changeLog.action.export');
+    case 'impersonate':
+      return t('widgets.changeLog.action.impersonate');
+    default:
+      return t('widgets.changeLog.action.other', { action });
+  }
+}
+
+export function valueText(value: unknown, t: WidgetsT): string {
+  if (value === null || value === undefined || value === '') return t('widgets.changeLog.emptyValue');
+  if (typeof value === 'boolean') return value ? t('widgets.search.yes') : t('widgets.search.no');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function ChangeList({
+  entries,
+  fieldLabel,
+}: {
+  entries: readonly ChangeLogEntry[];
+  fieldLabel: (field: string) => string;
+}) {
+  const { t, language } = useWidgetsTranslation();
+  return (
+    <Timeline
+      items={entries.map((entry) => ({
+        key: entry.id,
+        content: (
+          <Flex vertical gap={4}>
+            <Typography.Text type="secondary">
+              <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+            </Typography.Text>
+            <Typography.Text>
+              <Typography.Text strong>{entry.actorName ?? t('widgets.changeLog.system')}</Typography.Text>{' '}
+              {actionText(entry.action, t)}
+              {entry.impersonatorName ? (
+                <Typography.Text type="warning">
+                  {' '}
+                  ({t('widgets.changeLog.impersonatedBy', { name: entry.impersonatorName })})
+                </Typography.Text>
+              ) : null}
+            </Typography.Text>
+            {entry.reason ? (
+              <Typography.Text type="secondary">
+                {t('widgets.changeLog.reason', { reason: entry.reason })}
+              </Typography.Text>
+            ) : null}
+            {entry.changes.length > 0 ? (
+              <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                {entry.changes.map((change) => (
+                  <li key={change.field}>
+                    {fieldLabel(change.field)}:{' '}
+                    <del>{change.fromNames?.[language] ?? valueText(change.from, t)}</del> →{' '}
+                    {change.toNames?.[language] ?? valueText(change.to, t)}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </Flex>
+        ),
+      }))}
+    />
+  );
+}
+
+function FetchedChangeLog({
+  entity,
+  id,
+  fetch,
+  fieldLabel,
+}: Required<Pick<ChangeLogViewerProps, 'entity' | 'id' | 'fetch'>> & {
+  fieldLabel: (field: string) => string;
+}) {
+  const { t } = useWidgetsTranslation();
+  const query = useInfiniteQuery({
+    queryKey: ['changelog', entity, id],
+    initialPageParam: DEFAULT_PAGE,
+    queryFn: ({ pageParam }) => fetch({ entity, id, page: pageParam, pageSize: DEFAULT_PAGE_SIZE }),
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+  });
+  if (query.isError && !query.data) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('widgets.changeLog.loadFailed')}
+        description={query.error instanceof Error ? query.error.message : undefined}
+      />
+    );
+  }
+  const entries = query.data?.pages.flatMap((page) => page.list) ?? [];
+  if (!query.isPending && entries.length === 0) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('widgets.changeLog.empty')} />;
+  }
+  return (
+    <>
+      <ChangeList entries={entries} fieldLabel={fieldLabel} />
+      <LoadMore
+        loading={query.isPending || query.isFetchingNextPage}
+        hasMore={query.hasNextPage}
+        showEnd={false}
+        onLoadMore={() => void query.fetchNextPage()}
+      />
+    </>
+  );
+}
+
+export function ChangeLogViewer({ entries, entity, id, fetch, fieldLabel }: ChangeLogViewerProps) {
+  const { t, language } = useWidgetsTranslation();
+  const label = fieldLabel ?? ((field: string) => contractFieldLabel(field, language));
+  let body = null;
+  if (entries) {
+    body =
+      entries.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('widgets.changeLog.empty')} />
+      ) : (
+        <ChangeList entries={entries} fieldLabel={label} />
+      );
+  } else if (entity && id && fetch) {
+    body = <FetchedChangeLog entity={entity} id={id} fetch={fetch} fieldLabel={label} />;
+  }
+  return (
+    <section aria-label={t('widgets.changeLog.title')}>
+      <Typography.Title level={5}>{t('widgets.changeLog.title')}</Typography.Title>
+      {body}
+    </section>
+  );
+}

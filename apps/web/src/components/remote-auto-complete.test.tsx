@@ -1,0 +1,110 @@
+import { AUTOCOMPLETE_CLOSE_MS } from '@qcdesk/contract/constants';
+import { searchUsers } from '@qcdesk/contract/identity';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../api/client';
+import {
+  ClientAutoComplete,
+  RemoteAutoComplete,
+  SEARCH_DEBOUNCE_MS,
+  UserAutoComplete,
+} from './remote-auto-complete';
+import { renderWidget } from './test-utils';
+
+const clients = [
+  { value: '1', label: 'Acme Toys' },
+  { value: '2', label: 'Acme Garden' },
+];
+
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+describe('RemoteAutoComplete', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('asks once typing pauses, then offers the answers', async () => {
+    const search = vi.fn().mockResolvedValue(clients);
+    renderWidget(<RemoteAutoComplete search={search} aria-label="Client" />);
+    const input = screen.getByRole('combobox', { name: 'Client' });
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'Ac' } });
+    fireEvent.change(input, { target: { value: 'Acme' } });
+    await advance(SEARCH_DEBOUNCE_MS - 1);
+    expect(search).not.toHaveBeenCalled();
+    await advance(1);
+    expect(search).toHaveBeenCalledTimes(1);
+    expect(search.mock.calls[0]?.[0]).toBe('Acme');
+    expect(screen.getByText('Acme Garden')).toBeTruthy();
+  });
+
+  it('reports the chosen option, and null once the text is edited away from it', async () => {
+    const onChange = vi.fn();
+    renderWidget(
+      <RemoteAutoComplete
+        search={vi.fn().mockResolvedValue(clients)}
+        onChange={onChange}
+        aria-label="Client"
+      />,
+    );
+    const input = screen.getByRole('combobox', { name: 'Client' }) as HTMLInputElement;
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'acme' } });
+    await advance(SEARCH_DEBOUNCE_MS);
+    fireEvent.click(screen.getByText('Acme Toys'));
+    expect(onChange).toHaveBeenLastCalledWith(clients[0]);
+    expect(input.value).toBe('Acme Toys');
+  });
+
+  it('closes the menu 300 ms after the field loses focus', async () => {
+    renderWidget(<ClientAutoComplete search={vi.fn().mockResolvedValue(clients)} />);
+    const input = screen.getByRole('combobox', { name: 'Search clients' });
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'acme' } });
+    await advance(SEARCH_DEBOUNCE_MS);
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.blur(input);
+    await advance(AUTOCOMPLETE_CLOSE_MS - 1);
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    await advance(1);
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('says when nothing matches', async () => {
+    renderWidget(<RemoteAutoComplete search={vi.fn().mockResolvedValue([])} aria-label="Client" />, {
+      language: 'zh',
+    });
+    const input = screen.getByRole('combobox', { name: 'Client' });
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'zzz' } });
+    await advance(SEARCH_DEBOUNCE_MS);
+    expect(screen.getByText('无匹配结果')).toBeTruthy();
+  });
+
+  it('searches users through user/search', async () => {
+    const call = vi.spyOn(api, 'call').mockResolvedValue({
+      list: [{ id: '7', name: '张三', englishName: 'Zhang San' }],
+      page: 1,
+      pageSize: 10,
+      total: 1,
+      totalCapped: false,
+    });
+    renderWidget(<UserAutoComplete department="3" />);
+    const input = screen.getByRole('combobox', { name: 'Search users' });
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '张' } });
+    await advance(SEARCH_DEBOUNCE_MS);
+    expect(call.mock.calls[0]?.[0]).toBe(searchUsers);
+    expect(call.mock.calls[0]?.[1]).toEqual({ name: '张', pageSize: 10, department: '3' });
+    expect(screen.getByText('张三 (Zhang San)')).toBeTruthy();
+  });
+});

@@ -1,0 +1,156 @@
+/**
+ * The search form of a list, generated from the same column array as its table (table-columns.ts).
+ * Enter in a field submits, Reset restores the columns' initial values and searches again; inputs past
+ * the first `visibleCount` (two on phones) fold behind "More filters".
+ *
+ * SearchBar props: columns, onSearch(filters), onReset?(), loading?, visibleCount? (3)
+ */
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
+import { Button, Col, Flex, Form, InputNumber, Row, Select } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { ClearTextField } from './clear-text-field';
+import { DateField, DateRangeField } from './date-picker';
+import {
+  columnOptions,
+  type Filters,
+  initialSearchValues,
+  type SearchInputProps,
+  searchColumns,
+  searchName,
+  type TableColumn,
+  toFilters,
+} from './table-columns';
+import { useIsPhone } from './use-is-phone';
+import { useLabel, useWidgetsTranslation } from './widgets-i18n';
+
+export interface SearchBarProps<T> {
+  columns: readonly TableColumn<T>[];
+  onSearch: (filters: Filters) => void;
+  onReset?: () => void;
+  loading?: boolean;
+  visibleCount?: number;
+}
+
+const DEFAULT_VISIBLE = 3;
+const PHONE_VISIBLE = 2;
+
+export function SearchBar<T>({
+  columns,
+  onSearch,
+  onReset,
+  loading = false,
+  visibleCount = DEFAULT_VISIBLE,
+}: SearchBarProps<T>) {
+  const { t } = useWidgetsTranslation();
+  const label = useLabel();
+  const [form] = Form.useForm<Filters>();
+  const [expanded, setExpanded] = useState(false);
+  const phone = useIsPhone();
+  const inputs = searchColumns(columns);
+  const initialValues = initialSearchValues(columns);
+  // A phone shows fewer inputs before folding, so the first rows of the list stay in view.
+  const shownCount = phone ? Math.min(visibleCount, PHONE_VISIBLE) : visibleCount;
+  const folds = inputs.length > shownCount;
+
+  const input = (column: TableColumn<T>): ReactNode => {
+    const placeholder = label(column.title);
+    if (column.renderFormItem) return <CustomInput render={column.renderFormItem} />;
+    switch (column.valueType) {
+      case 'number':
+        return <InputNumber placeholder={placeholder} style={{ width: '100%' }} />;
+      case 'date':
+        return <DateField placeholder={placeholder} style={{ width: '100%' }} />;
+      case 'dateRange':
+        return <DateRangeField style={{ width: '100%' }} />;
+      case 'select':
+        return (
+          <Select
+            allowClear
+            placeholder={placeholder}
+            options={columnOptions(column).map((o) => ({ value: o.value, label: label(o.label) }))}
+          />
+        );
+      case 'bool':
+        return (
+          <Select
+            allowClear
+            placeholder={placeholder}
+            options={[
+              { value: true, label: t('widgets.search.yes') },
+              { value: false, label: t('widgets.search.no') },
+            ]}
+          />
+        );
+      default:
+        return <ClearTextField placeholder={placeholder} />;
+    }
+  };
+
+  return (
+    <Form<Filters>
+      form={form}
+      role="search"
+      aria-label={t('widgets.search.label')}
+      layout="vertical"
+      initialValues={initialValues}
+      onFinish={(values) => onSearch(toFilters(columns, { ...form.getFieldsValue(true), ...values }))}
+    >
+      <Row gutter={16} align="bottom">
+        {inputs.map((column, index) => {
+          const name = searchName(column)!;
+          return (
+            <Col
+              key={name}
+              xs={24}
+              sm={12}
+              lg={8}
+              xl={6}
+              style={folds && !expanded && index >= shownCount ? { display: 'none' } : undefined}
+            >
+              <Form.Item name={name} label={label(column.title)}>
+                {input(column)}
+              </Form.Item>
+            </Col>
+          );
+        })}
+        <Col xs={24} sm={12} lg={8} xl={6}>
+          <Form.Item>
+            <Flex gap={8} wrap>
+              <Button type="primary" htmlType="submit" loading={loading}>
+                {t('widgets.search.submit')}
+              </Button>
+              <Button
+                onClick={() => {
+                  form.resetFields();
+                  onReset?.();
+                  onSearch(toFilters(columns, initialValues));
+                }}
+              >
+                {t('widgets.search.reset')}
+              </Button>
+              {folds ? (
+                <Button
+                  type="link"
+                  aria-expanded={expanded}
+                  icon={expanded ? <UpOutlined /> : <DownOutlined />}
+                  iconPlacement="end"
+                  onClick={() => setExpanded((open) => !open)}
+                >
+                  {expanded ? t('widgets.search.less') : t('widgets.search.more')}
+                </Button>
+              ) : null}
+            </Flex>
+          </Form.Item>
+        </Col>
+      </Row>
+    </Form>
+  );
+}
+
+/** Form.Item hands value and onChange to its direct child; this passes them to the column's renderer. */
+function CustomInput({
+  render,
+  ...props
+}: SearchInputProps & { render: (props: SearchInputProps) => ReactNode }) {
+  return <>{render(props)}</>;
+}

@@ -1,0 +1,129 @@
+import type { Language } from '@qcdesk/contract/messages';
+import { Badge, Flex, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ConfigSelect } from '../../components/config-select';
+import { enumColumnOptions, refName, userDisplayName } from '../../components/ref-labels';
+import {
+  type RemoteOption,
+  type RemoteSearch,
+  UserAutoComplete,
+} from '../../components/remote-auto-complete';
+import type { TableColumn } from '../../components/table-columns';
+import type { ClientRow } from './api';
+import { aqlText } from './client-labels';
+
+export interface ClientColumnOptions {
+  language: Language;
+  t: TFunction;
+  /** The sales filter's search (the `Sales` enumeration). */
+  salesSearch: RemoteSearch;
+  /** client.admin: a filter for deleted clients, to undelete them. */
+  admin: boolean;
+}
+
+/**
+ * The client list (spec §3 filters: name contains, country, type; DOMAIN.md §2.11), one column array
+ * for the table and its search bar. The sales filter narrows to one sales owner's clients.
+ */
+export function clientColumns({
+  language,
+  t,
+  salesSearch,
+  admin,
+}: ClientColumnOptions): TableColumn<ClientRow>[] {
+  return [
+    {
+      title: (t) => t('client.name'),
+      dataIndex: 'name',
+      render: (_value, row) => (
+        <Flex vertical>
+          <Link to={`/${language}/client/${row.id}`}>{row.name}</Link>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {row.code}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: (t) => t('client.country'),
+      dataIndex: 'country',
+      valueType: 'select',
+      render: (_value, row) => refName(row.country, language),
+      renderFormItem: (props) => (
+        <ConfigSelect<string | null>
+          list="country"
+          allowClear
+          placeholder={t('client.country')}
+          {...props}
+          value={props.value as string | null}
+        />
+      ),
+    },
+    {
+      title: (t) => t('client.type'),
+      dataIndex: 'type',
+      valueType: 'select',
+      options: enumColumnOptions('ClientType'),
+    },
+    {
+      title: (t) => t('client.sales'),
+      dataIndex: 'sales',
+      render: (_value, row) => userDisplayName(row.sales, language),
+      renderFormItem: ({ value, onChange, id }) => (
+        <UserAutoComplete
+          id={id}
+          aria-label={t('client.sales')}
+          search={salesSearch}
+          placeholder={t('client.salesPlaceholder')}
+          value={(value as RemoteOption | null | undefined) ?? null}
+          onChange={(option) => onChange?.(option)}
+        />
+      ),
+      searchTransform: (value) => ({ sales: (value as RemoteOption).value }),
+    },
+    {
+      key: 'sampling',
+      title: (t) => t('client.sampling'),
+      hideInSearch: true,
+      render: (_value, row) =>
+        `${row.samplingLevel.code ?? refName(row.samplingLevel, language)} · ${aqlText(row.majorAql)} / ${aqlText(row.minorAql)}`,
+    },
+    {
+      title: (t) => t('client.advanceDays'),
+      dataIndex: 'advanceDays',
+      valueType: 'number',
+      hideInSearch: true,
+      align: 'right',
+    },
+    {
+      title: (t) => t('client.state'),
+      dataIndex: 'state',
+      hideInSearch: true,
+      render: (value) => <StateBadge state={Number(value)} />,
+    },
+    ...(admin
+      ? [
+          {
+            key: 'deleted',
+            title: (t) => t('client.deleted'),
+            searchKey: 'deleted',
+            valueType: 'bool',
+            hideInTable: true,
+          } satisfies TableColumn<ClientRow>,
+        ]
+      : []),
+  ];
+}
+
+/** ActiveFlag (DOMAIN.md §3.1): 1 active, 0 frozen. */
+export function StateBadge({ state }: { state: number }) {
+  const { t } = useTranslation();
+  return (
+    <Badge
+      status={state === 1 ? 'success' : 'error'}
+      text={state === 1 ? t('client.active') : t('client.frozen')}
+    />
+  );
+}

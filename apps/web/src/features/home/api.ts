@@ -1,0 +1,15 @@
+import { searchMail } from '@qcdesk/contract/mail';
+import { systemInfo } from '@qcdesk/contract/system';
+import { operationKey, useOperation } from '../../api/use-operation';
+
+export const systemInfoKey = operationKey(systemInfo, {});
+
+/** Product, version, server time and database, read through the envelope (public operation). */
+export function useSystemInfo() {
+  return useOperation(systemInfo, {});
+}
+
+/** Mails the outbox gave up on, for administrators' today list; quiet when the outbox is not there. */
+export function useFailedMailCount(enabled: boolean) {
+  return useOperation(searchMail, { status: 'failed', page: 1, pageSize: 1 }, { enabled, silent: true });
+}

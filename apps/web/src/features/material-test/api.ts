@@ -1,0 +1,156 @@
+import { changeLog } from '@qcdesk/contract/config';
+import { DEFAULT_PAGE_SIZE } from '@qcdesk/contract/constants';
+import { fileRoutes, type UploadedFile, uploadToken } from '@qcdesk/contract/files';
+import { getMaterial, searchMaterials } from '@qcdesk/contract/material';
+import {
+  createMaterialTest,
+  getMaterialTest,
+  pushMaterialTest,
+  searchMaterialTests,
+  updateMaterialTest,
+} from '@qcdesk/contract/material-test';
+import { formatMessage, type Language, type Reason } from '@qcdesk/contract/messages';
+import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../api/api-error';
+import { api, NETWORK_ERROR_CODE } from '../../api/client';
+import { operationKey, useOperationMutation } from '../../api/use-operation';
+import type { ChangeLogFetch } from '../../components/change-log-viewer';
+import type { PageRequest } from '../../components/data-table';
+import type { RemoteOption, RemoteSearch } from '../../components/remote-auto-complete';
+import type { Filters } from '../../components/table-columns';
+import { acceptLanguage } from '../../i18n/language';
+import { apiBase, readEnvironment } from '../../lib/environment';
+
+export type MaterialTestRow = OutputOf<typeof searchMaterialTests>['list'][number];
+export type MaterialTestDetail = OutputOf<typeof getMaterialTest>;
+export type CreateMaterialTestInput = InputOf<typeof createMaterialTest>;
+export type UpdateMaterialTestInput = InputOf<typeof updateMaterialTest>;
+type MaterialTestSearchInput = InputOf<typeof searchMaterialTests>;
+
+export type { UploadedFile };
+
+/** The change log names a material test by its table (apps/server MATERIAL_TEST_ENTITY). */
+export const MATERIAL_TEST_ENTITY = 'material_tests';
+
+export const materialTestsSearchKey = operationKey(searchMaterialTests);
+const materialTestKey = operationKey(getMaterialTest);
+
+/** The list's page request (spec §3 material-test filters: startTime, endTime, page). */
+export const requestMaterialTests: PageRequest<MaterialTestRow> = async (
+  filters: Filters,
+  page,
+  pageSize,
+  { count },
+) => api.call(searchMaterialTests, { ...(filters as MaterialTestSearchInput), page, pageSize, count });
+
+/** One material test with `modify` and the actions its state allows (`push`). */
+export function useMaterialTest(id: string | undefined) {
+  return useQuery({
+    queryKey: [...materialTestKey, id],
+    queryFn: () => api.callResult(getMaterialTest, { id: id ?? '' }),
+    enabled: Boolean(id),
+  });
+}
+
+/** The material a new test is recorded for (`materialtest/new?material={id}`). */
+export function useMaterialLabel(id: string | null) {
+  return useQuery({
+    queryKey: [...operationKey(getMaterial), id],
+    queryFn: () => api.call(getMaterial, { id: id ?? '' }),
+    enabled: Boolean(id),
+    select: (material): RemoteOption => ({ value: material.id, label: materialText(material) }),
+  });
+}
+
+export function useInvalidateMaterialTest() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: materialTestsSearchKey });
+    void client.invalidateQueries({ queryKey: materialTestKey });
+    void client.invalidateQueries({ queryKey: ['changelog', MATERIAL_TEST_ENTITY] });
+    // A test's state changes the material's count of valid tests (q0).
+    void client.invalidateQueries({ queryKey: operationKey(getMaterial) });
+    void client.invalidateQueries({ queryKey: operationKey(searchMaterials) });
+  };
+}
+
+export function useCreateMaterialTest() {
+  const invalidate = useInvalidateMaterialTest();
+  return useOperationMutation(createMaterialTest, { silent: true, onSuccess: invalidate });
+}
+
+export function useUpdateMaterialTest(options: { silent?: boolean } = {}) {
+  const invalidate = useInvalidateMaterialTest();
+  return useOperationMutation(updateMaterialTest, { ...options, onSuccess: invalidate });
+}
+
+/** DOMAIN.md §4.13 push: mails the result to the supplier, the clients using the material and the pusher. */
+export function usePushMaterialTest() {
+  const invalidate = useInvalidateMaterialTest();
+  return useOperationMutation(pushMaterialTest, { onSuccess: invalidate });
+}
+
+export const fetchMaterialTestChangeLog: ChangeLogFetch = (input) => api.call(changeLog, input);
+
+/** How a material shows in pickers and rows: "UPC | name". */
+export const materialText = (material: { upc: string; name: string }) => `${material.upc} | ${material.name}`;
+
+/** The material auto-complete: `material/search` by name (name, technical and customs names). */
+export const searchMaterialOptions: RemoteSearch = async (term, signal) => {
+  const page = await api.call(
+    searchMaterials,
+    { name: term, pageSize: DEFAULT_PAGE_SIZE, count: false },
+    { signal },
+  );
+  return page.list.map((material) => ({ value: material.id, label: materialText(material) }));
+};
+
+/** A signed file URL under `/api/` lives under `/dev` in the sandbox, like every call. */
+export const fileHref = (url: string) =>
+  url.startsWith('/api/') ? `${apiBase(readEnvironment())}${url}` : url;
+
+const uploadRefusal = (status: number): Reason => {
+  // Spec §8 upload errors: 413 the image is too big, 401 no permission, anything else service failed.
+  if (status === 413) return 'E_UPLOAD_TOO_BIG';
+  if (status === 401) return 'E_UPLOAD_DENIED';
+  return 'E_UPLOAD_FAILED';
+};
+
+/**
+ * Uploads one report file (spec §7: multipart `file`, the upload token as Authorization) and answers
+ * the stored file, whose id the test then carries in `reportFileIds`.
+ */
+export async function uploadReportFile(file: File, language: Language): Promise<UploadedFile> {
+  const { token } = await api.call(uploadToken, {});
+  const body = new FormData();
+  body.append('file', file, file.name);
+  let response: Response;
+  try {
+    response = await fetch(`${apiBase(readEnvironment())}${fileRoutes.upload}`, {
+      method: 'POST',
+      headers: { Authorization: token, 'Accept-Language': acceptLanguage(language) },
+      body,
+    });
+  } catch {
+    throw new ApiError({
+      code: NETWORK_ERROR_CODE,
+      status: 0,
+      reason: 'NETWORK',
+      message: formatMessage('NETWORK', language),
+    });
+  }
+  const result = (await response.json().catch(() => undefined)) as
+    | { success?: boolean; error?: string; reason?: string; data?: UploadedFile }
+    | undefined;
+  if (!response.ok || !result?.success || !result.data) {
+    const reason = uploadRefusal(response.status);
+    throw new ApiError({
+      code: response.status,
+      status: response.status,
+      reason: result?.reason ?? reason,
+      message: result?.error || formatMessage(reason, language),
+    });
+  }
+  return result.data;
+}

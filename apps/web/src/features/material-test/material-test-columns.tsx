@@ -1,0 +1,127 @@
+import type { Language } from '@qcdesk/contract/messages';
+import { Badge, type BadgeProps } from 'antd';
+import type { TFunction } from 'i18next';
+import { Link } from 'react-router';
+import { EMPTY, enumColumnOptions, enumText, refName } from '../../components/ref-labels';
+import { MaterialAutoComplete, type RemoteOption } from '../../components/remote-auto-complete';
+import type { TableColumn } from '../../components/table-columns';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { type MaterialTestRow, materialText, searchMaterialOptions } from './api';
+
+export interface MaterialTestColumnOptions {
+  language: Language;
+  t: TFunction;
+  /** Whether the material's own page may be opened (route MaterialDetail). */
+  materialLinks: boolean;
+  /** materialtest.edit: a filter for deleted tests, to undelete them. */
+  canEdit: boolean;
+}
+
+/** DOMAIN.md §3.2 MaterialTestStatus: draft, completed, pushed (a dot and plain text, legible on any theme). */
+const STATUS_BADGES: Record<number, BadgeProps['status']> = {
+  10: 'default',
+  20: 'processing',
+  30: 'success',
+};
+
+export function StatusBadge({
+  status,
+  language,
+  ...rest
+}: { status: number; language: Language } & Omit<BadgeProps, 'status'>) {
+  return (
+    <Badge
+      status={STATUS_BADGES[status] ?? 'default'}
+      text={enumText('MaterialTestStatus', status, language)}
+      {...rest}
+    />
+  );
+}
+
+/**
+ * The material-test list (spec §3 filters: startTime, endTime; DOMAIN.md §2.11: the tests whose
+ * validity overlaps the range), one column array for the table and its search bar.
+ */
+export function materialTestColumns({
+  language,
+  t,
+  materialLinks,
+  canEdit,
+}: MaterialTestColumnOptions): TableColumn<MaterialTestRow>[] {
+  return [
+    {
+      key: 'validity',
+      title: (t) => t('materialTest.validity'),
+      // DOMAIN.md §2.11: startTime/endTime select the tests whose validity overlaps the range.
+      searchKey: 'validity',
+      valueType: 'dateRange',
+      render: (_value, row) => `${formatDate(row.startDate)} ~ ${formatDate(row.endDate)}`,
+    },
+    {
+      title: (t) => t('materialTest.testNo'),
+      dataIndex: 'testNo',
+      hideInSearch: true,
+      render: (_value, row) => <Link to={`/${language}/materialtest/${row.id}`}>{row.testNo}</Link>,
+    },
+    {
+      key: 'material',
+      title: (t) => t('materialTest.material'),
+      dataIndex: 'material',
+      searchKey: 'material',
+      render: (_value, row) =>
+        materialLinks ? (
+          <Link to={`/${language}/material/${row.material.id}`}>{materialText(row.material)}</Link>
+        ) : (
+          materialText(row.material)
+        ),
+      renderFormItem: ({ value, onChange, id }) => (
+        <MaterialAutoComplete
+          id={id}
+          aria-label={t('materialTest.material')}
+          search={searchMaterialOptions}
+          placeholder={t('materialTest.materialPlaceholder')}
+          value={(value as RemoteOption | null | undefined) ?? null}
+          onChange={(option) => onChange?.(option)}
+        />
+      ),
+      searchTransform: (value) => ({ materialId: (value as RemoteOption).value }),
+    },
+    {
+      title: (t) => t('materialTest.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      options: enumColumnOptions('MaterialTestStatus'),
+      render: (value) => <StatusBadge status={Number(value)} language={language} />,
+    },
+    {
+      title: (t) => t('materialTest.result'),
+      dataIndex: 'result',
+      valueType: 'select',
+      options: enumColumnOptions('TestResult'),
+    },
+    {
+      title: (t) => t('materialTest.lab'),
+      dataIndex: 'lab',
+      hideInSearch: true,
+      render: (_v, row) => refName(row.lab, language),
+    },
+    {
+      key: 'pushed',
+      title: (t) => t('materialTest.pushed'),
+      hideInSearch: true,
+      render: (_value, row) =>
+        row.pushCount > 0 ? `${formatDateTime(row.pushedAt)} (${row.pushCount})` : EMPTY,
+    },
+    ...(canEdit
+      ? [
+          {
+            key: 'deleted',
+            title: (t) => t('materialTest.deleted'),
+            searchKey: 'deleted',
+            valueType: 'bool',
+            hideInTable: true,
+          } satisfies TableColumn<MaterialTestRow>,
+        ]
+      : []),
+  ];
+}

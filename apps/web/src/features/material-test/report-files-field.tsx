@@ -1,0 +1,72 @@
+import { Flex, Spin, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../app/notify';
+import { FileList } from '../../components/file-list';
+import { UploadPicker } from '../../components/upload-picker';
+import { currentLanguage } from '../../i18n/i18n';
+import { fileHref, uploadReportFile } from './api';
+import type { ReportFile } from './material-test-form-values';
+
+/**
+ * The report files of a material test as a form field: picked files are uploaded at once (spec §7
+ * upload) and join the list; removing one only detaches it from the test.
+ */
+export function ReportFilesField({
+  value,
+  onChange,
+  disabled,
+}: {
+  value?: ReportFile[];
+  onChange?: (files: ReportFile[]) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const [uploading, setUploading] = useState(0);
+  // Uploads finish one by one; each adds to the list as it is then, not as it was when picked.
+  const latest = useRef<ReportFile[]>(value ?? []);
+  latest.current = value ?? [];
+
+  const upload = async (files: File[]) => {
+    setUploading((n) => n + files.length);
+    for (const file of files) {
+      try {
+        const stored = await uploadReportFile(file, language);
+        latest.current = [...latest.current, stored];
+        onChange?.(latest.current);
+      } catch (error) {
+        notify('error', error instanceof Error ? error.message : String(error));
+      } finally {
+        setUploading((n) => n - 1);
+      }
+    }
+  };
+
+  const files = value ?? [];
+  return (
+    <Flex vertical gap={8}>
+      <Flex gap={12} align="center" wrap>
+        <UploadPicker multiple disabled={disabled || uploading > 0} onPick={(picked) => void upload(picked)}>
+          {t('materialTest.uploadReport')}
+        </UploadPicker>
+        {uploading > 0 ? (
+          <Flex gap={8} align="center">
+            <Spin size="small" />
+            <Typography.Text type="secondary">
+              {t('materialTest.uploading', { count: uploading })}
+            </Typography.Text>
+          </Flex>
+        ) : null}
+      </Flex>
+      {files.length > 0 ? (
+        <FileList
+          files={files.map((file) => ({ ...file, url: fileHref(file.url) }))}
+          onDelete={disabled ? undefined : (file) => onChange?.(files.filter((f) => f.id !== file.id))}
+        />
+      ) : (
+        <Typography.Text type="secondary">{t('materialTest.noFiles')}</Typography.Text>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,117 @@
+import { searchClients } from '@qcdesk/contract/client';
+import { changeLog } from '@qcdesk/contract/config';
+import { DEFAULT_PAGE_SIZE } from '@qcdesk/contract/constants';
+import { searchMaterials } from '@qcdesk/contract/material';
+import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
+import {
+  createOriginalSample,
+  getOriginalSample,
+  originalSampleCart,
+  searchOriginalSamples,
+  updateOriginalSample,
+  updateOriginalSampleMaterials,
+} from '@qcdesk/contract/original-sample';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { operationKey, useOperationMutation } from '../../api/use-operation';
+import type { ChangeLogFetch } from '../../components/change-log-viewer';
+import type { PageRequest } from '../../components/data-table';
+import type { RemoteSearch } from '../../components/remote-auto-complete';
+import type { Filters } from '../../components/table-columns';
+
+export type OriginalSampleRow = OutputOf<typeof searchOriginalSamples>['list'][number];
+export type OriginalSampleDetail = OutputOf<typeof getOriginalSample>;
+export type CreateOriginalSampleInput = InputOf<typeof createOriginalSample>;
+export type UpdateOriginalSampleInput = InputOf<typeof updateOriginalSample>;
+export type PartsInput = InputOf<typeof updateOriginalSampleMaterials>['parts'];
+type OriginalSampleSearchInput = InputOf<typeof searchOriginalSamples>;
+
+/** The change log names an original sample by its table (apps/server ORIGINAL_SAMPLE_ENTITY). */
+export const ORIGINAL_SAMPLE_ENTITY = 'original_samples';
+
+export const originalSamplesSearchKey = operationKey(searchOriginalSamples);
+const originalSampleKey = operationKey(getOriginalSample);
+
+/** The list's page request (spec §3 original-sample filters: itemNo, name, complete (default true), page). */
+export const requestOriginalSamples: PageRequest<OriginalSampleRow> = async (
+  filters: Filters,
+  page,
+  pageSize,
+) => {
+  const answer = await api.call(searchOriginalSamples, {
+    ...(filters as OriginalSampleSearchInput),
+    page,
+    pageSize,
+  });
+  return { ...answer, total: answer.total ?? 0 };
+};
+
+export function useOriginalSample(id: string | undefined) {
+  return useQuery({
+    queryKey: [...originalSampleKey, id],
+    queryFn: () => api.callResult(getOriginalSample, { id: id ?? '' }),
+    enabled: Boolean(id),
+  });
+}
+
+export function useInvalidateOriginalSample() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: originalSamplesSearchKey });
+    void client.invalidateQueries({ queryKey: originalSampleKey });
+    void client.invalidateQueries({ queryKey: ['changelog', ORIGINAL_SAMPLE_ENTITY] });
+  };
+}
+
+export function useCreateOriginalSample() {
+  const invalidate = useInvalidateOriginalSample();
+  return useOperationMutation(createOriginalSample, { silent: true, onSuccess: invalidate });
+}
+
+export function useUpdateOriginalSample(options: { silent?: boolean } = {}) {
+  const invalidate = useInvalidateOriginalSample();
+  return useOperationMutation(updateOriginalSample, { ...options, onSuccess: invalidate });
+}
+
+/** `originalsample/material/update`: replaces the parts and each part's materials. */
+export function useUpdateParts() {
+  const invalidate = useInvalidateOriginalSample();
+  return useOperationMutation(updateOriginalSampleMaterials, { silent: true, onSuccess: invalidate });
+}
+
+/**
+ * DOMAIN.md §6.1: the cart lives in the browser and the server re-validates it; the entries still
+ * valid and in scope, in order (deleted or out-of-scope samples drop out).
+ */
+export function useValidCart(ids: readonly string[], enabled: boolean) {
+  return useQuery({
+    queryKey: [...operationKey(originalSampleCart), ids],
+    queryFn: () => api.call(originalSampleCart, { ids: [...ids] }, { silent: true }),
+    enabled: enabled && ids.length > 0,
+  });
+}
+
+export const fetchOriginalSampleChangeLog: ChangeLogFetch = (input) => api.call(changeLog, input);
+
+/** The client auto-complete: `client/search` by name. */
+export const searchClientOptions: RemoteSearch = async (term, signal) => {
+  const page = await api.call(
+    searchClients,
+    { name: term, pageSize: DEFAULT_PAGE_SIZE, count: false },
+    { signal },
+  );
+  return page.list.map((client) => ({ value: client.id, label: client.name }));
+};
+
+/** How a material shows in pickers and rows: "UPC | name". */
+export const materialText = (material: { upc: string; name: string }) => `${material.upc} | ${material.name}`;
+
+/** The material auto-complete: `material/search` by name (name, technical and customs names). */
+export const searchMaterialOptions: RemoteSearch = async (term, signal) => {
+  const page = await api.call(
+    searchMaterials,
+    { name: term, pageSize: DEFAULT_PAGE_SIZE, count: false },
+    { signal },
+  );
+  return page.list.map((material) => ({ value: material.id, label: materialText(material) }));
+};

@@ -1,0 +1,111 @@
+import type { Language } from '@qcdesk/contract/messages';
+import { Badge, Select } from 'antd';
+import type { TFunction } from 'i18next';
+import { Link } from 'react-router';
+import { EMPTY } from '../../components/ref-labels';
+import { ClientAutoComplete, type RemoteOption } from '../../components/remote-auto-complete';
+import type { Filters, TableColumn } from '../../components/table-columns';
+import { type OriginalSampleRow, searchClientOptions } from './api';
+import { CartToggle } from './original-sample-cart';
+
+export interface OriginalSampleColumnOptions {
+  language: Language;
+  t: TFunction;
+  /** originalsample.edit: a filter for deleted samples, to undelete them. */
+  canEdit: boolean;
+}
+
+export type Completeness = 'complete' | 'incomplete' | 'all';
+
+/** Spec §3 `complete` (default true): complete samples, incomplete ones, or all (null). */
+export function completeFilter(value: unknown): Filters {
+  if (value === 'incomplete') return { complete: false };
+  if (value === 'all') return { complete: null };
+  return { complete: true };
+}
+
+/**
+ * The original-sample list (spec §3 filters: itemNo ends with, name contains, complete (default
+ * true)), one column array for the table and its search bar; each row goes into the cart.
+ */
+export function originalSampleColumns({
+  language,
+  t,
+  canEdit,
+}: OriginalSampleColumnOptions): TableColumn<OriginalSampleRow>[] {
+  return [
+    {
+      title: (t) => t('originalSample.itemNo'),
+      dataIndex: 'itemNo',
+      render: (_value, row) => <Link to={`/${language}/originalsample/${row.id}`}>{row.itemNo}</Link>,
+    },
+    { title: (t) => t('originalSample.name'), dataIndex: 'name' },
+    {
+      key: 'complete',
+      title: (t) => t('originalSample.complete'),
+      dataIndex: 'complete',
+      searchKey: 'complete',
+      initialValue: 'complete' satisfies Completeness,
+      searchTransform: completeFilter,
+      render: (value) =>
+        value ? (
+          <Badge status="success" text={t('originalSample.completeYes')} />
+        ) : (
+          <Badge status="warning" text={t('originalSample.completeNo')} />
+        ),
+      renderFormItem: ({ value, onChange, id }) => (
+        <Select
+          id={id}
+          value={value as Completeness | undefined}
+          onChange={(next) => onChange?.(next)}
+          options={[
+            { value: 'complete', label: t('originalSample.filterComplete') },
+            { value: 'incomplete', label: t('originalSample.filterIncomplete') },
+            { value: 'all', label: t('originalSample.filterAll') },
+          ]}
+        />
+      ),
+    },
+    {
+      key: 'client',
+      title: (t) => t('originalSample.client'),
+      dataIndex: 'client',
+      searchKey: 'client',
+      render: (_value, row) => row.client?.name ?? EMPTY,
+      renderFormItem: ({ value, onChange, id }) => (
+        <ClientAutoComplete
+          id={id}
+          aria-label={t('originalSample.client')}
+          search={searchClientOptions}
+          value={(value as RemoteOption | null | undefined) ?? null}
+          onChange={(option) => onChange?.(option)}
+        />
+      ),
+      searchTransform: (value) => ({ client: (value as RemoteOption).value }),
+    },
+    {
+      title: (t) => t('originalSample.partCount'),
+      dataIndex: 'partCount',
+      valueType: 'number',
+      hideInSearch: true,
+      align: 'right',
+    },
+    {
+      key: 'cart',
+      title: (t) => t('originalSample.cart'),
+      hideInSearch: true,
+      render: (_value, row) => (row.valid === 1 ? <CartToggle sample={row} size="small" /> : null),
+    },
+    ...(canEdit
+      ? [
+          {
+            key: 'deleted',
+            title: (t) => t('originalSample.deleted'),
+            searchKey: 'deleted',
+            valueType: 'bool',
+            hideInTable: true,
+          } satisfies TableColumn<OriginalSampleRow>,
+        ]
+      : []),
+  ];
+}

@@ -1,0 +1,30 @@
+import type { HomeSearchShape } from './home-search.en';
+
+/** 首页搜索（features/home-search）的中文文本；由框架合并为 `homeSearch` 命名空间。 */
+export const homeSearchZh: HomeSearchShape = {
+  title: '搜索',
+  mode: '查找',
+  modeAll: '全部',
+  modeOrder: 'PO号/订单号结尾为',
+  modeProductionSample: '大货样编号结尾为',
+  modeOrderProduct: '产品编号包含',
+  modeClient: '客户名称包含',
+  modeCountryStandard: '国家标准名称包含',
+  modeTestItem: '测试项目名称包含',
+  modeMaterial: '材料包含',
+  modeOriginalSample: '原样包含',
+  term: '搜索内容',
+  placeholder: '编号或名称',
+  submit: '搜索',
+  termRequired: '请输入搜索内容',
+  tooShort: '请至少输入{{min}}个字符',
+  hint: '编号按结尾匹配，名称按包含匹配；至少{{min}}个字符。只搜索您有权限查看的记录。',
+  intro: '一次搜索订单、样品、产品、客户、标准和测试项目。',
+  nothing: '没有与“{{term}}”匹配的记录。',
+  unavailable: '您暂时无法搜索此类记录。',
+  failed: '搜索失败',
+  retry: '重试',
+  groupEmpty: '无匹配',
+  more: '只显示前{{count}}条匹配结果，请细化搜索内容。',
+  openList: '打开{{list}}',
+};

@@ -1,0 +1,62 @@
+import type { Language } from '@qcdesk/contract/messages';
+import dayjs from 'dayjs';
+import localeData from 'dayjs/plugin/localeData';
+import updateLocale from 'dayjs/plugin/updateLocale';
+import weekday from 'dayjs/plugin/weekday';
+import 'dayjs/locale/zh-cn';
+import i18next, { type BackendModule, type ResourceLanguage } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { htmlLang, initialLanguage, isLanguage } from './language';
+
+dayjs.extend(localeData);
+dayjs.extend(weekday);
+dayjs.extend(updateLocale);
+// Spec §9: the week starts on Monday in both languages (zh-cn already does).
+dayjs.updateLocale('en', { weekStart: 1 });
+
+const DAYJS_LOCALE: Record<Language, string> = { zh: 'zh-cn', en: 'en' };
+
+function applyLanguage(language: Language): void {
+  dayjs.locale(DAYJS_LOCALE[language]);
+  if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(language);
+}
+
+/**
+ * Each language's texts are a chunk of their own, loaded when the language is first used: a page
+ * downloads one language, not both. i18next loads the chunk before it switches, so a switch never
+ * shows keys in place of texts.
+ */
+const bundledTexts: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read(language, _namespace, callback) {
+    const texts = language === 'en' ? import('./en').then((m) => m.en) : import('./zh').then((m) => m.zh);
+    texts.then(
+      (bundle) => callback(null, bundle as unknown as ResourceLanguage),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+export const i18n = i18next.createInstance();
+
+i18n.on('languageChanged', (lng) => {
+  if (isLanguage(lng)) applyLanguage(lng);
+});
+
+/** Resolves once the first language's texts are in; the app renders after it (main.tsx). */
+export const i18nReady = i18n
+  .use(bundledTexts)
+  .use(initReactI18next)
+  .init({
+    lng: initialLanguage(),
+    supportedLngs: ['zh', 'en'],
+    // A missing key is a failing test (i18n-keys.test.ts), never a silent fallback to the other language.
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+
+export function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : 'zh';
+}

@@ -1,0 +1,103 @@
+/** 共享组件 (components/) 的中文文本；由外壳合并为 `widgets` 命名空间。 */
+import type { WidgetsShape } from './widgets.en';
+
+export const widgetsZh = {
+  table: {
+    empty: '没有符合条件的记录',
+    errorTitle: '列表加载失败',
+    retry: '重试',
+    total: '共 {{total}} 条',
+    pagination: '分页',
+    previous: '上一页',
+    next: '下一页',
+    page: '第 {{page}} 页',
+    jumpBack: '向前 {{count}} 页',
+    jumpForward: '向后 {{count}} 页',
+    pageSize: '{{size}} 条/页',
+    pageSizeLabel: '每页条数',
+    cards: '记录',
+  },
+  search: {
+    label: '搜索',
+    submit: '查询',
+    reset: '重置',
+    more: '展开',
+    less: '收起',
+    yes: '是',
+    no: '否',
+  },
+  date: {
+    placeholder: '请选择日期',
+    dateTimePlaceholder: '请选择日期时间',
+    start: '开始日期',
+    end: '结束日期',
+  },
+  autoComplete: {
+    searching: '搜索中…',
+    noMatch: '无匹配结果',
+    client: '搜索客户',
+    material: '搜索物料',
+    originalSample: '搜索原样',
+    productionSample: '搜索大货样',
+    user: '搜索用户',
+  },
+  changeLog: {
+    title: '修改记录',
+    empty: '暂无修改记录',
+    system: '系统',
+    impersonatedBy: '由 {{name}} 模拟登录',
+    reason: '原因：{{reason}}',
+    emptyValue: '（空）',
+    loadFailed: '修改记录加载失败',
+    action: {
+      create: '创建',
+      update: '修改',
+      delete: '删除',
+      undelete: '恢复',
+      lock: '锁定',
+      unlock: '解锁',
+      checkout: '签出',
+      release: '释放签出',
+      push: '推送',
+      send: '发送',
+      export: '导出',
+      impersonate: '模拟登录',
+      other: '状态变更：{{action}}',
+    },
+  },
+  confirm: {
+    title: '请确认',
+    ok: '确定',
+    cancel: '取消',
+    delete: '删除',
+  },
+  loadMore: {
+    button: '加载更多',
+    loading: '加载中',
+    end: '没有更多了',
+  },
+  clearText: {
+    clear: '清空',
+  },
+  pullToRefresh: {
+    pull: '下拉刷新',
+    release: '释放刷新',
+    refreshing: '正在刷新',
+  },
+  backToTop: {
+    label: '回到顶部',
+  },
+  infiniteScroll: {
+    loading: '正在加载更多',
+    end: '没有更多了',
+  },
+  upload: {
+    pick: '选择文件',
+    accepted: 'pdf、doc、docx、xls、xlsx、jpg、jpeg、png、bmp',
+  },
+  selection: {
+    department: '只能同时选择相同部门的记录',
+    client: '只能同时选择相同客户的记录',
+    factory: '只能同时选择相同工厂的记录',
+  },
+} as const satisfies WidgetsShape;

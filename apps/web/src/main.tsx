@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { i18nReady } from './i18n/i18n';
+import './app/global.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html lacks #root');
+
+// The texts of the first language arrive with the first screen, never after it.
+void i18nReady.finally(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

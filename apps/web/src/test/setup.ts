@@ -1,0 +1,43 @@
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach } from 'vitest';
+
+// antd measures layout with ResizeObserver and reads breakpoints with matchMedia; happy-dom lacks both.
+class ResizeObserverStub {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+
+if (typeof window !== 'undefined') {
+  if (!('ResizeObserver' in window)) {
+    Object.defineProperty(window, 'ResizeObserver', { value: ResizeObserverStub, writable: true });
+  }
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string): MediaQueryList =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  });
+}
+
+// Unmount after every test, and let React's scheduler drain before the file's DOM is torn down:
+// work it queued after the last assertion (antd timers, transitions) would otherwise run against a
+// missing `window` and fail the run with an unhandled error.
+// Both waits matter on a busy machine: the first lets the unmount's own work run, the second what
+// promises settled late (a download's `finally`, a zip worker) queued after it.
+const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+afterEach(async () => {
+  cleanup();
+  await tick(0);
+});
+afterAll(async () => {
+  await tick(250);
+});

@@ -1,0 +1,26 @@
+import { envelopeBench } from './envelope.bench.ts';
+import { filesBench } from './files.bench.ts';
+import { loginBench } from './login.bench.ts';
+import { searchBench } from './search.bench.ts';
+import { throughputBench } from './throughput.bench.ts';
+
+// `npm run bench` runs every suite, or the ones named: `npm run bench -- envelope`.
+const suites: Record<string, () => Promise<void>> = {
+  envelope: envelopeBench,
+  throughput: throughputBench,
+  login: async () => {
+    await loginBench();
+  },
+  files: filesBench,
+  search: async () => {
+    await searchBench();
+  },
+};
+
+const wanted = process.argv.slice(2);
+for (const [name, run] of Object.entries(suites)) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue;
+  await run();
+}
+process.stdout.write('\n');
+process.exit(0);

@@ -1,0 +1,67 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+import { ADMIN_PASSWORD, DEMO_PASSWORD } from './tests/accounts';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const BASE_URL = `http://localhost:${PORT}`;
+// A fresh database per run, so tests never depend on what an earlier run left behind.
+const DATA_DIR = fileURLToPath(new URL(`../tmp/e2e-data-${Date.now()}`, import.meta.url));
+
+export default defineConfig({
+  testDir: 'tests',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  // Whole flows (create a user, read the mail, set a password, sign in) take 20–40 s when the two
+  // cores are busy; one retry keeps a slow machine from failing the run, and is reported as flaky.
+  retries: 1,
+  reporter: [['list']],
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        // Debian's Chromium from apt; Playwright never downloads a browser here.
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node ../scripts/start.mjs',
+    url: `${BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    // The seed makes `admin` with a known password and one verified demo user per role (issue 3), in
+    // the product and in its sandbox under /dev (SANDBOX=on: PGlite in DATA_DIR/sandbox, same passwords).
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      LOG_LEVEL: 'warn',
+      SANDBOX: 'on',
+      QCDESK_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      QCDESK_DEMO_USERS: '1',
+      QCDESK_DEMO_PASSWORD: DEMO_PASSWORD,
+    },
+  },
+});

@@ -1,0 +1,202 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO_USERS } from './accounts';
+import {
+  expectNoHorizontalOverflow,
+  expectNoSeriousA11yViolations,
+  type Lang,
+  SCREENSHOTS,
+  settled,
+  signIn,
+} from './helpers';
+
+// Issue 6 (web): a sales user creates a client with test requirements, finds it from the home search
+// and edits it, in both languages; a sales user cannot edit a client of another sales (E_SCOPE).
+
+const TEXT = {
+  en: {
+    nameRequired: 'Name must not be empty',
+    name: 'Name',
+    country: 'Country',
+    germany: 'Germany',
+    type: 'Type',
+    importer: 'Importer',
+    destinations: 'Destination countries',
+    usa: 'United States (US)',
+    usaSearch: 'United States',
+    testItem: 'Test item',
+    en71: 'EN 71-1 mechanical & physical properties',
+    advanceDays: 'Advance days',
+    inspectionRequirement: 'Inspection requirement',
+    created: 'The client was created',
+    saved: 'Saved',
+    searchFor: 'Search for',
+    clients: 'Clients',
+    sales: 'Sales',
+    salesManager: 'Demo Sales manager',
+    invalidPermission: 'Invalid Permission',
+  },
+  zh: {
+    nameRequired: '名称不能为空',
+    name: '名称',
+    country: '国家',
+    germany: '德国',
+    type: '类型',
+    importer: '进口商',
+    destinations: '目的国',
+    usa: '美国 (US)',
+    usaSearch: '美国',
+    testItem: '测试项目',
+    en71: 'EN 71-1 物理机械性能',
+    advanceDays: '提前天数',
+    inspectionRequirement: '验货要求',
+    created: '客户已创建',
+    saved: '已保存',
+    searchFor: '搜索内容',
+    clients: '客户',
+    sales: '业务员',
+    salesManager: '演示业务经理',
+    invalidPermission: '没有权限',
+  },
+} as const;
+
+for (const lang of ['en', 'zh'] as const) {
+  test(`${lang}: a sales user creates a client with test requirements, finds it from the home search and edits it`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const text = TEXT[lang];
+    const name = `E2E ${lang} Toys ${Date.now().toString(36)}`;
+    await signIn(page, DEMO_USERS.SALES, lang);
+
+    await page.goto(`/${lang}/client`);
+    await page.getByTestId('client-create').click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/client/new$`));
+    const form = page.getByTestId('client-form');
+    // Required fields say so before anything is sent.
+    await page.getByTestId('client-save').click();
+    await expect(form.getByText(text.nameRequired)).toBeVisible();
+
+    await form.getByLabel(text.name, { exact: true }).fill(name);
+    await pickOption(page, form, text.country, text.germany, text.germany);
+    await pickOption(page, form, text.type, text.importer);
+    // A sales user creates clients for themselves: the sales field is filled and fixed.
+    await expect(form.getByLabel(text.sales, { exact: true })).toBeDisabled();
+    await expect(form.getByLabel(text.sales, { exact: true })).toHaveValue(/Demo Sales|演示业务员/);
+    await pickOption(page, form, text.destinations, text.usa, text.usaSearch);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('client-test-add').click();
+    await pickOption(page, form.getByTestId('client-test-row'), text.testItem, text.en71, 'EN 71-1');
+    await page.getByTestId('client-save').click();
+
+    await expect(page).toHaveURL(new RegExp(`/${lang}/client/\\d+$`));
+    const detail = page.getByTestId('client-detail');
+    await expect(detail.getByRole('heading', { name })).toBeVisible();
+    await expect(page.getByTestId('client-tests')).toContainText(text.en71);
+    const clientUrl = page.url();
+
+    // The home search finds it by a part of its name, and the hit opens it.
+    await page.goto(`/${lang}/search`);
+    await page.getByLabel(text.searchFor).fill(name.slice(4));
+    await page.getByTestId('home-search-submit').click();
+    const group = page.getByTestId('home-search-group-client');
+    await expect(group).toContainText(text.clients);
+    await group.getByRole('link', { name }).click();
+    await expect(page).toHaveURL(clientUrl);
+
+    // Modify: one setting and a requirement text; the version travels with the update.
+    await page.getByTestId('client-edit').click();
+    await expect(page).toHaveURL(/\?edit=1$/);
+    const edit = page.getByTestId('client-form');
+    await edit.getByLabel(text.advanceDays).fill('5');
+    await edit.getByLabel(text.inspectionRequirement).fill('AQL II; drop-test the export cartons.');
+    await page.getByTestId('client-save').click();
+    await expect(page).toHaveURL(clientUrl);
+    await expect(detail).toContainText('AQL II; drop-test the export cartons.');
+    await expect(detail.locator('.ant-descriptions-item-content').filter({ hasText: /^5$/ })).toHaveCount(1);
+
+    // The change log records the three writes: create, test requirements, update.
+    await expect(page.getByRole('region', { name: /Change log|修改记录/ }).locator('time')).toHaveCount(3);
+
+    await screenshots(page, lang, 'detail');
+    await page.goto(`/${lang}/client`);
+    await expect(page.getByRole('link', { name }).first()).toBeVisible();
+    await screenshots(page, lang, 'list');
+    await page.goto(`/${lang}/search?q=${encodeURIComponent(name.slice(4))}`);
+    await expect(page.getByTestId('home-search-group-client')).toBeVisible();
+    await screenshots(page, lang, 'search');
+  });
+}
+
+test('a sales user cannot modify a client of another sales: the server says Invalid Permission', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const name = `E2E Other ${Date.now().toString(36)}`;
+  // An administrator (client.admin) creates a client for the sales manager, picked by name.
+  await signIn(page, 'admin', 'en');
+  await page.goto('/en/client/new');
+  const form = page.getByTestId('client-form');
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await pickOption(page, form, 'Country', 'Germany', 'Germany');
+  await pickOption(page, form, 'Type', 'Retailer');
+  const sales = form.getByLabel('Sales', { exact: true });
+  await sales.fill('manager');
+  await page.locator('.ant-select-dropdown:visible').getByText(TEXT.en.salesManager).click();
+  await expect(sales).toHaveValue(/Demo Sales manager/);
+  await page.getByTestId('client-save').click();
+  await expect(page).toHaveURL(/\/en\/client\/\d+$/);
+  await expect(page.getByTestId('client-detail')).toContainText('Demo Sales manager');
+  const url = new URL(page.url());
+
+  const other = await page.context().browser()!.newContext({ locale: 'zh-CN' });
+  const sales1 = await other.newPage();
+  await signIn(sales1, DEMO_USERS.SALES, 'zh');
+  await sales1.goto(`/zh${url.pathname.slice(3)}?edit=1`);
+  await expect(sales1.getByText(TEXT.zh.invalidPermission).first()).toBeVisible();
+  await expect(sales1.getByTestId('client-form')).toHaveCount(0);
+  await other.close();
+});
+
+/** Full-page screenshots at PC and phone width; the phone page must not scroll sideways. */
+async function screenshots(page: Page, lang: Lang, name: string): Promise<void> {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await settled(page);
+    // The layout follows the new width a frame or two later (tables become cards on phones).
+    await expectNoHorizontalOverflow(page, `${name} at ${width}px in ${lang}`);
+    // The shell's header is sticky: a full-page capture of a scrolled page would paint it mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SCREENSHOTS}clients-${name}-${lang}-${width}.png`, fullPage: true });
+    if (width === 1280 && lang === 'en') await expectNoSeriousA11yViolations(page);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+/**
+ * Chooses an option of an antd Select and waits until the field shows it: a click during the
+ * dropdown's opening animation can miss on a busy machine, so it tries again once. Long lists are
+ * virtual (only the options in view exist), so a searchable select is narrowed by typing first.
+ */
+async function pickOption(
+  page: Page,
+  scope: Locator,
+  label: string,
+  option: string,
+  search?: string,
+): Promise<void> {
+  const field = scope.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await scope.getByLabel(label, { exact: true }).click();
+    // One input event: keys typed one by one can land in an input the select re-renders mid-word.
+    if (search) await page.keyboard.insertText(search);
+    const item = page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true });
+    await item.waitFor({ state: 'visible' });
+    await item.click();
+    try {
+      await expect(field).toContainText(option, { timeout: 3000 });
+      return;
+    } catch (error) {
+      if (attempt === 1) throw error;
+    }
+  }
+}

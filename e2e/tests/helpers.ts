@@ -1,0 +1,104 @@
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD, DEMO_PASSWORD } from './accounts';
+
+export type Lang = 'zh' | 'en';
+
+export const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
+export const WIDTHS = [375, 768, 1280] as const;
+
+/** Spec §1 theme colours as the browser computes them: product purple, dev teal. */
+export const PRODUCT_PURPLE = 'rgb(114, 46, 209)';
+export const DEV_TEAL = 'rgb(0, 124, 137)';
+
+export const loginText = {
+  zh: {
+    title: '登录',
+    username: '用户名',
+    password: '密码',
+    submit: '登录',
+    usernameEmpty: '用户名不能为空',
+    passwordEmpty: '密码不能为空',
+    logout: '退出登录',
+  },
+  en: {
+    title: 'Sign in',
+    username: 'Username',
+    password: 'Password',
+    submit: 'Sign in',
+    usernameEmpty: 'Username must not be empty',
+    passwordEmpty: 'Password must not be empty',
+    logout: 'Sign out',
+  },
+} as const;
+
+export function passwordOf(username: string): string {
+  return username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD;
+}
+
+/** Fills the password form of the Login page the browser is on and submits it. */
+export async function submitLogin(
+  page: Page,
+  lang: Lang,
+  username: string,
+  options: { remember?: boolean } = {},
+) {
+  const text = loginText[lang];
+  const form = page.getByTestId('login-password-form');
+  await form.getByLabel(text.username).fill(username);
+  await form.getByLabel(text.password, { exact: true }).fill(passwordOf(username));
+  if (options.remember) await form.getByTestId('login-remember').click();
+  await form.getByRole('button', { name: text.submit }).click();
+}
+
+/** Signs in through the Login page and waits for the landing page. */
+export async function signIn(
+  page: Page,
+  username: string,
+  lang: Lang = 'en',
+  options: { remember?: boolean } = {},
+) {
+  await page.goto(`/${lang}/login`);
+  await submitLogin(page, lang, username, options);
+  await expect(page).toHaveURL(new RegExp(`/${lang}$`));
+  await expect(page.getByTestId('home-greeting')).toBeVisible();
+}
+
+export async function signOut(page: Page, lang: Lang) {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: loginText[lang].logout }).click();
+  await expect(page).toHaveURL(new RegExp(`/${lang}/login$`));
+}
+
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+}
+
+/** The page does not scroll sideways (polled: the layout follows a new width a frame or two later). */
+export async function expectNoHorizontalOverflow(page: Page, what: string) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), {
+      message: `horizontal overflow of ${what}`,
+    })
+    .toBe(false);
+}
+
+/** The loading bar hides 300 ms after the last call: wait for the settled page. */
+export async function settled(page: Page) {
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+}
+
+/** Console errors and warnings, and uncaught errors, of a page. */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  return problems;
+}

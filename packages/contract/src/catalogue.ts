@@ -1,0 +1,45 @@
+import * as client from './client';
+import { configOperations } from './config';
+import * as enumeration from './enumerations';
+import * as files from './files';
+import * as homeSearch from './home-search';
+import * as identity from './identity';
+import * as mail from './mail';
+import * as mailService from './mail-service';
+import * as material from './material';
+import * as materialTest from './material-test';
+import type { OperationDef } from './operation';
+import * as originalSample from './original-sample';
+import * as productTrack from './product-track';
+import * as standard from './standard';
+import * as system from './system';
+
+/** Every operation of the product, by area. Adding an area adds one line here. */
+export const areas = {
+  system,
+  identity,
+  mail,
+  config: configOperations,
+  enumeration,
+  productTrack,
+  mailService,
+  files,
+  client,
+  material,
+  materialTest,
+  originalSample,
+  standard,
+  homeSearch,
+} as const;
+
+const isOperation = (value: unknown): value is OperationDef =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as OperationDef).path === 'string' &&
+  typeof (value as OperationDef).method === 'string' &&
+  typeof (value as OperationDef).permission === 'string';
+
+/** An area file also exports the schemas its screens share; only the operations are listed. */
+export const operations: OperationDef[] = Object.values(areas).flatMap((area) =>
+  Object.values(area as Record<string, unknown>).filter(isOperation),
+);

@@ -1,0 +1,8 @@
+export * from './catalogue';
+export * from './constants';
+export * from './messages';
+export * from './operation';
+export * from './permissions';
+export * from './result';
+export * from './roles';
+export * as schemas from './schemas';

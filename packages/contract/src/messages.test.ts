@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { PASSWORD_PATTERN } from './constants';
+import { formatMessage, languageFromHeader, messages } from './messages';
+
+describe('messages', () => {
+  it('has both languages for every reason', () => {
+    for (const [reason, text] of Object.entries(messages)) {
+      expect(text.zh, reason).not.toBe('');
+      expect(text.en, reason).not.toBe('');
+    }
+  });
+
+  it('fills placeholders with localized field labels', () => {
+    expect(formatMessage('E_REQUIRED', 'en', { field: 'username' })).toBe('Username must not be empty');
+    expect(formatMessage('E_REQUIRED', 'zh', { field: 'username' })).toBe('用户名不能为空');
+    expect(formatMessage('E_TOO_LONG', 'en', { field: 'remarkX', max: 5 })).toBe(
+      'remarkX exceeds 5 characters',
+    );
+  });
+
+  it('picks the language from Accept-Language', () => {
+    expect(languageFromHeader(undefined)).toBe('zh');
+    expect(languageFromHeader('zh-CN,zh;q=0.9,en;q=0.8')).toBe('zh');
+    expect(languageFromHeader('en-US,en;q=0.9')).toBe('en');
+  });
+});
+
+describe('password rule (spec §5)', () => {
+  it.each([
+    ['abc123', true],
+    ['Abc!23456', true],
+    ['123456', false],
+    ['abcdef', false],
+    ['ab1', false],
+    ['abc123~', false],
+    ['a1'.repeat(11), false],
+  ])('%s → %s', (pw, ok) => {
+    expect(PASSWORD_PATTERN.test(pw)).toBe(ok);
+  });
+});

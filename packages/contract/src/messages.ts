@@ -1,0 +1,232 @@
+// Server messages of spec §8 and DOMAIN.md §7.4. `reason` is the stable key clients branch on;
+// the text is chosen by the request language. Placeholders: {field} {max} {n} {user}.
+
+import { CONFIG_FIELD_LABELS } from './config-lists';
+
+export type Language = 'zh' | 'en';
+
+export const LANGUAGES: readonly Language[] = ['zh', 'en'];
+
+export const messages = {
+  SUCCESS: { zh: '成功', en: 'Success' },
+  E_REQUIRED: { zh: '{field}不能为空', en: '{field} must not be empty' },
+  E_USERNAME_EMPTY: { zh: '用户名不能为空', en: 'Username must not be empty' },
+  E_PASSWORD_EMPTY: { zh: '密码不能为空', en: 'Password must not be empty' },
+  E_PASSWORD_RULE: {
+    zh: '密码须为6-21位，不能全为数字或全为字母，特殊字符仅限 !@#$%^&*?',
+    en: 'Password must be 6–21 characters, not all digits or all letters; special characters only ! @ # $ % ^ & * ?',
+  },
+  E_PASSWORD_MISMATCH: { zh: '两次输入的密码不一致', en: 'Password must be equal repeatPassword' },
+  E_PAGE: { zh: '页码不能小于1', en: 'page can not less than 1' },
+  E_TOO_SHORT: { zh: '{field}至少需要{min}个字符', en: '{field} needs at least {min} characters' },
+  E_TOO_LONG: { zh: '{field}长度超过{max}', en: '{field} exceeds {max} characters' },
+  E_FORMAT: { zh: '{field}格式不正确', en: '{field} has an invalid format' },
+  E_RANGE: { zh: '{field}超出范围', en: '{field} is out of range' },
+  E_NO_CHINESE: { zh: '{field}不能包含中文', en: '{field} must not contain Chinese characters' },
+  E_DATE_RANGE: { zh: '结束日期不能早于开始日期', en: 'The end date must not be before the start date' },
+  E_DUPLICATE: { zh: '{field}已存在', en: '{field} already exists' },
+  E_REF_NOT_FOUND: { zh: '{field}不存在', en: '{field} does not exist' },
+  E_REF_INACTIVE: { zh: '{field}已冻结', en: '{field} is frozen' },
+  E_NOT_FOUND: { zh: '记录不存在', en: 'The record does not exist' },
+  E_IN_USE: {
+    zh: '数据已被使用，不能删除，请冻结',
+    en: 'The record is in use and cannot be deleted; freeze it instead',
+  },
+  E_VERSION: {
+    zh: '数据已被他人修改，请刷新后重试',
+    en: 'The record was changed by someone else; refresh and try again',
+  },
+  E_STATUS: { zh: '当前状态不允许此操作', en: 'This action is not allowed in the current status' },
+  E_CHECKED_OUT: { zh: '该记录已被{user}签出编辑', en: 'The record is checked out by {user}' },
+  E_NOT_CHECKED_OUT: { zh: '请先签出再编辑', en: 'Check the record out before editing' },
+  E_REASON_REQUIRED: { zh: '请填写原因', en: 'A reason is required' },
+  E_SELF_AUDIT: { zh: '不能审核自己的报告', en: 'You cannot approve your own report' },
+  E_RESULT_BETTER: { zh: '结果不能优于AQL判定结果', en: 'The result cannot be better than the AQL verdict' },
+  E_RESULT_INCONSISTENT: {
+    zh: '总结果与测试项目结果不一致',
+    en: 'The overall result contradicts the item results',
+  },
+  E_CORRECTIVE_REQUIRED: { zh: '请填写整改措施', en: 'A corrective action is required' },
+  E_QTY_EXCEEDS: { zh: '申请数量超过可验数量{n}', en: 'The quantity exceeds the available quantity {n}' },
+  E_ADVANCE_DAYS: {
+    zh: '须至少提前{n}个工作日预约',
+    en: 'Inspections must be booked at least {n} working days in advance',
+  },
+  E_CART_ORDER: { zh: '购物车中已有其他订单的产品', en: 'The cart already holds products of another order' },
+  E_CART_CLIENT_DEPT: {
+    zh: '只能加入相同客户和部门的产品',
+    en: 'Only products of the same client and department can be added',
+  },
+  E_SAMPLE_IN_USE: {
+    zh: '大货样已用于进行中的验货，不能取消',
+    en: 'The production sample is used by an inspection in progress and cannot be cancelled',
+  },
+  E_SCOPE: { zh: '没有权限', en: 'Invalid Permission' },
+  E_PERMISSION: { zh: '没有权限', en: 'Invalid Permission' },
+  E_FILE_TYPE: {
+    zh: '仅支持pdf、doc、docx、xls、xlsx、jpg、jpeg、png、bmp文件',
+    en: 'Only pdf, doc, docx, xls, xlsx, jpg, jpeg, png and bmp files are accepted',
+  },
+  // Upload errors of spec §8 (HTTP 413 / 401 / other) and the shared-file page.
+  E_UPLOAD_TOO_BIG: { zh: '图片太大', en: 'The image is too big' },
+  E_UPLOAD_DENIED: { zh: '没有权限', en: 'No permission' },
+  E_UPLOAD_FAILED: { zh: '服务失败', en: 'Service failed' },
+  E_LINK_INVALID: { zh: '链接无效或已过期', en: 'The link is invalid or has expired' },
+  E_SHARE_PASSWORD: { zh: '密码错误', en: 'The password is wrong' },
+  E_SHARE_EXPIRED: { zh: '链接已过期', en: 'The link has expired' },
+  E_SHARE_EXHAUSTED: { zh: '链接访问次数已用完', en: 'The link has reached its access limit' },
+  E_BAD_REQUEST: { zh: '请求格式不正确', en: 'The request is malformed' },
+  E_STALE: { zh: '请求已过期或重复，请重试', en: 'The request is stale or replayed; try again' },
+  E_NO_OPERATION: { zh: '接口不存在', en: 'No such operation' },
+  UNAUTHORIZED: { zh: '账号未登录', en: 'Unauthorized' },
+  TOKEN_EXPIRED: { zh: '登录已过期', en: 'token has expired' },
+  UNAUTHENTICATED: { zh: '响应校验失败', en: 'UnAuthenticated' },
+  INVALID_ENCRYPTED: { zh: '密钥已过期，请刷新后重试', en: 'Invalid EncryptedMessage' },
+  INTERNAL: { zh: '系统错误，请联系管理员', en: 'Internal Server Error' },
+  NETWORK: { zh: '网络异常', en: 'Error:Network(网络异常)' },
+  MAIL_SENT: { zh: '邮件已发送，请查收', en: 'The mail has been sent, please check' },
+  E_IMPORT_ROWS: {
+    zh: '{n}处数据有误，未导入任何数据',
+    en: '{n} errors found; nothing was imported',
+  },
+  E_FILE_CONTENT: {
+    zh: '文件无法读取，请使用导出的模板',
+    en: 'The file cannot be read; use the exported template',
+  },
+  CODE_SENT: { zh: '验证码已发送至邮箱', en: 'The code was sent to your mailbox' },
+  E_LOGIN_FAILED: { zh: '用户名或密码错误', en: 'The username or password is wrong' },
+  E_LOCKED_OUT: { zh: '尝试次数过多，请{n}分钟后再试', en: 'Too many attempts; try again in {n} minutes' },
+  E_CODE_INVALID: { zh: '验证码错误或已过期', en: 'The code is wrong or has expired' },
+  E_OLD_PASSWORD: { zh: '原密码不正确', en: 'The current password is wrong' },
+  E_MUST_CHANGE_PASSWORD: { zh: '请修改密码', en: 'Password must be changed' },
+  E_MUST_VERIFY: { zh: '请验证账号', en: 'Account must be verified' },
+  E_ACCOUNT_LOCKED: { zh: '账号已被锁定或删除', en: 'The account is locked or deleted' },
+  E_SESSION_ENDED: { zh: '登录已失效，请重新登录', en: 'The session has ended; please sign in again' },
+  REFRESH_EXPIRED: { zh: '登录已过期', en: 'token expired' },
+  E_IMPERSONATE_ADMIN: { zh: '不能模拟管理员账号', en: 'Administrator accounts cannot be impersonated' },
+  E_IMPERSONATING: {
+    zh: '模拟登录期间不能执行此操作',
+    en: 'This action is not allowed while impersonating',
+  },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type Reason = keyof typeof messages;
+
+export type MessageParams = Record<string, string | number>;
+
+/** Field names shown in validation messages; unknown fields fall back to their key. */
+export const fieldLabels: Record<string, Record<Language, string>> = {
+  ...CONFIG_FIELD_LABELS,
+  username: { zh: '用户名', en: 'Username' },
+  password: { zh: '密码', en: 'Password' },
+  repeatPassword: { zh: '确认密码', en: 'Repeat password' },
+  page: { zh: '页码', en: 'Page' },
+  pageSize: { zh: '每页条数', en: 'Page size' },
+  name: { zh: '名称', en: 'Name' },
+  nameZh: { zh: '中文名称', en: 'Chinese name' },
+  nameEn: { zh: '英文名称', en: 'English name' },
+  code: { zh: '编码', en: 'Code' },
+  email: { zh: '邮箱', en: 'E-mail' },
+  version: { zh: '版本', en: 'Version' },
+  id: { zh: '编号', en: 'ID' },
+  reason: { zh: '原因', en: 'Reason' },
+  startTime: { zh: '开始日期', en: 'Start date' },
+  endTime: { zh: '结束日期', en: 'End date' },
+  account: { zh: '账号', en: 'Account' },
+  oldPassword: { zh: '原密码', en: 'Current password' },
+  verifyCode: { zh: '验证码', en: 'Verification code' },
+  englishName: { zh: '英文名', en: 'English name' },
+  phone: { zh: '电话', en: 'Phone' },
+  mobile: { zh: '手机', en: 'Mobile' },
+  department: { zh: '部门', en: 'Department' },
+  departmentId: { zh: '部门', en: 'Department' },
+  position: { zh: '职位', en: 'Position' },
+  roleId: { zh: '角色', en: 'Role' },
+  groupIds: { zh: '用户组', en: 'Groups' },
+  modules: { zh: '模块', en: 'Modules' },
+  clientId: { zh: '客户', en: 'Client' },
+  state: { zh: '状态', en: 'State' },
+  valid: { zh: '有效', en: 'Valid' },
+  token: { zh: '令牌', en: 'Token' },
+  refreshToken: { zh: '刷新令牌', en: 'Refresh token' },
+  pollKey: { zh: '轮询密钥', en: 'Poll key' },
+  language: { zh: '语言', en: 'Language' },
+  permissions: { zh: '权限', en: 'Permissions' },
+  active: { zh: '启用', en: 'Active' },
+  status: { zh: '状态', en: 'Status' },
+  fileName: { zh: '文件名', en: 'File name' },
+  del: { zh: '替换的文件', en: 'File to replace' },
+  urls: { zh: '文件', en: 'Files' },
+  exp: { zh: '有效期', en: 'Expiry' },
+  limit: { zh: '访问次数', en: 'Access limit' },
+  // Clients, materials, samples, standards (issue 6)
+  term: { zh: '搜索内容', en: 'Search term' },
+  countryId: { zh: '国家', en: 'Country' },
+  country: { zh: '国家', en: 'Country' },
+  countryCode: { zh: '国家', en: 'Country' },
+  type: { zh: '类型', en: 'Type' },
+  salesId: { zh: '业务员', en: 'Sales' },
+  sales: { zh: '业务员', en: 'Sales' },
+  samplingLevelId: { zh: '抽样水平', en: 'Sampling level' },
+  tensionLevelId: { zh: '拉力等级', en: 'Tension level' },
+  majorAql: { zh: '严重缺陷AQL', en: 'Major AQL' },
+  minorAql: { zh: '轻微缺陷AQL', en: 'Minor AQL' },
+  advanceDays: { zh: '提前天数', en: 'Advance days' },
+  destinationCountries: { zh: '目的国', en: 'Destination countries' },
+  inspectionRequirement: { zh: '验货要求', en: 'Inspection requirement' },
+  safetyRequirement: { zh: '安全要求', en: 'Safety requirement' },
+  reportEmails: { zh: '报告邮箱', en: 'Report e-mails' },
+  sharePassword: { zh: '分享密码', en: 'Share password' },
+  tests: { zh: '测试要求', en: 'Test requirements' },
+  safetyTests: { zh: '安全测试', en: 'Safety tests' },
+  testItemId: { zh: '测试项目', en: 'Test item' },
+  testItemIds: { zh: '测试项目', en: 'Test items' },
+  inspectionTestId: { zh: '现场测试', en: 'On-site test' },
+  productTypes: { zh: '产品类型', en: 'Product types' },
+  mandatory: { zh: '必测', en: 'Mandatory' },
+  sampleQty: { zh: '样品数量', en: 'Sample quantity' },
+  criterion: { zh: '判定标准', en: 'Criterion' },
+  upc: { zh: 'UPC', en: 'UPC' },
+  technicalName: { zh: '技术名称', en: 'Technical name' },
+  customName: { zh: '报关品名', en: 'Customs name' },
+  riskLevelId: { zh: '风险等级', en: 'Risk level' },
+  materialTypeId: { zh: '材料类型', en: 'Material type' },
+  supplierId: { zh: '供应商', en: 'Supplier' },
+  materialId: { zh: '材料', en: 'Material' },
+  materialIds: { zh: '材料', en: 'Materials' },
+  labId: { zh: '实验室', en: 'Lab' },
+  startDate: { zh: '开始日期', en: 'Start date' },
+  endDate: { zh: '结束日期', en: 'End date' },
+  result: { zh: '结果', en: 'Result' },
+  reportFileIds: { zh: '报告文件', en: 'Report files' },
+  remark: { zh: '备注', en: 'Remark' },
+  itemNo: { zh: '货号', en: 'Item no' },
+  parts: { zh: '部件', en: 'Parts' },
+  partId: { zh: '部件', en: 'Part' },
+  percentage: { zh: '占比', en: 'Percentage' },
+  colour: { zh: '颜色', en: 'Colour' },
+  ids: { zh: '编号', en: 'IDs' },
+  keyword: { zh: '关键字', en: 'Keyword' },
+  productScope: { zh: '适用产品', en: 'Product scope' },
+  description: { zh: '描述', en: 'Description' },
+  standardIds: { zh: '标准', en: 'Standards' },
+};
+
+export function fieldLabel(field: string, lang: Language): string {
+  return fieldLabels[field]?.[lang] ?? field;
+}
+
+export function formatMessage(reason: Reason, lang: Language, params: MessageParams = {}): string {
+  const template: string = messages[reason][lang];
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
+    const value = params[key];
+    if (value === undefined) return whole;
+    return key === 'field' ? fieldLabel(String(value), lang) : String(value);
+  });
+}
+
+/** Accept-Language → zh|en: the first listed language decides; anything English is English (spec §1). */
+export function languageFromHeader(header: string | undefined | null): Language {
+  const first = (header ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : 'zh';
+}

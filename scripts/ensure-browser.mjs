@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// The e2e suite drives Debian's Chromium (never a downloaded browser) and needs a CJK font so
+// Chinese renders. Installs both with apt when missing (as root), else says how.
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const hasFont = () => {
+  try {
+    return /wqy/i.test(execSync('fc-list', { encoding: 'utf8' }));
+  } catch {
+    return false;
+  }
+};
+
+if (existsSync('/usr/bin/chromium') && hasFont()) process.exit(0);
+
+const packages = ['chromium', 'fonts-wqy-microhei'];
+if (process.getuid?.() !== 0) {
+  console.error(`The e2e tests need Debian packages: sudo apt-get install -y ${packages.join(' ')}`);
+  process.exit(1);
+}
+console.info(`Installing ${packages.join(', ')} with apt…`);
+const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+for (const args of [
+  ['update', '-qq'],
+  ['install', '-y', '-qq', ...packages],
+]) {
+  const run = spawnSync('apt-get', args, { stdio: 'inherit', env });
+  if (run.status !== 0) process.exit(run.status ?? 1);
+}

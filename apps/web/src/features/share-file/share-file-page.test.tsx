@@ -1,13 +1,14 @@
 import type { Language } from '@qcdesk/contract/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ConfigProvider, message } from 'antd';
+import { ConfigProvider } from 'antd';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { shareFileEn } from '../../i18n/share-file.en';
 import { shareFileZh } from '../../i18n/share-file.zh';
+import { ToastHost } from '../../components/toast';
 import { fileNameOf } from './api';
 import { ShareFilePage } from './share-file-page';
 
@@ -28,6 +29,7 @@ function renderPage(language: Language) {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <ConfigProvider>
+          <ToastHost />
           <MemoryRouter initialEntries={['/s/Abc123xyz']}>
             <Routes>
               <Route path="/s/:id" element={<ShareFilePage />} />
@@ -101,9 +103,6 @@ describe('ShareFilePage', () => {
   });
 
   afterEach(() => {
-    // Without a ToastHost the toasts fall back to antd's static message: a root of its own that
-    // cleanup() does not unmount, closing on a 2 s timer that would fire after the file's DOM is gone.
-    message.destroy();
     cleanup();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();

@@ -6,9 +6,9 @@ import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastHost } from '../../components/toast';
 import { shareFileEn } from '../../i18n/share-file.en';
 import { shareFileZh } from '../../i18n/share-file.zh';
-import { ToastHost } from '../../components/toast';
 import { fileNameOf } from './api';
 import { ShareFilePage } from './share-file-page';
 

@@ -10,7 +10,7 @@ function isTeardownRender(error: Error): boolean {
   const stack = error.stack ?? '';
   return (
     error.name === 'ReferenceError' &&
-    /^(window|document) is not defined$/.test(error.message) &&
+    /^\w+ is not defined$/.test(error.message) &&
     stack.includes('react-dom') &&
     stack.includes('performWorkUntilDeadline')
   );

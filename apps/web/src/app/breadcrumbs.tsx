@@ -28,14 +28,17 @@ export function Breadcrumbs() {
   } else {
     items.push({ key: 'home', title: <Link to={home}>{homeLabel}</Link> });
     const def = name ? routeDef(name) : undefined;
-    if (def && def.module !== 'HOME')
-      items.push({ key: 'module', title: MODULE_LABELS[def.module][language] });
     const list = def ? parentListRoute(def) : undefined;
+    const current = routeTitle(name, language, t);
+    // A module named like its only list (客户 › 客户) is said once.
+    const moduleLabel = def && def.module !== 'HOME' ? MODULE_LABELS[def.module][language] : undefined;
+    if (moduleLabel && moduleLabel !== (list ? list.label[language] : current))
+      items.push({ key: 'module', title: moduleLabel });
     if (list) {
       const href = rememberedRoute(list.name)?.href ?? routeHref(list, language);
       items.push({ key: list.name, title: <Link to={href}>{list.label[language]}</Link> });
     }
-    items.push({ key: 'current', title: routeTitle(name, language, t) });
+    items.push({ key: 'current', title: current });
   }
   return <Breadcrumb items={items} aria-label={t('shell.breadcrumb')} data-testid="breadcrumbs" />;
 }

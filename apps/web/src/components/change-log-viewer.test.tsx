@@ -66,6 +66,21 @@ describe('ChangeLogViewer', () => {
     expect(screen.getByText('德国').closest('li')?.textContent).toMatch(/德国 → 法国$/);
   });
 
+  it('labels child rows and shows their values as label: value pairs, not JSON', () => {
+    const child = entry({
+      changes: [
+        { field: 'tests[T-EN71-1]', from: null, to: { mandatory: true, productTypes: [1, 2] } },
+        { field: 'tests[T-EN71-1].mandatory', from: true, to: false },
+        { field: 'reportEmails', from: [], to: ['qa@example.com', 'lab@example.com'] },
+      ],
+    });
+    renderWidget(<ChangeLogViewer entries={[child]} />, { language: 'en' });
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toContain('Test requirements T-EN71-1: (empty) → Mandatory: Yes; Product types: 1, 2');
+    expect(items).toContain('Test requirements T-EN71-1 · Mandatory: Yes → No');
+    expect(items).toContain('Report e-mails: (empty) → qa@example.com, lab@example.com');
+  });
+
   it('says when nothing was recorded', () => {
     renderWidget(<ChangeLogViewer entries={[]} />, { language: 'zh' });
     expect(screen.getByText('暂无修改记录')).toBeTruthy();

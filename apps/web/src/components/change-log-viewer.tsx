@@ -60,11 +60,31 @@ export function actionText(action: string, t: WidgetsT): string {
   }
 }
 
-export function valueText(value: unknown, t: WidgetsT): string {
-  if (value === null || value === undefined || value === '') return t('widgets.changeLog.emptyValue');
+/**
+ * A logged value for people: empty, yes/no, lists joined, and child rows (`{"mandatory":true}`) as
+ * "label: value" pairs instead of JSON.
+ */
+export function valueText(value: unknown, t: WidgetsT, label: (field: string) => string = (f) => f): string {
+  const empty = t('widgets.changeLog.emptyValue');
+  if (value === null || value === undefined || value === '') return empty;
   if (typeof value === 'boolean') return value ? t('widgets.search.yes') : t('widgets.search.no');
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (Array.isArray(value))
+    return value.length === 0 ? empty : value.map((v) => valueText(v, t, label)).join(', ');
+  if (typeof value === 'object') {
+    const pairs = Object.entries(value);
+    if (pairs.length === 0) return empty;
+    return pairs.map(([key, v]) => `${label(key)}: ${valueText(v, t, label)}`).join('; ');
+  }
   return String(value);
+}
+
+/** `tests[T-EN71-1].mandatory` → "Test requirements T-EN71-1 · Mandatory": a child row's field, labelled. */
+export function fieldPathLabel(field: string, label: (field: string) => string): string {
+  const match = /^(\w+)\[([^\]]+)\](?:\.(\w+))?$/.exec(field);
+  if (!match) return label(field);
+  const [, base = '', key = '', leaf] = match;
+  const head = `${label(base)} ${key}`;
+  return leaf ? `${head} · ${label(leaf)}` : head;
 }
 
 function ChangeList({
@@ -103,9 +123,9 @@ function ChangeList({
               <ul style={{ margin: 0, paddingInlineStart: 18 }}>
                 {entry.changes.map((change) => (
                   <li key={change.field}>
-                    {fieldLabel(change.field)}:{' '}
-                    <del>{change.fromNames?.[language] ?? valueText(change.from, t)}</del> →{' '}
-                    {change.toNames?.[language] ?? valueText(change.to, t)}
+                    {fieldPathLabel(change.field, fieldLabel)}:{' '}
+                    <del>{change.fromNames?.[language] ?? valueText(change.from, t, fieldLabel)}</del> →{' '}
+                    {change.toNames?.[language] ?? valueText(change.to, t, fieldLabel)}
                   </li>
                 ))}
               </ul>

@@ -210,6 +210,10 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   productScope: { zh: '适用产品', en: 'Product scope' },
   description: { zh: '描述', en: 'Description' },
   standardIds: { zh: '标准', en: 'Standards' },
+  testNo: { zh: '测试编号', en: 'Test no' },
+  pushedAt: { zh: '推送时间', en: 'Pushed at' },
+  pushCount: { zh: '推送次数', en: 'Push count' },
+  pushedTo: { zh: '推送给', en: 'Pushed to' },
 };
 
 export function fieldLabel(field: string, lang: Language): string {

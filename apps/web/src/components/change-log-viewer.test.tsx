@@ -72,6 +72,7 @@ describe('ChangeLogViewer', () => {
         { field: 'tests[T-EN71-1]', from: null, to: { mandatory: true, productTypes: [1, 2] } },
         { field: 'tests[T-EN71-1].mandatory', from: true, to: false },
         { field: 'reportEmails', from: [], to: ['qa@example.com', 'lab@example.com'] },
+        { field: 'pushedAt', from: null, to: '2026-03-04T05:06:07.890Z' },
       ],
     });
     renderWidget(<ChangeLogViewer entries={[child]} />, { language: 'en' });
@@ -79,6 +80,9 @@ describe('ChangeLogViewer', () => {
     expect(items).toContain('Test requirements T-EN71-1: (empty) → Mandatory: Yes; Product types: 1, 2');
     expect(items).toContain('Test requirements T-EN71-1 · Mandatory: Yes → No');
     expect(items).toContain('Report e-mails: (empty) → qa@example.com, lab@example.com');
+    expect(items.find((text) => text?.startsWith('Pushed at'))).toMatch(
+      /^Pushed at: \(empty\) → 2026-03-04 \d\d:06$/,
+    );
   });
 
   it('says when nothing was recorded', () => {

@@ -55,6 +55,14 @@ export function actionText(action: string, t: WidgetsT): string {
       return t('widgets.changeLog.action.export');
     case 'impersonate':
       return t('widgets.changeLog.action.impersonate');
+    case 'complete':
+      return t('widgets.changeLog.action.complete');
+    case 'solved':
+      return t('widgets.changeLog.action.solved');
+    case 'password':
+      return t('widgets.changeLog.action.password');
+    case 'verify':
+      return t('widgets.changeLog.action.verify');
     default:
       return t('widgets.changeLog.action.other', { action });
   }
@@ -75,8 +83,11 @@ export function valueText(value: unknown, t: WidgetsT, label: (field: string) =>
     if (pairs.length === 0) return empty;
     return pairs.map(([key, v]) => `${label(key)}: ${valueText(v, t, label)}`).join('; ');
   }
+  if (typeof value === 'string' && ISO_INSTANT.test(value)) return formatDateTime(value);
   return String(value);
 }
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /** `tests[T-EN71-1].mandatory` → "Test requirements T-EN71-1 · Mandatory": a child row's field, labelled. */
 export function fieldPathLabel(field: string, label: (field: string) => string): string {
@@ -195,7 +206,9 @@ export function ChangeLogViewer({ entries, entity, id, fetch, fieldLabel }: Chan
   }
   return (
     <section aria-label={t('widgets.changeLog.title')}>
-      <Typography.Title level={5}>{t('widgets.changeLog.title')}</Typography.Title>
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {t('widgets.changeLog.title')}
+      </Typography.Title>
       {body}
     </section>
   );

@@ -408,8 +408,11 @@ export const changeEntry = z.object({
   at: dateTimeOut,
   actorId: idOut.nullable(),
   actorName: z.string().nullable(),
+  /** The English name, shown instead of `actorName` in the English UI when the user has one. */
+  actorEnglishName: z.string().nullable().optional(),
   impersonatorId: idOut.nullable(),
   impersonatorName: z.string().nullable(),
+  impersonatorEnglishName: z.string().nullable().optional(),
   reason: z.string().nullable(),
   changes: z.array(
     z.object({

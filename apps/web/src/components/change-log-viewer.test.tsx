@@ -75,7 +75,13 @@ describe('ChangeLogViewer', () => {
         { field: 'pushedAt', from: null, to: '2026-03-04T05:06:07.890Z' },
       ],
     });
-    renderWidget(<ChangeLogViewer entries={[child]} />, { language: 'en' });
+    renderWidget(
+      <ChangeLogViewer entries={[{ ...child, actorName: '李雷', actorEnglishName: 'Li Lei' }]} />,
+      {
+        language: 'en',
+      },
+    );
+    expect(screen.getByText('Li Lei')).toBeTruthy();
     const items = screen.getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toContain('Test requirements T-EN71-1: (empty) → Mandatory: Yes; Product types: 1, 2');
     expect(items).toContain('Test requirements T-EN71-1 · Mandatory: Yes → No');

@@ -68,6 +68,15 @@ export function actionText(action: string, t: WidgetsT): string {
   }
 }
 
+/** A person as the UI language names them: the English name in English when there is one. */
+function personName(
+  name: string | null,
+  englishName: string | null | undefined,
+  language: string,
+): string | null {
+  return language === 'en' && englishName ? englishName : name;
+}
+
 /**
  * A logged value for people: empty, yes/no, lists joined, and child rows (`{"mandatory":true}`) as
  * "label: value" pairs instead of JSON.
@@ -116,12 +125,19 @@ function ChangeList({
               <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
             </Typography.Text>
             <Typography.Text>
-              <Typography.Text strong>{entry.actorName ?? t('widgets.changeLog.system')}</Typography.Text>{' '}
+              <Typography.Text strong>
+                {personName(entry.actorName, entry.actorEnglishName, language) ??
+                  t('widgets.changeLog.system')}
+              </Typography.Text>{' '}
               {actionText(entry.action, t)}
               {entry.impersonatorName ? (
                 <Typography.Text type="warning">
                   {' '}
-                  ({t('widgets.changeLog.impersonatedBy', { name: entry.impersonatorName })})
+                  (
+                  {t('widgets.changeLog.impersonatedBy', {
+                    name: personName(entry.impersonatorName, entry.impersonatorEnglishName, language) ?? '',
+                  })}
+                  )
                 </Typography.Text>
               ) : null}
             </Typography.Text>

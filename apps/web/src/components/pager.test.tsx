@@ -51,6 +51,11 @@ describe('Pager', () => {
     ]);
   });
 
+  it('says "1 record", not "1 records"', () => {
+    renderWidget(<Pager page={1} pageSize={10} total={1} totalCapped={false} onChange={vi.fn()} />);
+    expect(screen.getByText('1 record')).toBeTruthy();
+  });
+
   it('offers page sizes 10, 20, 30 and 40 and returns to page 1 on a change', () => {
     const onChange = vi.fn();
     renderWidget(<Pager page={3} pageSize={10} total={95} totalCapped={false} onChange={onChange} />, {

@@ -66,7 +66,9 @@ export function Pager({ page, pageSize, total, totalCapped, onChange, disabled =
     <nav aria-label={t('widgets.table.pagination')}>
       <Flex align="center" justify="flex-end" gap={8} wrap style={{ marginTop: 16 }}>
         <Typography.Text type="secondary">
-          {t('widgets.table.total', { total: formatTotal(total, totalCapped) })}
+          {total === 1 && !totalCapped
+            ? t('widgets.table.totalOne')
+            : t('widgets.table.total', { total: formatTotal(total, totalCapped) })}
         </Typography.Text>
         <Flex gap={4} wrap>
           <Button

@@ -113,7 +113,9 @@ export function SearchBar<T>({
             </Col>
           );
         })}
-        <Col xs={24} sm={12} lg={8} xl={6}>
+        {/* The buttons take the rest of the line when they fit on it, else a line of their own:
+            never a column too narrow for them ("More filters" wrapping under Search). */}
+        <Col flex="auto">
           <Form.Item>
             <Flex gap={8} wrap>
               <Button type="primary" htmlType="submit" loading={loading}>

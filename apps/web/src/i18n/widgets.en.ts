@@ -5,6 +5,7 @@ export const widgetsEn = {
     errorTitle: 'The list could not be loaded',
     retry: 'Try again',
     total: '{{total}} records',
+    totalOne: '1 record',
     pagination: 'Pages',
     previous: 'Previous page',
     next: 'Next page',

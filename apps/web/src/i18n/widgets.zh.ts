@@ -7,6 +7,7 @@ export const widgetsZh = {
     errorTitle: '列表加载失败',
     retry: '重试',
     total: '共 {{total}} 条',
+    totalOne: '共 1 条',
     pagination: '分页',
     previous: '上一页',
     next: '下一页',

@@ -54,8 +54,10 @@ export async function readChangeLogPage(
       at: changeLog.at,
       actorId: changeLog.actorId,
       actorName: actor.name,
+      actorEnglishName: actor.englishName,
       impersonatorId: changeLog.impersonatorId,
       impersonatorName: impersonator.name,
+      impersonatorEnglishName: impersonator.englishName,
       reason: changeLog.reason,
       changes: changeLog.changes,
     })

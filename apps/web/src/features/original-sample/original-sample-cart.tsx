@@ -25,9 +25,10 @@ export function CartToggle({
       icon={inCart ? <CloseOutlined /> : <ShoppingCartOutlined />}
       onClick={() => (inCart ? cart.remove(sample.id) : cart.add(sample))}
       aria-pressed={inCart}
+      // The name starts with the text people see (WCAG 2.5.3), the item no tells the rows apart.
       aria-label={
         inCart
-          ? t('originalSample.cartRemoveItem', { itemNo: sample.itemNo })
+          ? t('originalSample.cartInItem', { itemNo: sample.itemNo })
           : t('originalSample.cartAddItem', { itemNo: sample.itemNo })
       }
       data-testid="original-sample-cart-toggle"

@@ -73,18 +73,26 @@ export async function updateRecord<T extends AuditedTable>(db: Db, args: UpdateA
 /** Insert with the audit block stamped and a `create` change-log row. */
 export async function createRecord<T extends AuditedTable>(
   db: Db,
-  args: { table: T; values: T['$inferInsert']; actor: Actor; entity?: string },
+  args: {
+    table: T;
+    values: T['$inferInsert'];
+    actor: Actor;
+    entity?: string;
+    /** Writes the record's child rows (a sample's parts) and answers their changes, logged with the create. */
+    children?: (created: Row) => Promise<readonly FieldChange[]>;
+  },
 ): Promise<Row> {
   const [row] = await db
     .insert(args.table as PgTable)
     .values({ ...args.values, createdBy: args.actor.userId, updatedBy: args.actor.userId } as Row)
     .returning();
   const created = row as Row;
+  const childChanges = args.children ? await args.children(created) : [];
   await writeChangeLog(db, args.actor, {
     entity: args.entity ?? getTableName(args.table),
     entityId: created.id as bigint,
     action: 'create',
-    changes: diff(null, args.values as Row),
+    changes: [...diff(null, args.values as Row), ...childChanges],
   });
   return created;
 }

@@ -390,16 +390,21 @@ export async function createOriginalSample(db: Db, input: NewOriginalSample, use
   await assertSampleClient(db, scope, clientId);
   await assertUniqueItemNo(db, input.itemNo, clientId);
   const actor = actorOf(user);
+  let complete = false;
   const row = (await createRecord(db, {
     table: originalSamples,
     entity: ORIGINAL_SAMPLE_ENTITY,
     actor,
     values: { itemNo: input.itemNo, name: input.name, clientId },
+    // The parts and their materials are logged with the create, as later changes to them are.
+    children: async (created) => {
+      if (input.parts.length === 0) return [];
+      const synced = await syncParts(db, created.id as bigint, input.parts, actor);
+      complete = synced.complete;
+      return synced.changes;
+    },
   }).catch(duplicateItemNo)) as SampleRow;
-  if (input.parts.length > 0) {
-    const { complete } = await syncParts(db, row.id, input.parts, actor);
-    if (complete) await db.update(originalSamples).set({ complete }).where(eq(originalSamples.id, row.id));
-  }
+  if (complete) await db.update(originalSamples).set({ complete }).where(eq(originalSamples.id, row.id));
   return sampleDetail(db, row.id);
 }
 

@@ -168,6 +168,24 @@ describe('originalsample/create, details, update, material/update', () => {
     expect(log!.changes).toEqual(
       expect.arrayContaining([{ field: 'parts[FABRIC]', from: { sort: 0 }, to: null }]),
     );
+    const [create] = await db
+      .select()
+      .from(changeLog)
+      .where(
+        and(
+          eq(changeLog.entity, 'original_samples'),
+          eq(changeLog.entityId, BigInt(created.id)),
+          eq(changeLog.action, 'create'),
+        ),
+      );
+    expect(create!.changes.map((change) => change.field)).toEqual(
+      expect.arrayContaining([
+        'itemNo',
+        'parts[FABRIC]',
+        `parts[FABRIC].materials[${fabric.upc}]`,
+        'parts[BODY]',
+      ]),
+    );
     const stale = await t.client.call(
       ops.updateOriginalSampleMaterials,
       { id: created.id, version: 1, parts: [] },

@@ -214,6 +214,9 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   pushedAt: { zh: '推送时间', en: 'Pushed at' },
   pushCount: { zh: '推送次数', en: 'Push count' },
   pushedTo: { zh: '推送给', en: 'Pushed to' },
+  materials: { zh: '材料', en: 'Materials' },
+  complete: { zh: '完整', en: 'Complete' },
+  sort: { zh: '顺序', en: 'Order' },
 };
 
 export function fieldLabel(field: string, lang: Language): string {

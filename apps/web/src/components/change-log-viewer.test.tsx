@@ -73,6 +73,7 @@ describe('ChangeLogViewer', () => {
         { field: 'tests[T-EN71-1].mandatory', from: true, to: false },
         { field: 'reportEmails', from: [], to: ['qa@example.com', 'lab@example.com'] },
         { field: 'pushedAt', from: null, to: '2026-03-04T05:06:07.890Z' },
+        { field: 'parts[BODY].materials[6901234500011].percentage', from: '100.00', to: '90.00' },
       ],
     });
     renderWidget(
@@ -86,6 +87,7 @@ describe('ChangeLogViewer', () => {
     expect(items).toContain('Test requirements T-EN71-1: (empty) → Mandatory: Yes; Product types: 1, 2');
     expect(items).toContain('Test requirements T-EN71-1 · Mandatory: Yes → No');
     expect(items).toContain('Report e-mails: (empty) → qa@example.com, lab@example.com');
+    expect(items).toContain('Parts BODY · Materials 6901234500011 · Percentage: 100.00 → 90.00');
     expect(items.find((text) => text?.startsWith('Pushed at'))).toMatch(
       /^Pushed at: \(empty\) → 2026-03-04 \d\d:06$/,
     );

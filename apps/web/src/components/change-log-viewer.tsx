@@ -98,13 +98,18 @@ export function valueText(value: unknown, t: WidgetsT, label: (field: string) =>
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
-/** `tests[T-EN71-1].mandatory` → "Test requirements T-EN71-1 · Mandatory": a child row's field, labelled. */
+/**
+ * A child row's field, labelled segment by segment: `tests[T-EN71-1].mandatory` → "Test requirements
+ * T-EN71-1 · Mandatory", `parts[BODY].materials[6901234500011]` → "Parts BODY · Materials 6901234500011".
+ */
 export function fieldPathLabel(field: string, label: (field: string) => string): string {
-  const match = /^(\w+)\[([^\]]+)\](?:\.(\w+))?$/.exec(field);
-  if (!match) return label(field);
-  const [, base = '', key = '', leaf] = match;
-  const head = `${label(base)} ${key}`;
-  return leaf ? `${head} · ${label(leaf)}` : head;
+  const parts: string[] = [];
+  for (const segment of field.split('.')) {
+    const match = /^(\w+)(?:\[([^\]]+)\])?$/.exec(segment);
+    if (!match?.[1]) return label(field);
+    parts.push(match[2] ? `${label(match[1])} ${match[2]}` : label(match[1]));
+  }
+  return parts.join(' · ');
 }
 
 function ChangeList({

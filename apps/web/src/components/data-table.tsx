@@ -167,8 +167,19 @@ export function DataTable<T extends object>({
                         gap={12}
                         style={{ padding: '2px 0' }}
                       >
-                        <dt style={{ color: 'var(--ant-color-text-secondary)' }}>{label(column.title)}</dt>
-                        <dd style={{ margin: 0, textAlign: 'end' }}>{cell(column, row, index)}</dd>
+                        {/* The label keeps its line ("适用产/品" was split); a long value wraps instead. */}
+                        <dt
+                          style={{
+                            color: 'var(--ant-color-text-secondary)',
+                            flexShrink: 0,
+                            whiteSpace: 'nowrap',
+                          }}
+                        >
+                          {label(column.title)}
+                        </dt>
+                        <dd style={{ margin: 0, textAlign: 'end', minWidth: 0, overflowWrap: 'anywhere' }}>
+                          {cell(column, row, index)}
+                        </dd>
                       </Flex>
                     ))}
                   </dl>

@@ -23,7 +23,7 @@ import {
   Typography,
 } from 'antd';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { routePermitted } from '../../app/guard';
@@ -76,7 +76,11 @@ function Marked({ text, term }: { text: string; term: string }) {
     <>
       {highlight(text, term).map((part, index) =>
         part.match ? (
-          <mark key={index} style={{ padding: 0, background: 'var(--ant-color-warning-bg)' }}>
+          // `color: inherit`: the browser paints a mark black, which would hide that it is part of a link.
+          <mark
+            key={index}
+            style={{ padding: 0, color: 'inherit', background: 'var(--ant-color-warning-bg)' }}
+          >
             {part.text}
           </mark>
         ) : (
@@ -155,17 +159,17 @@ export function HomeSearchPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const [form] = Form.useForm<SearchValues>();
-  const term = (params.get('q') ?? '').trim();
-  const modeParam = params.get('mode');
+  // Opened without a term: the last search comes back (spec §3 "a home search value"), from the
+  // first render on, so what people type at once is not overwritten when the address follows.
+  const stored = useMemo(() => (params.get('q') === null ? readStoredSearch() : null), [params]);
+  const term = (params.get('q') ?? stored?.term ?? '').trim();
+  const modeParam = stored ? stored.mode : params.get('mode');
   const mode: SearchMode = isSearchMode(modeParam) ? modeParam : 'all';
   const query = useHomeSearch(term);
 
-  // Opened without a term: the last search comes back (spec §3 "a home search value").
   useEffect(() => {
-    if (params.get('q') !== null) return;
-    const stored = readStoredSearch();
     if (stored) setParams({ q: stored.term, mode: stored.mode }, { replace: true });
-  }, [params, setParams]);
+  }, [stored, setParams]);
 
   useEffect(() => {
     form.setFieldsValue({ term, mode });
@@ -263,6 +267,8 @@ export function HomeSearchPage() {
                   placeholder={t('homeSearch.placeholder')}
                   autoFocus={!term}
                   data-testid="home-search-input"
+                  // The 24 px button inside would make the box 2 px taller than the mode select beside it.
+                  style={{ paddingBlock: 3 }}
                   suffix={
                     <Button
                       type="primary"

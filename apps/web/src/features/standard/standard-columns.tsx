@@ -2,7 +2,7 @@ import type { Language } from '@qcdesk/contract/messages';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { ConfigSelect } from '../../components/config-select';
-import { refName } from '../../components/ref-labels';
+import { EMPTY, refName } from '../../components/ref-labels';
 import type { TableColumn } from '../../components/table-columns';
 import { type StandardKind, type StandardRow, standardPath } from './api';
 
@@ -13,6 +13,13 @@ export interface StandardColumnOptions {
   /** standard.edit: a filter for deleted standards, to undelete them. */
   canEdit: boolean;
 }
+
+// The list's table is as wide as its cells (scroll x max-content) and cells do not wrap: long names
+// and product scopes wrap at these widths, so the date column stays in view at PC width (1280 px).
+const NAME_MAX_WIDTH = 260;
+const SCOPE_MAX_WIDTH = 220;
+const wrapAt = (maxWidth: number) =>
+  ({ display: 'inline-block', maxWidth, whiteSpace: 'normal', overflowWrap: 'anywhere' }) as const;
 
 /**
  * The list of common or country standards (spec §3 standard requirement filter: name contains;
@@ -28,7 +35,11 @@ export function standardColumns({
     {
       title: (t) => t('standard.name'),
       dataIndex: 'name',
-      render: (_value, row) => <Link to={`/${language}/${standardPath(kind)}/${row.id}`}>{row.name}</Link>,
+      render: (_value, row) => (
+        <Link to={`/${language}/${standardPath(kind)}/${row.id}`} style={wrapAt(NAME_MAX_WIDTH)}>
+          {row.name}
+        </Link>
+      ),
     },
     ...(kind === 'country'
       ? [
@@ -54,7 +65,7 @@ export function standardColumns({
       title: (t) => t('standard.productScope'),
       dataIndex: 'productScope',
       hideInSearch: true,
-      ellipsis: true,
+      render: (_value, row) => <span style={wrapAt(SCOPE_MAX_WIDTH)}>{row.productScope || EMPTY}</span>,
     },
     {
       title: (t) => t('standard.testCount'),

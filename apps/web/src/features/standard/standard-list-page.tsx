@@ -2,7 +2,6 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Card } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ButtonLink } from '../../app/button-link';
 import { hasPermission } from '../../app/guard';
 import { useSession } from '../../app/session';
@@ -43,7 +42,6 @@ function StandardListPage({ kind }: { kind: StandardKind }) {
         rowKey="id"
         queryKey={standardsSearchKey(kind)}
         request={request}
-        cardTitle={(row) => <Link to={`${base}/${row.id}`}>{row.name}</Link>}
         toolbar={
           canEdit ? (
             <ButtonLink

@@ -153,7 +153,6 @@ export function StandardTests({ kind, id }: { kind: StandardKind; id: string }) 
   const [form] = Form.useForm<{ tests: StandardTestValues[] }>();
   const tests = query.data?.data;
   const canEdit = hasPermission(session, 'standard.edit') && (query.data?.modify ?? false);
-  const phone = useIsPhone();
 
   let body: ReactNode;
   if (query.isPending) body = <Skeleton active />;
@@ -198,28 +197,25 @@ export function StandardTests({ kind, id }: { kind: StandardKind; id: string }) 
     );
   } else body = <TestTable rows={tests?.tests ?? []} />;
 
-  const editButton =
-    canEdit && !editing ? (
-      <Button
-        icon={<EditOutlined />}
-        onClick={() => {
-          save.reset();
-          setEditing(true);
-        }}
-        data-testid="standard-tests-edit"
-      >
-        {t('standard.testsEdit')}
-      </Button>
-    ) : null;
-
-  // On a phone the button goes above the list: beside the title it would cut the title off.
   return (
     <Card
       title={<h2 style={{ fontSize: 16, fontWeight: 600, margin: 0 }}>{t('standard.tests')}</h2>}
-      extra={phone ? null : editButton}
+      extra={
+        canEdit && !editing ? (
+          <Button
+            icon={<EditOutlined />}
+            onClick={() => {
+              save.reset();
+              setEditing(true);
+            }}
+            data-testid="standard-tests-edit"
+          >
+            {t('standard.testsEdit')}
+          </Button>
+        ) : null
+      }
       data-testid="standard-tests"
     >
-      {phone && editButton ? <div style={{ marginBottom: 12 }}>{editButton}</div> : null}
       {body}
     </Card>
   );

@@ -65,10 +65,20 @@ export async function signIn(
   await expect(page.getByTestId('home-greeting')).toBeVisible();
 }
 
+/**
+ * Signs out through the user menu. A click that lands while the dropdown is still opening can be
+ * lost on a busy machine (the menu stays open, nothing happens), so the menu is tried again until the
+ * login page shows.
+ */
 export async function signOut(page: Page, lang: Lang) {
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: loginText[lang].logout }).click();
-  await expect(page).toHaveURL(new RegExp(`/${lang}/login$`));
+  const login = new RegExp(`/${lang}/login$`);
+  const logout = page.getByRole('menuitem', { name: loginText[lang].logout });
+  await expect(async () => {
+    if (login.test(page.url())) return;
+    if (!(await logout.isVisible())) await page.getByTestId('user-menu').click({ timeout: 3_000 });
+    await logout.click({ timeout: 3_000 });
+    await expect(page).toHaveURL(login, { timeout: 5_000 });
+  }).toPass({ timeout: 40_000 });
 }
 
 export async function expectNoSeriousA11yViolations(page: Page) {

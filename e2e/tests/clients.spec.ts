@@ -1,13 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_USERS } from './accounts';
-import {
-  expectNoHorizontalOverflow,
-  expectNoSeriousA11yViolations,
-  type Lang,
-  SCREENSHOTS,
-  settled,
-  signIn,
-} from './helpers';
+import { pickOption, screenshotsAt, signIn } from './helpers';
 
 // Issue 6 (web): a sales user creates a client with test requirements, finds it from the home search
 // and edits it, in both languages; a sales user cannot edit a client of another sales (E_SCOPE).
@@ -117,13 +110,13 @@ for (const lang of ['en', 'zh'] as const) {
     // The change log records the three writes: create, test requirements, update.
     await expect(page.getByRole('region', { name: /Change log|修改记录/ }).locator('time')).toHaveCount(3);
 
-    await screenshots(page, lang, 'detail');
+    await screenshotsAt(page, lang, 'clients-detail', (width) => width === 1280 && lang === 'en');
     await page.goto(`/${lang}/client`);
     await expect(page.getByRole('link', { name }).first()).toBeVisible();
-    await screenshots(page, lang, 'list');
+    await screenshotsAt(page, lang, 'clients-list', (width) => width === 1280 && lang === 'en');
     await page.goto(`/${lang}/search?q=${encodeURIComponent(name.slice(4))}`);
     await expect(page.getByTestId('home-search-group-client')).toBeVisible();
-    await screenshots(page, lang, 'search');
+    await screenshotsAt(page, lang, 'clients-search', (width) => width === 1280 && lang === 'en');
   });
 }
 
@@ -156,47 +149,3 @@ test('a sales user cannot modify a client of another sales: the server says Inva
   await expect(sales1.getByTestId('client-form')).toHaveCount(0);
   await other.close();
 });
-
-/** Full-page screenshots at PC and phone width; the phone page must not scroll sideways. */
-async function screenshots(page: Page, lang: Lang, name: string): Promise<void> {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await settled(page);
-    // The layout follows the new width a frame or two later (tables become cards on phones).
-    await expectNoHorizontalOverflow(page, `${name} at ${width}px in ${lang}`);
-    // The shell's header is sticky: a full-page capture of a scrolled page would paint it mid-page.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SCREENSHOTS}clients-${name}-${lang}-${width}.png`, fullPage: true });
-    if (width === 1280 && lang === 'en') await expectNoSeriousA11yViolations(page);
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
-
-/**
- * Chooses an option of an antd Select and waits until the field shows it: a click during the
- * dropdown's opening animation can miss on a busy machine, so it tries again once. Long lists are
- * virtual (only the options in view exist), so a searchable select is narrowed by typing first.
- */
-async function pickOption(
-  page: Page,
-  scope: Locator,
-  label: string,
-  option: string,
-  search?: string,
-): Promise<void> {
-  const field = scope.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    await scope.getByLabel(label, { exact: true }).click();
-    // One input event: keys typed one by one can land in an input the select re-renders mid-word.
-    if (search) await page.keyboard.insertText(search);
-    const item = page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true });
-    await item.waitFor({ state: 'visible' });
-    await item.click();
-    try {
-      await expect(field).toContainText(option, { timeout: 3000 });
-      return;
-    } catch (error) {
-      if (attempt === 1) throw error;
-    }
-  }
-}

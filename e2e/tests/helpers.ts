@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from './accounts';
 
 export type Lang = 'zh' | 'en';
@@ -111,4 +111,56 @@ export function watchProblems(page: Page): string[] {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });
   return problems;
+}
+
+/**
+ * Full-page screenshots at PC and phone width, as `{name}-{lang}-{width}.png`; no width scrolls
+ * sideways. `a11y(width)` says where the axe scan runs.
+ */
+export async function screenshotsAt(
+  page: Page,
+  lang: Lang,
+  name: string,
+  a11y: (width: number) => boolean = (width) => width === 1280,
+): Promise<void> {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await settled(page);
+    // The layout follows the new width a frame or two later (tables become cards on phones).
+    await expectNoHorizontalOverflow(page, `${name} at ${width}px in ${lang}`);
+    // The shell's header is sticky: a full-page capture of a scrolled page would paint it mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SCREENSHOTS}${name}-${lang}-${width}.png`, fullPage: true });
+    if (a11y(width)) await expectNoSeriousA11yViolations(page);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+/**
+ * Chooses an option of an antd Select and waits until the field shows it: a click during the
+ * dropdown's opening animation can miss on a busy machine, so it tries again once. Long lists are
+ * virtual (only the options in view exist), so a searchable select is narrowed by typing first.
+ */
+export async function pickOption(
+  page: Page,
+  scope: Locator,
+  label: string,
+  option: string,
+  search?: string,
+): Promise<void> {
+  const field = scope.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await scope.getByLabel(label, { exact: true }).click();
+    // One input event: keys typed one by one can land in an input the select re-renders mid-word.
+    if (search) await page.keyboard.insertText(search);
+    const item = page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true });
+    await item.waitFor({ state: 'visible' });
+    await item.click();
+    try {
+      await expect(field).toContainText(option, { timeout: 3000 });
+      return;
+    } catch (error) {
+      if (attempt === 1) throw error;
+    }
+  }
 }

@@ -1,13 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_USERS } from './accounts';
-import {
-  expectNoHorizontalOverflow,
-  expectNoSeriousA11yViolations,
-  type Lang,
-  SCREENSHOTS,
-  settled,
-  signIn,
-} from './helpers';
+import { pickOption, screenshotsAt, signIn } from './helpers';
 
 // Issue 6 (web): a lab user records a material test with its report and pushes it by mail; the mail
 // waits in the dev mailbox (read by an administrator). Both languages.
@@ -83,10 +76,10 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(page.getByTestId('material-test-status')).toHaveText(text.pushed);
     await expect(detail).toContainText(`${DEMO_USERS.LAB}@qcdesk.local`);
 
-    await screenshots(page, lang, 'detail');
+    await screenshotsAt(page, lang, 'material-test-detail', (width) => width === 1280 && lang === 'en');
     await page.goto(`/${lang}/materialtest`);
     await expect(page.getByRole('link', { name: testNo })).toBeVisible();
-    await screenshots(page, lang, 'list');
+    await screenshotsAt(page, lang, 'material-test-list', (width) => width === 1280 && lang === 'en');
 
     // The pushed mail waits in the dev mailbox (no SMTP server here), read by an administrator.
     const admin = await (await browser.newContext({ locale: 'en-US' })).newPage();
@@ -100,51 +93,4 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(admin.getByTestId('mail-text')).toContainText(testNo);
     await admin.context().close();
   });
-}
-
-/** Full-page screenshots at PC and phone width; the phone page must not scroll sideways. */
-async function screenshots(page: Page, lang: Lang, name: string): Promise<void> {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await settled(page);
-    // The layout follows the new width a frame or two later (tables become cards on phones).
-    await expectNoHorizontalOverflow(page, `${name} at ${width}px in ${lang}`);
-    // The shell's header is sticky: a full-page capture of a scrolled page would paint it mid-page.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({
-      path: `${SCREENSHOTS}material-test-${name}-${lang}-${width}.png`,
-      fullPage: true,
-    });
-    if (width === 1280 && lang === 'en') await expectNoSeriousA11yViolations(page);
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
-
-/**
- * Chooses an option of an antd Select and waits until the field shows it: a click during the
- * dropdown's opening animation can miss on a busy machine, so it tries again once. Long lists are
- * virtual (only the options in view exist), so a searchable select is narrowed by typing first.
- */
-async function pickOption(
-  page: Page,
-  scope: Locator,
-  label: string,
-  option: string,
-  search?: string,
-): Promise<void> {
-  const field = scope.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    await scope.getByLabel(label, { exact: true }).click();
-    // One input event: keys typed one by one can land in an input the select re-renders mid-word.
-    if (search) await page.keyboard.insertText(search);
-    const item = page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true });
-    await item.waitFor({ state: 'visible' });
-    await item.click();
-    try {
-      await expect(field).toContainText(option, { timeout: 3000 });
-      return;
-    } catch (error) {
-      if (attempt === 1) throw error;
-    }
-  }
 }

@@ -1,13 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { DEMO_USERS } from './accounts';
-import {
-  expectNoHorizontalOverflow,
-  expectNoSeriousA11yViolations,
-  type Lang,
-  SCREENSHOTS,
-  settled,
-  signIn,
-} from './helpers';
+import { type Lang, pickOption, screenshotsAt, settled, signIn } from './helpers';
 
 // Standards (web): a QC manager (standard.edit, DOMAIN.md §5.3) creates a common and a country
 // standard, sets the test items each requires, finds it in its list, opens it and modifies it; the
@@ -251,45 +244,10 @@ async function shoot(
   name: string,
   options: { a11y?: boolean; phoneA11y?: boolean } = {},
 ) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await settled(page);
-    // The layout follows the new width a frame or two later (tables become cards on phones).
-    await expectNoHorizontalOverflow(page, `${name} at ${width}px in ${lang}`);
-    // The shell's header is sticky: a full-page capture of a scrolled page would paint it mid-page.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SCREENSHOTS}${name}-${lang}-${width}.png`, fullPage: true });
-    if ((width === 1280 && options.a11y !== false) || options.phoneA11y)
-      await expectNoSeriousA11yViolations(page);
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
-
-/**
- * Chooses an option of an antd Select and waits until the field shows it: a click during the
- * dropdown's opening animation can miss on a busy machine, so it tries again once. Long lists are
- * virtual (only the options in view exist), so a searchable select is narrowed by typing first.
- */
-async function pickOption(
-  page: Page,
-  scope: Locator,
-  label: string,
-  option: string,
-  search?: string,
-): Promise<void> {
-  const field = scope.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    await scope.getByLabel(label, { exact: true }).click();
-    // One input event: keys typed one by one can land in an input the select re-renders mid-word.
-    if (search) await page.keyboard.insertText(search);
-    const item = page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true });
-    await item.waitFor({ state: 'visible' });
-    await item.click();
-    try {
-      await expect(field).toContainText(option, { timeout: 3000 });
-      return;
-    } catch (error) {
-      if (attempt === 1) throw error;
-    }
-  }
+  await screenshotsAt(
+    page,
+    lang,
+    name,
+    (width) => (width === 1280 && options.a11y !== false) || options.phoneA11y === true,
+  );
 }

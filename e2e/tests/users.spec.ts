@@ -1,9 +1,10 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import {
   expectNoHorizontalOverflow,
   expectNoSeriousA11yViolations,
   type Lang,
+  pickOption,
   SCREENSHOTS,
   settled,
   signIn,
@@ -342,23 +343,3 @@ test('a changed e-mail must be verified: sign-in goes on to VerifyAccount, the c
   ).toBeVisible();
   await visitor.context().close();
 });
-
-/**
- * Chooses an option of an antd Select and waits until the field shows it: a click during the
- * dropdown's opening animation can miss on a busy machine, so it tries again once.
- */
-async function pickOption(page: Page, form: Locator, label: string, option: string): Promise<void> {
-  const field = form.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    await form.getByLabel(label, { exact: true }).click();
-    const item = page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true });
-    await item.waitFor({ state: 'visible' });
-    await item.click();
-    try {
-      await expect(field).toContainText(option, { timeout: 3000 });
-      return;
-    } catch (error) {
-      if (attempt === 1) throw error;
-    }
-  }
-}

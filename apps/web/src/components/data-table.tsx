@@ -158,6 +158,8 @@ export function DataTable<T extends object>({
                 <Card
                   size="small"
                   title={cardTitle ? cardTitle(row) : first ? cell(first, row, index) : null}
+                  // A card's title is the row's name: it wraps to read whole on a phone, never "…".
+                  styles={{ title: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
                 >
                   <dl style={{ margin: 0 }}>
                     {(cardTitle ? shown : rest).map((column, i) => (

@@ -12,7 +12,6 @@ import { type MaterialRow, materialsSearchKey, requestMaterials } from './api';
 import { materialColumns } from './material-columns';
 
 const heading = { fontSize: 18, fontWeight: 600, margin: 0 } as const;
-const wrap = { whiteSpace: 'normal', overflowWrap: 'anywhere' } as const;
 
 /** Spec §2 Material: materials by UPC, name, type and whether they need testing. */
 export function MaterialListPage() {
@@ -30,8 +29,7 @@ export function MaterialListPage() {
         queryKey={materialsSearchKey}
         request={requestMaterials}
         cardTitle={(row) => (
-          // A card's title cuts long text short; a material's name wraps so it reads whole on phones.
-          <Link to={`/${language}/material/${row.id}`} style={wrap}>
+          <Link to={`/${language}/material/${row.id}`}>
             {row.upc} · {row.name}
           </Link>
         )}

@@ -13,7 +13,6 @@ import { OriginalSampleCartButton } from './original-sample-cart';
 import { originalSampleColumns } from './original-sample-columns';
 
 const heading = { fontSize: 18, fontWeight: 600, margin: 0 } as const;
-const wrap = { whiteSpace: 'normal', overflowWrap: 'anywhere' } as const;
 
 /** Spec §2 OriginalSample: the clients' reference samples, complete ones first shown; with the cart. */
 export function OriginalSampleListPage() {
@@ -31,8 +30,7 @@ export function OriginalSampleListPage() {
         queryKey={originalSamplesSearchKey}
         request={requestOriginalSamples}
         cardTitle={(row) => (
-          // A card's title cuts long text short; a sample's name wraps so it reads whole on phones.
-          <Link to={`/${language}/originalsample/${row.id}`} style={wrap}>
+          <Link to={`/${language}/originalsample/${row.id}`}>
             {row.itemNo} | {row.name}
           </Link>
         )}

@@ -25,6 +25,7 @@ import {
 import { JobWorker } from './platform/jobs/job-worker';
 import { MAIL_SEND_JOB } from './platform/mail/mail-outbox';
 import { createMailTransport, mailSendHandler } from './platform/mail/mail-sender';
+import { Capabilities, type ModuleDef, type ModuleDeps } from './platform/module';
 import { PrincipalCache } from './platform/principal-cache';
 import { OperationRegistry } from './platform/registry';
 import { AccessTokens, loadTokenSecret } from './platform/tokens';
@@ -36,6 +37,8 @@ export interface AppDeps {
   authenticate?: Authenticator;
   /** Extra bindings (tests bind their own operations here). */
   extend?: (registry: OperationRegistry, deps: ModuleDeps) => void;
+  /** The areas to run; tests of the platform may add their own. Defaults to every area. */
+  modules?: readonly ModuleDef[];
   logger?: boolean;
   /**
    * The sandbox app (built from `sandboxConfigOf(config)`, and ready before this one listens): this
@@ -44,21 +47,11 @@ export interface AppDeps {
   sandbox?: App | undefined;
 }
 
-/** What a module's `register` function receives. */
-export interface ModuleDeps {
-  config: Config;
-  database: Database;
-  /** Signs and verifies bearer tokens. */
-  tokens: AccessTokens;
-  /** Who a session is, remembered briefly; forget entries when users, roles or sessions change. */
-  principals: PrincipalCache;
-  /** The job queue's worker: modules register handlers (`jobs.handle`) and housekeeping. */
-  jobs: JobWorker;
-}
-
 export interface App {
   server: FastifyInstance;
   registry: OperationRegistry;
+  /** What the areas declared (change-log sources, names, home-search sources). */
+  capabilities: Capabilities;
   keyRing: KeyRing;
   /** Not started by buildApp: main.ts starts it; tests run `jobs.drain()` when they need mail sent. */
   jobs: JobWorker;
@@ -150,8 +143,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const registry = new OperationRegistry();
-  const moduleDeps: ModuleDeps = { config, database, tokens, principals, jobs };
-  for (const register of modules) register(registry, moduleDeps);
+  const areas = deps.modules ?? modules;
+  const capabilities = new Capabilities(areas);
+  const moduleDeps: ModuleDeps = { config, database, tokens, principals, jobs, capabilities };
+  for (const module of areas) module.register?.(registry, moduleDeps);
   deps.extend?.(registry, moduleDeps);
 
   const keyRing = new KeyRing(database.db, {
@@ -228,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   return {
     server,
     registry,
+    capabilities,
     keyRing,
     jobs,
     close: async () => {

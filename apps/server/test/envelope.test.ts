@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { envelopeKeys } from '../src/db/schema/platform';
 import type { Principal } from '../src/platform/auth';
 import { AppError } from '../src/platform/errors';
-import { registerOperation } from '../src/platform/registry';
+import { registerOperation, registerPublicOperation } from '../src/platform/registry';
 import { startTestApp, type TestApp } from './support/test-app';
 import { ThirdPartyClient } from './support/third-party-client';
 
@@ -73,14 +73,14 @@ beforeAll(async () => {
       return null;
     },
     extend: (registry) => {
-      registerOperation(registry, echo, async (input) => ({ name: input.name, page: input.page }));
+      registerPublicOperation(registry, echo, async (input) => ({ name: input.name, page: input.page }));
       registerOperation(registry, secret, async () => ({ ok: true }));
-      registerOperation(registry, whoami, async (_input, ctx) => ({ username: ctx.user!.username }));
-      registerOperation(registry, crash, async () => {
+      registerOperation(registry, whoami, async (_input, ctx) => ({ username: ctx.user.username }));
+      registerPublicOperation(registry, crash, async () => {
         crashes++;
         throw new Error('boom: secret stack detail');
       });
-      registerOperation(
+      registerPublicOperation(
         registry,
         leaky,
         async () => ({ id: 12345678901234567n, name: 'x', passwordHash: 'h' }) as never,

@@ -5,7 +5,6 @@ import { materials } from '../src/db/schema/material';
 import { originalSamples } from '../src/db/schema/original-sample';
 import { countryRequirements } from '../src/db/schema/standard';
 import { clientHits, clientPageQuery, clientSearchWhere } from '../src/modules/client/client.service';
-import { scopeOf } from '../src/modules/identity/scope.service';
 import {
   materialHits,
   materialPageQuery,
@@ -15,6 +14,7 @@ import { originalSampleHits } from '../src/modules/original-sample/original-samp
 import { countryStandardHits } from '../src/modules/standard/standard.service';
 import type { Principal } from '../src/platform/auth';
 import type { Db } from '../src/platform/db';
+import { scopeOf } from '../src/platform/scope';
 import { planOf } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 

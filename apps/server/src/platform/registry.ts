@@ -5,6 +5,7 @@ import {
   type MessageParams,
   type OperationDef,
   operationKey,
+  type ParsedInputOf,
   permits,
   type Reason,
   type RecordFlags,
@@ -16,10 +17,11 @@ import type { Principal } from './auth';
 import type { Db } from './db';
 import { AppError } from './errors';
 
-export interface OperationContext {
+export interface OperationContext<U extends Principal | null = Principal> {
   /** The database, or the operation's transaction when it writes. */
   db: Db;
-  user: Principal | null;
+  /** The caller: always signed in, but for the public operations (`registerPublicOperation`). */
+  user: U;
   lang: Language;
   log: FastifyBaseLogger;
   request: FastifyRequest;
@@ -30,9 +32,9 @@ export interface OperationContext {
 }
 
 /** A handler receives the parsed input and returns what the output schema encodes. */
-export type Handler<Op extends OperationDef> = (
-  input: z.output<Op['input']>,
-  ctx: OperationContext,
+export type Handler<Op extends OperationDef, U extends Principal | null = Principal> = (
+  input: ParsedInputOf<Op>,
+  ctx: OperationContext<U>,
 ) => Promise<z.input<Op['output']>>;
 
 export interface BindOptions {
@@ -46,7 +48,7 @@ export interface BindOptions {
 
 interface Bound {
   op: OperationDef;
-  handler: Handler<OperationDef>;
+  handler: Handler<OperationDef, Principal | null>;
   options: BindOptions;
 }
 
@@ -59,10 +61,18 @@ export class OperationRegistry {
   private readonly bound = new Map<string, Bound>();
   private readonly paths = new Set<string>();
 
-  register<Op extends OperationDef>(op: Op, handler: Handler<Op>, options: BindOptions = {}): void {
+  register<Op extends OperationDef>(
+    op: Op,
+    handler: Handler<Op, Principal | null>,
+    options: BindOptions = {},
+  ): void {
     const key = operationKey(op);
     if (this.bound.has(key)) throw new Error(`operation bound twice: ${key}`);
-    this.bound.set(key, { op, handler: handler as unknown as Handler<OperationDef>, options });
+    this.bound.set(key, {
+      op,
+      handler: handler as unknown as Handler<OperationDef, Principal | null>,
+      options,
+    });
     this.paths.add(op.path);
   }
 
@@ -75,13 +85,28 @@ export class OperationRegistry {
   }
 }
 
-/** ARCHITECTURE.md's spelling: `registerOperation(registry, ops.order.search, handler)`. */
+/**
+ * ARCHITECTURE.md's spelling: `registerOperation(registry, ops.order.search, handler)`. The handler's
+ * `ctx.user` is the signed-in caller: the registry never runs a non-public operation without one.
+ */
 export function registerOperation<Op extends OperationDef>(
   registry: OperationRegistry,
   op: Op,
   handler: Handler<Op>,
   options?: BindOptions,
 ): void {
+  if (op.permission === 'public') throw new Error(`public operation bound as signed-in: ${op.path}`);
+  registry.register(op, handler as Handler<Op, Principal | null>, options);
+}
+
+/** A public operation (sign-in, the public key): `ctx.user` is whoever is signed in, or null. */
+export function registerPublicOperation<Op extends OperationDef>(
+  registry: OperationRegistry,
+  op: Op,
+  handler: Handler<Op, Principal | null>,
+  options?: BindOptions,
+): void {
+  if (op.permission !== 'public') throw new Error(`operation is not public: ${op.path}`);
   registry.register(op, handler, options);
 }
 

@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { lockRow, updateRecord } from '../../platform/records';
 import { assertReferences } from '../../platform/references';
-import { scopeOf } from '../identity/scope.service';
+import { scopeOf } from '../../platform/scope';
 import { CLIENT_ENTITY, mayWriteClient, readableClient } from './client.service';
 
 // A client's requirements (DOMAIN.md §2.2): the test items it requires per destination and the

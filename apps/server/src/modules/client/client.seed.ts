@@ -3,8 +3,8 @@ import { clientSafetyTests, clients, clientTestRequirements } from '../../db/sch
 import { countries, inspectionTests, samplingLevels, tensionLevels, testItems } from '../../db/schema/config';
 import { users } from '../../db/schema/identity';
 import type { Db } from '../../platform/db';
+import type { SeedContext } from '../../platform/module';
 import { idsByCode } from '../../platform/references';
-import type { SeedContext } from '../modules';
 
 // Demo clients for the demo database (QCDESK_DEMO_USERS=1): bilingual buyers owned by the demo
 // sales users, with test requirements and safety tests. Idempotent by client code.

@@ -13,10 +13,10 @@ import { recordFlags } from '../../platform/flags';
 import { searchTotal } from '../../platform/paging';
 import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
 import { assertReference, assertReferences } from '../../platform/references';
+import { inScope, mayWrite, type Scope, scopeOf, scopeWhere } from '../../platform/scope';
 import { contains } from '../../platform/search';
 import { assertRecordNotInUse } from '../config/config.service';
 import { rankedHits } from '../home-search/home-search.service';
-import { inScope, mayWrite, type Scope, scopeOf, scopeWhere } from '../identity/scope.service';
 
 // Clients (DOMAIN.md §2.2): search, details, create and update, with the record rules of §5.4:
 // SALES reads its department and writes only clients it owns; SALES_MGR writes its department

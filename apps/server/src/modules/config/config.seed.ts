@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema/identity';
 import type { Db } from '../../platform/db';
-import type { SeedContext } from '../modules';
+import type { SeedContext } from '../../platform/module';
 import { toColumns } from './config.service';
 import { LIST_RULES } from './config-rules';
 import { CONFIG_SEED, type CodeRef, type SeedRow } from './config-seed-data';

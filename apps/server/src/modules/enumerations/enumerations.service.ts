@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { roles, users } from '../../db/schema/identity';
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
-import { partialDepartments, scopeOf } from '../identity/scope.service';
+import { partialDepartments, scopeOf } from '../../platform/scope';
 
 // One answer with every enumeration of DOMAIN.md §3, cached by the web per session. The dynamic
 // lists use the user id (as a string) as their code.

@@ -1,5 +1,5 @@
 import { areas } from '@qcdesk/contract';
-import type { ModuleDeps } from '../../app';
+import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
 import {
   issueReportToken,
@@ -13,22 +13,24 @@ import { purgeDeletedObjects } from './files-retention';
 const ops = areas.files;
 const HOUR = 3_600_000;
 
-export function registerFilesOperations(registry: OperationRegistry, deps: ModuleDeps): void {
+function registerFilesOperations(registry: OperationRegistry, deps: ModuleDeps): void {
   const files = filesContext(deps);
   deps.jobs.every('files.purge-temp', HOUR, async () => (await files.ready()).purgeTemp(24 * HOUR));
   deps.jobs.every('files.purge-deleted', 6 * HOUR, async (db) =>
     purgeDeletedObjects(db, (await files.ready()).store),
   );
   registerOperation(registry, ops.uploadToken, async (_input, ctx) =>
-    issueUploadToken(await files.ready(), ctx.user!),
+    issueUploadToken(await files.ready(), ctx.user),
   );
   registerOperation(registry, ops.reportToken, async (input, ctx) =>
-    issueReportToken(ctx.db, await files.ready(), ctx.user!, input.fileId),
+    issueReportToken(ctx.db, await files.ready(), ctx.user, input.fileId),
   );
   registerOperation(registry, ops.sts, async (_input, ctx) =>
-    issueStsCredentials(ctx.db, await files.ready(), ctx.user!),
+    issueStsCredentials(ctx.db, await files.ready(), ctx.user),
   );
   registerOperation(registry, ops.cosFile, async (input, ctx) =>
-    listStsObjects(await files.ready(), ctx.user!, input.id),
+    listStsObjects(await files.ready(), ctx.user, input.id),
   );
 }
+
+export const filesModule = defineModule({ name: 'files', register: registerFilesOperations });

@@ -16,11 +16,11 @@ import {
   type Reason,
 } from '@qcdesk/contract/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ModuleDeps } from '../../app';
 import { type Actor, type Authenticator, bearerToken } from '../../platform/auth';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import type { ModuleDeps } from '../../platform/module';
 import { refusal, success, validationRefusal } from '../../platform/registry';
 import { contentDisposition } from '../../platform/storage/content-disposition';
 import { LocalObjectStore } from '../../platform/storage/local-store';

@@ -1,43 +1,17 @@
-import {
-  HOME_SEARCH_LIMIT,
-  HOME_SEARCH_SOURCE_KEYS,
-  type HomeSearchSource,
-} from '@qcdesk/contract/home-search';
+import { HOME_SEARCH_LIMIT, HOME_SEARCH_SOURCE_KEYS } from '@qcdesk/contract/home-search';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
-import { type Scope, scopeOf } from '../identity/scope.service';
+import type { Capabilities, HomeSearchSourceDef } from '../../platform/module';
+import { scopeOf } from '../../platform/scope';
 
 // Home search (DOMAIN.md §6.11): the areas register their sources; one call asks every source the
 // caller may read, in parallel (each its own query on the pool), and answers the groups in the
 // order of the contract's HOME_SEARCH_SOURCES. A later area (orders, production samples) plugs in
-// with one registerHomeSearchSource call in its register function.
+// with one entry in its defineModule's `homeSearch`.
 
-export interface HomeSearchHitRow {
-  id: bigint;
-  title: string;
-  subtitle: string | null;
-  parentId?: bigint | null;
-}
-
-export interface HomeSearchSourceDef {
-  source: HomeSearchSource;
-  /** The permission that reads the source's records, or 'signed-in' (master data). */
-  permission: string;
-  /** At most `limit` hits for the (trimmed) term, in the caller's scope, best first. */
-  search(
-    db: Db,
-    term: string,
-    context: { user: Principal; scope: Scope; limit: number },
-  ): PromiseLike<HomeSearchHitRow[]>;
-}
-
-const sources = new Map<HomeSearchSource, HomeSearchSourceDef>();
-
-export function registerHomeSearchSource(source: HomeSearchSourceDef): void {
-  sources.set(source.source, source);
-}
+export type { HomeSearchHitRow, HomeSearchSourceDef } from '../../platform/module';
 
 /**
  * How many matches a source reads before ranking (shortest title first): ranking all matches of a
@@ -48,9 +22,9 @@ export const HOME_SEARCH_CANDIDATES = 50;
 const mayRead = (source: HomeSearchSourceDef, user: Principal) =>
   source.permission === 'signed-in' || user.permissions.has(source.permission);
 
-export async function homeSearch(db: Db, term: string, user: Principal) {
+export async function homeSearch(db: Db, capabilities: Capabilities, term: string, user: Principal) {
   const scope = await scopeOf(db, user);
-  const asked = HOME_SEARCH_SOURCE_KEYS.flatMap((key) => sources.get(key) ?? []).filter((s) =>
+  const asked = HOME_SEARCH_SOURCE_KEYS.flatMap((key) => capabilities.homeSearch.get(key) ?? []).filter((s) =>
     mayRead(s, user),
   );
   const groups = await Promise.all(

@@ -8,7 +8,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { departments, groups, roles, userGroups, users } from '../../db/schema/identity';
 import type { Db } from '../../platform/db';
-import type { SeedContext } from '../modules';
+import type { SeedContext } from '../../platform/module';
 import { hashPassword, randomPassword } from './passwords';
 
 // Idempotent identity seed, run on every start: departments, the nine roles of DOMAIN.md §5.1

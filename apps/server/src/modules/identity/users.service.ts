@@ -9,8 +9,8 @@ import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { cappedTotal, containsPattern } from '../../platform/paging';
 import { createRecord, updateRecord } from '../../platform/records';
+import { assertDepartmentFilter, inScope, scopeOf, scopeWhere } from '../../platform/scope';
 import { hashPassword } from './passwords';
-import { assertDepartmentFilter, inScope, scopeOf, scopeWhere } from './scope.service';
 import { type IdentityDeps, revokeUserSessions } from './session.service';
 import { sendWelcome } from './sign-in.service';
 

@@ -7,7 +7,7 @@ import { departments, mailOutbox, users } from '../../db/schema';
 import { changeLog } from '../../db/schema/platform';
 import type { Principal } from '../../platform/auth';
 import { recordFlags } from '../../platform/flags';
-import { inScope, mayWrite, scopeOf, scopeWhere } from './scope.service';
+import { inScope, mayWrite, scopeOf, scopeWhere } from '../../platform/scope';
 
 // Users, groups, roles, modules, own account and settings through the envelope; the scope and
 // flag helpers every later service uses.

@@ -1,11 +1,15 @@
 import { mailErrorList, mailErrorSolve } from '@qcdesk/contract/mail-service';
-import type { ModuleDeps } from '../../app';
+import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
-import { allowChangeLogReads } from '../config/changelog.service';
 import { listMailErrors, MAIL_ENTITY, solveMailError } from './mail-service.service';
 
-export function registerMailServiceOperations(registry: OperationRegistry, _deps: ModuleDeps): void {
-  allowChangeLogReads(MAIL_ENTITY, mailErrorList.permission);
+function registerMailServiceOperations(registry: OperationRegistry, _deps: ModuleDeps): void {
   registerOperation(registry, mailErrorList, (input, ctx) => listMailErrors(ctx.db, input));
-  registerOperation(registry, mailErrorSolve, (input, ctx) => solveMailError(ctx.db, input, ctx.user!));
+  registerOperation(registry, mailErrorSolve, (input, ctx) => solveMailError(ctx.db, input, ctx.user));
 }
+
+export const mailServiceModule = defineModule({
+  name: 'mailService',
+  register: registerMailServiceOperations,
+  changeLog: [{ entity: MAIL_ENTITY, permission: mailErrorList.permission, readable: 'unscoped' }],
+});

@@ -1,10 +1,12 @@
 import { areas } from '@qcdesk/contract';
-import type { ModuleDeps } from '../../app';
+import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
 import { searchMail } from './mail.service';
 
 const ops = areas.mail;
 
-export function registerMailOperations(registry: OperationRegistry, _deps: ModuleDeps): void {
+function registerMailOperations(registry: OperationRegistry, _deps: ModuleDeps): void {
   registerOperation(registry, ops.searchMail, (input, ctx) => searchMail(ctx.db, input));
 }
+
+export const mailModule = defineModule({ name: 'mail', register: registerMailOperations });

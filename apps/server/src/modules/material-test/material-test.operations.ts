@@ -1,7 +1,6 @@
 import { areas } from '@qcdesk/contract';
-import type { ModuleDeps } from '../../app';
+import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
-import { allowChangeLogReads } from '../config/changelog.service';
 import { filesContext } from '../files/files.context';
 import {
   createMaterialTest,
@@ -15,38 +14,51 @@ import {
 
 const ops = areas.materialTest;
 
-export function registerMaterialTestOperations(registry: OperationRegistry, deps: ModuleDeps): void {
+function registerMaterialTestOperations(registry: OperationRegistry, deps: ModuleDeps): void {
   const files = filesContext(deps);
   const service: MaterialTestDeps = { config: deps.config, files: () => files.ready() };
-  allowChangeLogReads(MATERIAL_TEST_ENTITY, ops.getMaterialTest.permission, {
-    materialId: 'material',
-    labId: 'lab',
-    result: { enum: 'TestResult' },
-    status: { enum: 'MaterialTestStatus' },
-  });
 
   registerOperation(
     registry,
     ops.searchMaterialTests,
-    (input, ctx) => searchMaterialTests(ctx.db, input, ctx.user!),
+    (input, ctx) => searchMaterialTests(ctx.db, input, ctx.user),
     {
       transaction: false,
     },
   );
   registerOperation(registry, ops.getMaterialTest, async (input, ctx) => {
-    const { detail, flags } = await getMaterialTest(ctx.db, service, input.id, ctx.user!);
+    const { detail, flags } = await getMaterialTest(ctx.db, service, input.id, ctx.user);
     ctx.setFlags(flags);
     return detail;
   });
   registerOperation(registry, ops.createMaterialTest, (input, ctx) =>
-    createMaterialTest(ctx.db, service, input, ctx.user!),
+    createMaterialTest(ctx.db, service, input, ctx.user),
   );
   registerOperation(registry, ops.updateMaterialTest, (input, ctx) =>
-    updateMaterialTest(ctx.db, service, input, ctx.user!),
+    updateMaterialTest(ctx.db, service, input, ctx.user),
   );
   registerOperation(registry, ops.pushMaterialTest, async (input, ctx) => {
-    const detail = await pushMaterialTest(ctx.db, service, input, ctx.user!, ctx.lang);
+    const detail = await pushMaterialTest(ctx.db, service, input, ctx.user, ctx.lang);
     ctx.setMessage('MAIL_SENT');
     return detail;
   });
 }
+
+export const materialTestModule = defineModule({
+  name: 'materialTest',
+  register: registerMaterialTestOperations,
+  // Material tests have no record scope (DOMAIN.md §5.4).
+  changeLog: [
+    {
+      entity: MATERIAL_TEST_ENTITY,
+      permission: ops.getMaterialTest.permission,
+      readable: 'unscoped',
+      fields: {
+        materialId: 'material',
+        labId: 'lab',
+        result: { enum: 'TestResult' },
+        status: { enum: 'MaterialTestStatus' },
+      },
+    },
+  ],
+});

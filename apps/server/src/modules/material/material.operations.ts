@@ -1,8 +1,8 @@
 import { areas } from '@qcdesk/contract';
-import type { ModuleDeps } from '../../app';
+import { materials } from '../../db/schema/material';
+import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
-import { allowChangeLogReads } from '../config/changelog.service';
-import { registerHomeSearchSource } from '../home-search/home-search.service';
+import { seedMaterials } from './material.seed';
 import {
   createMaterial,
   getMaterial,
@@ -14,31 +14,41 @@ import {
 
 const ops = areas.material;
 
-export function registerMaterialOperations(registry: OperationRegistry, _deps: ModuleDeps): void {
-  allowChangeLogReads(MATERIAL_ENTITY, ops.getMaterial.permission, {
-    riskLevelId: 'risklevel',
-    materialTypeId: 'materialtype',
-    supplierId: 'supplier',
-  });
-  registerHomeSearchSource({
-    source: 'material',
-    permission: ops.searchMaterials.permission,
-    search: materialHits,
-  });
-
+function registerMaterialOperations(registry: OperationRegistry, _deps: ModuleDeps): void {
   registerOperation(registry, ops.getMaterial, async (input, ctx) => {
-    const { detail, flags } = await getMaterial(ctx.db, input.id, ctx.user!);
+    const { detail, flags } = await getMaterial(ctx.db, input.id, ctx.user);
     ctx.setFlags(flags);
     return detail;
   });
-  registerOperation(
-    registry,
-    ops.searchMaterials,
-    (input, ctx) => searchMaterials(ctx.db, input, ctx.user!),
-    {
-      transaction: false,
-    },
-  );
-  registerOperation(registry, ops.createMaterial, (input, ctx) => createMaterial(ctx.db, input, ctx.user!));
-  registerOperation(registry, ops.updateMaterial, (input, ctx) => updateMaterial(ctx.db, input, ctx.user!));
+  registerOperation(registry, ops.searchMaterials, (input, ctx) => searchMaterials(ctx.db, input, ctx.user), {
+    transaction: false,
+  });
+  registerOperation(registry, ops.createMaterial, (input, ctx) => createMaterial(ctx.db, input, ctx.user));
+  registerOperation(registry, ops.updateMaterial, (input, ctx) => updateMaterial(ctx.db, input, ctx.user));
 }
+
+export const materialModule = defineModule({
+  name: 'material',
+  register: registerMaterialOperations,
+  seed: seedMaterials,
+  // Materials have no record scope (DOMAIN.md §5.4): material.search reads every one.
+  changeLog: [
+    {
+      entity: MATERIAL_ENTITY,
+      permission: ops.getMaterial.permission,
+      readable: 'unscoped',
+      fields: { riskLevelId: 'risklevel', materialTypeId: 'materialtype', supplierId: 'supplier' },
+    },
+  ],
+  names: {
+    material: {
+      table: materials,
+      key: materials.id,
+      names: (row) => {
+        const text = `${String(row.upc)} | ${String(row.name)}`;
+        return { zh: text, en: text };
+      },
+    },
+  },
+  homeSearch: [{ source: 'material', permission: ops.searchMaterials.permission, search: materialHits }],
+});

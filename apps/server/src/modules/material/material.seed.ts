@@ -4,9 +4,9 @@ import { materials } from '../../db/schema/material';
 import { materialTestItems, materialTests } from '../../db/schema/material-test';
 import { addMonths, businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
+import type { SeedContext } from '../../platform/module';
 import { nextNumber } from '../../platform/numbering';
 import { idsByCode } from '../../platform/references';
-import type { SeedContext } from '../modules';
 
 // Demo materials for the demo database (QCDESK_DEMO_USERS=1), with a completed material test for
 // some of them (so `q0` shows both kinds). Idempotent by UPC.

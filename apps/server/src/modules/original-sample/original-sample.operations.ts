@@ -1,8 +1,9 @@
 import { areas } from '@qcdesk/contract';
-import type { ModuleDeps } from '../../app';
+import { originalSamples } from '../../db/schema/original-sample';
+import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
-import { allowChangeLogReads } from '../config/changelog.service';
-import { registerHomeSearchSource } from '../home-search/home-search.service';
+import { readableIn } from '../../platform/scope';
+import { seedOriginalSamples } from './original-sample.seed';
 import {
   createOriginalSample,
   getOriginalSample,
@@ -10,6 +11,7 @@ import {
   ORIGINAL_SAMPLE_ENTITY,
   originalSampleCart,
   originalSampleHits,
+  sampleScope,
   searchOriginalSamples,
   updateOriginalSample,
   updateOriginalSampleMaterials,
@@ -17,45 +19,59 @@ import {
 
 const ops = areas.originalSample;
 
-export function registerOriginalSampleOperations(registry: OperationRegistry, _deps: ModuleDeps): void {
-  allowChangeLogReads(ORIGINAL_SAMPLE_ENTITY, ops.getOriginalSample.permission, { clientId: 'client' });
-  registerHomeSearchSource({
-    source: 'originalSample',
-    permission: ops.searchOriginalSamples.permission,
-    search: originalSampleHits,
-  });
-
+function registerOriginalSampleOperations(registry: OperationRegistry, _deps: ModuleDeps): void {
   const read = { transaction: false };
   registerOperation(
     registry,
     ops.searchOriginalSamples,
-    (input, ctx) => searchOriginalSamples(ctx.db, input, ctx.user!),
+    (input, ctx) => searchOriginalSamples(ctx.db, input, ctx.user),
     read,
   );
   registerOperation(
     registry,
     ops.listOriginalSamples,
-    (input, ctx) => listOriginalSamples(ctx.db, input, ctx.user!),
+    (input, ctx) => listOriginalSamples(ctx.db, input, ctx.user),
     read,
   );
   registerOperation(
     registry,
     ops.originalSampleCart,
-    (input, ctx) => originalSampleCart(ctx.db, input.ids, ctx.user!),
+    (input, ctx) => originalSampleCart(ctx.db, input.ids, ctx.user),
     read,
   );
   registerOperation(registry, ops.getOriginalSample, async (input, ctx) => {
-    const { detail, flags } = await getOriginalSample(ctx.db, input.id, ctx.user!);
+    const { detail, flags } = await getOriginalSample(ctx.db, input.id, ctx.user);
     ctx.setFlags(flags);
     return detail;
   });
   registerOperation(registry, ops.createOriginalSample, (input, ctx) =>
-    createOriginalSample(ctx.db, input, ctx.user!),
+    createOriginalSample(ctx.db, input, ctx.user),
   );
   registerOperation(registry, ops.updateOriginalSample, (input, ctx) =>
-    updateOriginalSample(ctx.db, input, ctx.user!),
+    updateOriginalSample(ctx.db, input, ctx.user),
   );
   registerOperation(registry, ops.updateOriginalSampleMaterials, (input, ctx) =>
-    updateOriginalSampleMaterials(ctx.db, input, ctx.user!),
+    updateOriginalSampleMaterials(ctx.db, input, ctx.user),
   );
 }
+
+export const originalSampleModule = defineModule({
+  name: 'originalSample',
+  register: registerOriginalSampleOperations,
+  seed: seedOriginalSamples,
+  changeLog: [
+    {
+      entity: ORIGINAL_SAMPLE_ENTITY,
+      permission: ops.getOriginalSample.permission,
+      readable: readableIn(originalSamples, sampleScope),
+      fields: { clientId: 'client' },
+    },
+  ],
+  homeSearch: [
+    {
+      source: 'originalSample',
+      permission: ops.searchOriginalSamples.permission,
+      search: originalSampleHits,
+    },
+  ],
+});

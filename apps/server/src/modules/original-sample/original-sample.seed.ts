@@ -8,8 +8,8 @@ import {
   originalSamples,
 } from '../../db/schema/original-sample';
 import type { Db } from '../../platform/db';
+import type { SeedContext } from '../../platform/module';
 import { idsByCode } from '../../platform/references';
-import type { SeedContext } from '../modules';
 
 // Demo original samples for the demo database (QCDESK_DEMO_USERS=1), with parts and materials
 // from the demo materials. Idempotent by item no.

@@ -1,18 +1,25 @@
 import { createProductTrack, getProductTrack, updateProductTrack } from '@qcdesk/contract/product-track';
-import type { ModuleDeps } from '../../app';
+import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
-import { allowChangeLogReads } from '../config/changelog.service';
 import * as service from './product-track.service';
 
-export function registerProductTrackOperations(registry: OperationRegistry, _deps: ModuleDeps): void {
-  allowChangeLogReads(service.PRODUCT_TRACK_ENTITY, getProductTrack.permission);
+function registerProductTrackOperations(registry: OperationRegistry, _deps: ModuleDeps): void {
   registerOperation(registry, getProductTrack, (input, ctx) =>
-    service.productTrackOf(ctx.db, input.orderProductId),
+    service.productTrackOf(ctx.db, input.orderProductId, ctx.user),
   );
   registerOperation(registry, createProductTrack, (input, ctx) =>
-    service.createProductTrack(ctx.db, input, ctx.user!),
+    service.createProductTrack(ctx.db, input, ctx.user),
   );
   registerOperation(registry, updateProductTrack, (input, ctx) =>
-    service.updateProductTrack(ctx.db, input, ctx.user!),
+    service.updateProductTrack(ctx.db, input, ctx.user),
   );
 }
+
+export const productTrackModule = defineModule({
+  name: 'productTrack',
+  register: registerProductTrackOperations,
+  // The scope through the order product (department, client) comes with the order tables.
+  changeLog: [
+    { entity: service.PRODUCT_TRACK_ENTITY, permission: getProductTrack.permission, readable: 'unscoped' },
+  ],
+});

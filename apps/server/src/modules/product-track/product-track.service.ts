@@ -18,13 +18,18 @@ const milestoneOrder = sql`array_position(${sql.raw(
     .join(',')}]::text[]`,
 )}, ${productTracks.milestone})`;
 
-export async function productTrackOf(db: Db, orderProductId: bigint) {
-  const list = await db
+/**
+ * producttrack/get. The remark is internal (DOMAIN.md §2.9): external CLIENT users get the dates only.
+ * The record scope through the order product (department, client) comes with the order tables.
+ */
+export async function productTrackOf(db: Db, orderProductId: bigint, user: Principal) {
+  const rows = await db
     .select()
     .from(productTracks)
     .where(and(eq(productTracks.orderProductId, orderProductId), eq(productTracks.valid, 1)))
     .orderBy(asc(milestoneOrder), asc(productTracks.id));
-  return { list };
+  const internal = user.roleCode !== 'CLIENT';
+  return { list: internal ? rows : rows.map((row) => ({ ...row, remark: null })) };
 }
 
 async function assertMilestoneFree(db: Db, orderProductId: bigint, milestone: string, selfId?: bigint) {

@@ -1,8 +1,7 @@
 import { areas } from '@qcdesk/contract';
-import type { ModuleDeps } from '../../app';
+import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
-import { allowChangeLogReads } from '../config/changelog.service';
-import { registerHomeSearchSource } from '../home-search/home-search.service';
+import { seedStandards } from './standard.seed';
 import {
   countryStandardHits,
   createStandard,
@@ -18,17 +17,7 @@ import {
 
 const ops = areas.standard;
 
-export function registerStandardOperations(registry: OperationRegistry, _deps: ModuleDeps): void {
-  allowChangeLogReads(KINDS.common.entity, ops.getCommonStandard.permission);
-  allowChangeLogReads(KINDS.country.entity, ops.getCountryRequirement.permission, { countryId: 'country' });
-  registerHomeSearchSource({
-    source: 'countryStandard',
-    permission: ops.searchCountryRequirements.permission,
-    search: countryStandardHits,
-  });
-  // Test items are master data every signed-in user reads (DOMAIN.md §5.2).
-  registerHomeSearchSource({ source: 'testItem', permission: 'signed-in', search: testItemHits });
-
+function registerStandardOperations(registry: OperationRegistry, _deps: ModuleDeps): void {
   const family = (
     kind: KindName,
     f: {
@@ -40,23 +29,23 @@ export function registerStandardOperations(registry: OperationRegistry, _deps: M
       updateTests: typeof ops.updateCommonStandardTests;
     },
   ) => {
-    registerOperation(registry, f.search, (input, ctx) => searchStandards(ctx.db, kind, input, ctx.user!), {
+    registerOperation(registry, f.search, (input, ctx) => searchStandards(ctx.db, kind, input, ctx.user), {
       transaction: false,
     });
     registerOperation(registry, f.details, async (input, ctx) => {
-      const { detail, flags } = await getStandard(ctx.db, kind, input.id, ctx.user!);
+      const { detail, flags } = await getStandard(ctx.db, kind, input.id, ctx.user);
       ctx.setFlags(flags);
       return detail;
     });
-    registerOperation(registry, f.create, (input, ctx) => createStandard(ctx.db, kind, input, ctx.user!));
-    registerOperation(registry, f.update, (input, ctx) => updateStandard(ctx.db, kind, input, ctx.user!));
+    registerOperation(registry, f.create, (input, ctx) => createStandard(ctx.db, kind, input, ctx.user));
+    registerOperation(registry, f.update, (input, ctx) => updateStandard(ctx.db, kind, input, ctx.user));
     registerOperation(registry, f.tests, async (input, ctx) => {
-      const { detail, flags } = await getStandardTests(ctx.db, kind, input.id, ctx.user!);
+      const { detail, flags } = await getStandardTests(ctx.db, kind, input.id, ctx.user);
       ctx.setFlags(flags);
       return detail;
     });
     registerOperation(registry, f.updateTests, (input, ctx) =>
-      updateStandardTests(ctx.db, kind, input, ctx.user!),
+      updateStandardTests(ctx.db, kind, input, ctx.user),
     );
   };
   family('common', {
@@ -76,3 +65,28 @@ export function registerStandardOperations(registry: OperationRegistry, _deps: M
     updateTests: ops.updateCountryRequirementTests,
   });
 }
+
+export const standardModule = defineModule({
+  name: 'standard',
+  register: registerStandardOperations,
+  seed: seedStandards,
+  // Standards have no record scope (DOMAIN.md §5.4).
+  changeLog: [
+    { entity: KINDS.common.entity, permission: ops.getCommonStandard.permission, readable: 'unscoped' },
+    {
+      entity: KINDS.country.entity,
+      permission: ops.getCountryRequirement.permission,
+      readable: 'unscoped',
+      fields: { countryId: 'country' },
+    },
+  ],
+  homeSearch: [
+    {
+      source: 'countryStandard',
+      permission: ops.searchCountryRequirements.permission,
+      search: countryStandardHits,
+    },
+    // Test items are master data every signed-in user reads (DOMAIN.md §5.2).
+    { source: 'testItem', permission: 'signed-in', search: testItemHits },
+  ],
+});

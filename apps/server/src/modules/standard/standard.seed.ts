@@ -9,8 +9,8 @@ import {
   countryRequirementTests,
 } from '../../db/schema/standard';
 import type { Db } from '../../platform/db';
+import type { SeedContext } from '../../platform/module';
 import { idsByCode } from '../../platform/references';
-import type { SeedContext } from '../modules';
 
 // Demo common and country standards for the demo database (QCDESK_DEMO_USERS=1): the test items
 // of the seeded test-item list grouped the way a toy importer's QA manual groups them.

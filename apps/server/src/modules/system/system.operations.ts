@@ -1,10 +1,12 @@
 import { areas } from '@qcdesk/contract';
-import type { ModuleDeps } from '../../app';
-import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { defineModule, type ModuleDeps } from '../../platform/module';
+import { type OperationRegistry, registerPublicOperation } from '../../platform/registry';
 import { systemInfo } from './system.service';
 
 const ops = areas.system;
 
-export function registerSystemOperations(registry: OperationRegistry, { database }: ModuleDeps): void {
-  registerOperation(registry, ops.systemInfo, async () => systemInfo(database));
+function registerSystemOperations(registry: OperationRegistry, { database }: ModuleDeps): void {
+  registerPublicOperation(registry, ops.systemInfo, async () => systemInfo(database));
 }
+
+export const systemModule = defineModule({ name: 'system', register: registerSystemOperations });

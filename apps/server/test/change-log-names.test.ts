@@ -1,9 +1,33 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../test/support/test-database';
-import { countries, labs } from '../../db/schema/config';
-import type { Database } from '../../platform/db';
-import { nameChangeLogFields, nameChanges } from './changelog-names';
+import { countries, labs } from '../src/db/schema/config';
+import { modules } from '../src/modules/modules';
+import { nameChanges } from '../src/platform/change-log-names';
+import type { Database } from '../src/platform/db';
+import { Capabilities, defineModule } from '../src/platform/module';
+import { openTestDatabase } from './support/test-database';
+
+// The product's declarations, and two test entities declared as an area would.
+const capabilities = new Capabilities([
+  ...modules,
+  defineModule({
+    name: 'test',
+    changeLog: [
+      {
+        entity: 'test_entities',
+        permission: 'signed-in',
+        readable: 'unscoped',
+        fields: { countries: { source: 'country', by: 'code' }, labId: 'lab' },
+      },
+      {
+        entity: 'test_enums',
+        permission: 'signed-in',
+        readable: 'unscoped',
+        fields: { type: { enum: 'ClientType' } },
+      },
+    ],
+  }),
+]);
 
 let database: Database;
 beforeAll(async () => {
@@ -22,7 +46,7 @@ describe('nameChanges', () => {
         ],
       },
     ];
-    const [named] = await nameChanges(database.db, 'labcontact', entries);
+    const [named] = await nameChanges(database.db, capabilities, 'labcontact', entries);
     expect(named!.changes[0]).toEqual({
       field: 'labId',
       from: null,
@@ -33,9 +57,8 @@ describe('nameChanges', () => {
   });
 
   it('names codes and arrays, and keeps a value whose row is gone as it was', async () => {
-    nameChangeLogFields('test_entities', { countries: { source: 'country', by: 'code' }, labId: 'lab' });
     const [china] = await database.db.select().from(countries).where(eq(countries.code, 'CN'));
-    const [named] = await nameChanges(database.db, 'test_entities', [
+    const [named] = await nameChanges(database.db, capabilities, 'test_entities', [
       {
         changes: [
           { field: 'countries', from: ['CN', 'ZZ'], to: [] },
@@ -52,14 +75,13 @@ describe('nameChanges', () => {
   });
 
   it('labels enumeration codes in both languages, from the registry and from declarations', async () => {
-    const [defect] = await nameChanges(database.db, 'defect', [
+    const [defect] = await nameChanges(database.db, capabilities, 'defect', [
       { changes: [{ field: 'defaultClass', from: 1, to: 2 }] },
     ]);
     expect(defect!.changes[0]!.fromNames?.en).toBeTruthy();
     expect(defect!.changes[0]!.fromNames).not.toEqual(defect!.changes[0]!.toNames);
 
-    nameChangeLogFields('test_enums', { type: { enum: 'ClientType' } });
-    const [named] = await nameChanges(database.db, 'test_enums', [
+    const [named] = await nameChanges(database.db, capabilities, 'test_enums', [
       {
         changes: [
           { field: 'type', from: null, to: 1 },

@@ -1,9 +1,10 @@
 import { roleDef, type ScopeKind } from '@qcdesk/contract';
 import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { departments, roles } from '../../db/schema/identity';
-import type { Principal } from '../../platform/auth';
-import type { Db } from '../../platform/db';
-import { AppError } from '../../platform/errors';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { departments, roles } from '../db/schema/identity';
+import type { Principal } from './auth';
+import type { Db } from './db';
+import { AppError } from './errors';
 
 // Record-level rules of DOMAIN.md §5.4, in one place for every service:
 //   const scope = await scopeOf(db, user);
@@ -164,4 +165,20 @@ export async function partialDepartments(db: Db, scope: Scope) {
   }
   if (scope.kind === 'all') return base.where(visible).orderBy(departments.sort);
   return [];
+}
+
+/**
+ * A change-log `readable` rule from an area's scope condition: the record is readable when it matches
+ * `where(scope)` (no condition: every record). The same condition the area's search applies.
+ */
+export function readableIn(table: PgTable & { id: PgColumn }, where: (scope: Scope) => SQL | undefined) {
+  return async (db: Db, id: bigint, _user: Principal, scope: Scope): Promise<boolean> => {
+    const condition = where(scope);
+    if (!condition) return true;
+    const [hit] = await db
+      .select({ one: sql`1` })
+      .from(table as PgTable)
+      .where(and(eq(table.id, id), condition));
+    return Boolean(hit);
+  };
 }

@@ -1,0 +1,138 @@
+import type { Access } from '@qcdesk/contract';
+import type { EnumName } from '@qcdesk/contract/enumerations';
+import type { HomeSearchSource } from '@qcdesk/contract/home-search';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Principal } from './auth';
+import type { Config } from './config';
+import type { Database, Db } from './db';
+import type { JobWorker } from './jobs/job-worker';
+import type { PrincipalCache } from './principal-cache';
+import type { OperationRegistry } from './registry';
+import type { Scope } from './scope';
+import type { AccessTokens } from './tokens';
+
+// What a business area is to the platform (docs/adding-an-area.md): one `defineModule` per area,
+// listed once in modules/modules.ts. The platform never imports an area; an area declares what it
+// lends to the others (names for the change log, home-search sources, in-use checks) here, and the
+// app instance collects those declarations in its own `Capabilities` (no process-wide maps: the
+// product and the sandbox run in one process).
+
+/** What a module's `register` function receives. */
+export interface ModuleDeps {
+  config: Config;
+  database: Database;
+  /** Signs and verifies bearer tokens. */
+  tokens: AccessTokens;
+  /** Who a session is, remembered briefly; forget entries when users, roles or sessions change. */
+  principals: PrincipalCache;
+  /** The job queue's worker: modules register handlers (`jobs.handle`) and housekeeping. */
+  jobs: JobWorker;
+  /** What the areas declared, for the areas that read across them (change log, home search). */
+  capabilities: Capabilities;
+}
+
+/** What a seed receives; seeds are idempotent and run on every start, under the startup lock. */
+export interface SeedContext {
+  database: Database;
+  config: Config;
+  log: FastifyBaseLogger | Console;
+}
+
+export interface Names {
+  zh: string;
+  en: string;
+}
+
+/** How the change log names the rows of a table a reference field points at. */
+export interface NameSource {
+  table: PgTable;
+  /** The column the reference holds (`id`, or `code` for lists referenced by code). */
+  key: PgColumn;
+  /** The key column for references `by: 'code'`, when the source is referenced both ways. */
+  codeKey?: PgColumn;
+  names(row: Record<string, unknown>): Names;
+}
+
+/** A reference field of a change-log row: the name source it points at, by id or by code. */
+export interface NamedField {
+  source: string;
+  by?: 'id' | 'code';
+}
+
+/** A field holding a code of an enumeration (DOMAIN.md §3): labelled from the contract. */
+export interface EnumField {
+  enum: EnumName;
+}
+
+export type FieldSpec = NamedField | EnumField;
+
+/**
+ * An entity whose change log may be read (DOMAIN.md §6.11): by holders of `permission`, and only for
+ * records the caller may read. `readable` is that record rule, the same scope the area's own `get`
+ * applies; `'unscoped'` says the records are read by every holder of the permission (master data).
+ */
+export interface ChangeLogSource {
+  entity: string;
+  permission: Access;
+  /** Reference and enumeration fields, so the log shows names and labels instead of ids and codes. */
+  fields?: Record<string, string | FieldSpec>;
+  readable: 'unscoped' | ((db: Db, id: bigint, user: Principal, scope: Scope) => Promise<boolean>);
+}
+
+export interface HomeSearchHitRow {
+  id: bigint;
+  title: string;
+  subtitle: string | null;
+  parentId?: bigint | null;
+}
+
+/** One group of home search (DOMAIN.md §6.11), searched in the caller's scope. */
+export interface HomeSearchSourceDef {
+  source: HomeSearchSource;
+  /** The permission that reads the source's records, or 'signed-in' (master data). */
+  permission: Access;
+  /** At most `limit` hits for the (trimmed) term, in the caller's scope, best first. */
+  search(
+    db: Db,
+    term: string,
+    context: { user: Principal; scope: Scope; limit: number },
+  ): PromiseLike<HomeSearchHitRow[]>;
+}
+
+export interface ModuleDef {
+  /** The area's one name: contract area, module folder, web feature and i18n namespace. */
+  name: string;
+  /** Binds the area's operations (and jobs) on this app instance. */
+  register?(registry: OperationRegistry, deps: ModuleDeps): void;
+  /** Whose change log may be read, by whom, and how its fields are named. */
+  changeLog?: readonly ChangeLogSource[];
+  /** Tables other areas' change logs may name (`'client'` → the client's name). */
+  names?: Readonly<Record<string, NameSource>>;
+  homeSearch?: readonly HomeSearchSourceDef[];
+  /** Idempotent; business areas seed demo records only for a demo database. */
+  seed?(ctx: SeedContext): Promise<void>;
+}
+
+export function defineModule(def: ModuleDef): ModuleDef {
+  return def;
+}
+
+/** What the modules of one app declared; built once per app instance by `buildApp`. */
+export class Capabilities {
+  readonly changeLogs = new Map<string, ChangeLogSource>();
+  readonly names = new Map<string, NameSource>();
+  readonly homeSearch = new Map<HomeSearchSource, HomeSearchSourceDef>();
+
+  constructor(modules: readonly ModuleDef[]) {
+    for (const module of modules) {
+      for (const source of module.changeLog ?? []) {
+        if (this.changeLogs.has(source.entity))
+          throw new Error(`change log declared twice: ${source.entity}`);
+        this.changeLogs.set(source.entity, source);
+      }
+      for (const [name, source] of Object.entries(module.names ?? {})) this.names.set(name, source);
+      for (const source of module.homeSearch ?? []) this.homeSearch.set(source.source, source);
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import type { RoleCode } from '@qcdesk/contract';
+import { changeLog as changeLogOp } from '@qcdesk/contract/config';
+import { isConfigListName } from '@qcdesk/contract/config-lists';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeChangeLog } from '../src/platform/change-log';
+import type { Db } from '../src/platform/db';
+import { buildClient, buildOriginalSample } from './support/factories';
+import { buildUser, signInAs } from './support/identity';
+import { startTestApp, type TestApp } from './support/test-app';
+
+// DOMAIN.md §5.2/§6.11: the change log shows only records the caller may read. Every area declares
+// its change log with the record rule its own `get` applies (`defineModule({ changeLog })`); this
+// test walks every declaration, so an area added later must either name the records a scoped user
+// may and may not read (SCOPED below) or say why its records have no scope (UNSCOPED).
+
+/** Entities whose records every holder of the read permission reads (DOMAIN.md §5.4), and why. */
+const UNSCOPED: Record<string, string> = {
+  materials: 'materials have no record scope: material.search reads every one',
+  material_tests: 'material tests have no record scope',
+  common_standards: 'standards have no record scope',
+  country_requirements: 'standards have no record scope',
+  mail_outbox: 'the mail-error list is an administrator screen without record scope',
+  product_tracks: 'scoped through the order product once the order tables land (orders issue)',
+};
+
+/** For a scoped entity: one record a SALES user of SALES1 may read, and one of another department. */
+const SCOPED: Record<string, (db: Db) => Promise<{ mine: bigint; elsewhere: bigint }>> = {
+  clients: async (db) => {
+    const other = await buildUser(db, { role: 'SALES', department: 'SALES2' });
+    const mine = await buildClient(db);
+    const elsewhere = await buildClient(db, { sales: other.username });
+    return { mine: mine.id, elsewhere: elsewhere.id };
+  },
+  original_samples: async (db) => {
+    const other = await buildUser(db, { role: 'SALES', department: 'SALES2' });
+    const mine = await buildOriginalSample(db, { clientId: (await buildClient(db)).id });
+    const elsewhere = await buildOriginalSample(db, {
+      clientId: (await buildClient(db, { sales: other.username })).id,
+    });
+    return { mine: mine.id, elsewhere: elsewhere.id };
+  },
+};
+
+let t: TestApp;
+const tokens = {} as Record<RoleCode, string>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  for (const role of ['ADMIN', 'SALES', 'CLIENT'] as const) tokens[role] = await signInAs(t, role);
+});
+afterAll(() => t.close());
+
+const entities = () => [...t.app.capabilities.changeLogs.values()];
+
+async function logged(entity: string, id: bigint) {
+  await writeChangeLog(
+    t.database.db,
+    { userId: null },
+    {
+      entity,
+      entityId: id,
+      action: 'update',
+      changes: [{ field: 'name', from: 'secret before', to: 'secret after' }],
+    },
+  );
+}
+
+describe('changelog scope', () => {
+  it('every declared entity is either scoped with a test case here or unscoped for a stated reason', () => {
+    for (const source of entities()) {
+      if (source.readable === 'unscoped') {
+        if (isConfigListName(source.entity)) continue;
+        expect(UNSCOPED[source.entity], `${source.entity}: unscoped without a reason`).toBeTruthy();
+      } else {
+        expect(SCOPED[source.entity], `${source.entity}: scoped without a test case`).toBeTruthy();
+      }
+    }
+  });
+
+  it('refuses every entity to CLIENT users, and undeclared entities to everyone', async () => {
+    for (const source of entities().slice(0, 60)) {
+      const { result } = await t.client.call(
+        changeLogOp,
+        { entity: source.entity, id: '1' },
+        { token: tokens.CLIENT },
+      );
+      expect(result, source.entity).toMatchObject({ success: false, reason: 'E_PERMISSION' });
+    }
+    const undeclared = await t.client.call(
+      changeLogOp,
+      { entity: 'users', id: '1' },
+      { token: tokens.ADMIN },
+    );
+    expect(undeclared.result).toMatchObject({ success: false, reason: 'E_PERMISSION' });
+  });
+
+  for (const [entity, records] of Object.entries(SCOPED)) {
+    it(`${entity}: a SALES user reads the log of records in scope only (E_SCOPE, nothing shown)`, async () => {
+      const { mine, elsewhere } = await records(t.database.db);
+      await logged(entity, mine);
+      await logged(entity, elsewhere);
+      const own = await t.client.ok(changeLogOp, { entity, id: String(mine) }, { token: tokens.SALES });
+      expect(own.list.length).toBeGreaterThan(0);
+      const refused = await t.client.call(
+        changeLogOp,
+        { entity, id: String(elsewhere) },
+        { token: tokens.SALES, lang: 'en' },
+      );
+      expect(refused.result).toMatchObject({ success: false, reason: 'E_SCOPE', data: null });
+      expect(JSON.stringify(refused.result)).not.toContain('secret');
+      // An administrator (scope: all) reads both.
+      const all = await t.client.ok(changeLogOp, { entity, id: String(elsewhere) }, { token: tokens.ADMIN });
+      expect(all.list.map((e) => e.changes[0]?.to)).toContain('secret after');
+    });
+  }
+});

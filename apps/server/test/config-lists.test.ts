@@ -23,7 +23,7 @@ import { enumerations } from '@qcdesk/contract/enumerations';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addWorkingDays, dayTypeOf, isWorkingDay } from '../src/modules/config/holiday.service';
-import { getSystemParam } from '../src/modules/config/system-params.service';
+import { getSystemParam } from '../src/platform/system-params';
 import type { Principal } from '../src/platform/auth';
 import { startTestApp, type TestApp } from './support/test-app';
 

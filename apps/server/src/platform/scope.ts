@@ -1,6 +1,7 @@
 import { roleDef, type ScopeKind } from '@qcdesk/contract';
 import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { clients } from '../db/schema/client';
 import { departments, roles } from '../db/schema/identity';
 import type { Principal } from './auth';
 import type { Db } from './db';
@@ -182,3 +183,10 @@ export function readableIn(table: PgTable & { id: PgColumn }, where: (scope: Sco
     return Boolean(hit);
   };
 }
+
+/**
+ * The scope condition of clients: department (SALES, SALES_MGR), own client (CLIENT users). Areas
+ * whose records belong to a client (samples, orders) scope through it.
+ */
+export const clientScope = (scope: Scope) =>
+  scopeWhere(scope, { department: clients.departmentId, client: clients.id });

@@ -2,13 +2,12 @@ import { areas } from '@qcdesk/contract';
 import { clients } from '../../db/schema/client';
 import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
-import { readableIn } from '../../platform/scope';
+import { clientScope, readableIn } from '../../platform/scope';
 import { filesContext } from '../files/files.context';
 import { seedClients } from './client.seed';
 import {
   CLIENT_ENTITY,
   clientHits,
-  clientScope,
   createClient,
   getClient,
   searchClients,

@@ -10,13 +10,13 @@ import type { Db } from '../../platform/db';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
+import { assertRecordNotInUse } from '../../platform/in-use';
 import { searchTotal } from '../../platform/paging';
+import { rankedHits } from '../../platform/ranked-hits';
 import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
 import { assertReference, assertReferences } from '../../platform/references';
-import { inScope, mayWrite, type Scope, scopeOf, scopeWhere } from '../../platform/scope';
+import { clientScope, inScope, mayWrite, type Scope, scopeOf } from '../../platform/scope';
 import { contains } from '../../platform/search';
-import { assertRecordNotInUse } from '../config/config.service';
-import { rankedHits } from '../home-search/home-search.service';
 
 // Clients (DOMAIN.md §2.2): search, details, create and update, with the record rules of §5.4:
 // SALES reads its department and writes only clients it owns; SALES_MGR writes its department
@@ -94,10 +94,6 @@ function toRow(r: Selected) {
     updatedAt: c.updatedAt,
   };
 }
-
-/** The scope condition of clients: department (SALES, SALES_MGR), own client (CLIENT users). */
-export const clientScope = (scope: Scope) =>
-  scopeWhere(scope, { department: clients.departmentId, client: clients.id });
 
 /** Whether the caller may change the client (DOMAIN.md §5.4). */
 export const mayWriteClient = (scope: Scope, client: Pick<ClientRow, 'id' | 'departmentId' | 'salesId'>) =>

@@ -18,7 +18,6 @@ import {
   gte,
   ilike,
   inArray,
-  is,
   isNull,
   lte,
   ne,
@@ -26,14 +25,14 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { clients } from '../../db/schema/client';
 import { users } from '../../db/schema/identity';
-import * as schema from '../../db/schema/index';
 import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
+import { referencesTo } from '../../platform/in-use';
 import { cappedTotal, containsPattern } from '../../platform/paging';
 import { createRecord, lockRow, updateRecord } from '../../platform/records';
 import { LIST_RULES } from './config-rules';
@@ -412,36 +411,6 @@ async function assertNoCycle(db: Db, list: ConfigListDef, id: bigint, values: Ro
 
 // -- In use -----------------------------------------------------------------------------------
 
-interface Reference {
-  table: PgTable;
-  column: PgColumn;
-  valid: PgColumn | undefined;
-}
-
-let foreignKeys: Map<PgTable, Reference[]> | undefined;
-
-/**
- * Every foreign key of the schema pointing at a table, found from the table definitions: any
- * area's table that references a list (a client's country, a user's department) counts.
- */
-function referencesTo(target: PgTable): Reference[] {
-  if (!foreignKeys) {
-    foreignKeys = new Map();
-    for (const value of Object.values(schema)) {
-      if (!is(value, PgTable)) continue;
-      const config = getTableConfig(value);
-      const valid = config.columns.find((c) => c.name === 'valid');
-      for (const fk of config.foreignKeys) {
-        const reference = fk.reference();
-        const list = foreignKeys.get(reference.foreignTable) ?? [];
-        list.push({ table: value, column: reference.columns[0]!, valid });
-        foreignKeys.set(reference.foreignTable, list);
-      }
-    }
-  }
-  return foreignKeys.get(target) ?? [];
-}
-
 /** DOMAIN.md §2.10: a referenced row is frozen, not deleted (E_IN_USE). */
 export async function assertNotInUse(db: Db, list: ConfigListDef, id: bigint, row: Row): Promise<void> {
   const target = CONFIG_TABLES[list.name] as PgTable;
@@ -469,24 +438,6 @@ export async function assertNotInUse(db: Db, list: ConfigListDef, id: bigint, ro
   }
   for (const check of checks) {
     const [hit] = await db.select({ one: sql`1` }).from(check.table).where(check.where).limit(1);
-    if (hit) throw new AppError('E_IN_USE');
-  }
-}
-
-/**
- * Any area's record (a client) is in use while a valid row of another table references it; the
- * record's own child rows (`owned`) do not count. E_IN_USE: freeze it instead.
- */
-export async function assertRecordNotInUse(
-  db: Db,
-  table: PgTable & { id: PgColumn },
-  id: bigint,
-  owned: readonly PgTable[] = [],
-): Promise<void> {
-  for (const r of referencesTo(table)) {
-    if (owned.includes(r.table)) continue;
-    const where = and(eq(r.column, id), r.valid ? eq(r.valid, 1) : undefined);
-    const [hit] = await db.select({ one: sql`1` }).from(r.table).where(where).limit(1);
     if (hit) throw new AppError('E_IN_USE');
   }
 }

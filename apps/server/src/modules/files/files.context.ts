@@ -9,7 +9,7 @@ import type { ModuleDeps } from '../../platform/module';
 import type { ObjectStore } from '../../platform/storage/object-store';
 import { openObjectStore } from '../../platform/storage/open-store';
 import { UrlSigner } from '../../platform/storage/url-signer';
-import { getSystemParam } from '../config/system-params.service';
+import { getSystemParam } from '../../platform/system-params';
 
 const SIGNING_SECRET_NAME = 'file-signing-key';
 const MB = 1024 * 1024;

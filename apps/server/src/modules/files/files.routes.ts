@@ -25,7 +25,7 @@ import { refusal, success, validationRefusal } from '../../platform/registry';
 import { contentDisposition } from '../../platform/storage/content-disposition';
 import { LocalObjectStore } from '../../platform/storage/local-store';
 import { isValidKey, ObjectStoreError } from '../../platform/storage/object-store';
-import { getSystemParam } from '../config/system-params.service';
+import { getSystemParam } from '../../platform/system-params';
 import { presentedToken, readFileToken } from './file-tokens';
 import { checkUploadName } from './file-types';
 import { type FilesRuntime, filesContext, uploadCeiling, uploadLimits } from './files.context';

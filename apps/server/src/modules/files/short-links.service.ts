@@ -3,8 +3,8 @@ import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { shortLinks } from '../../db/schema/files';
 import type { Actor } from '../../platform/auth';
 import type { Db } from '../../platform/db';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { createRecord } from '../../platform/records';
-import { hashPassword, verifyPassword } from '../identity/passwords';
 
 export type ShortLinkRow = typeof shortLinks.$inferSelect;
 

@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { departments, groups, roles, userGroups, users } from '../../db/schema/identity';
 import type { Db } from '../../platform/db';
 import type { SeedContext } from '../../platform/module';
-import { hashPassword, randomPassword } from './passwords';
+import { hashPassword, randomPassword } from '../../platform/passwords';
 
 // Idempotent identity seed, run on every start: departments, the nine roles of DOMAIN.md §5.1
 // with the §5.3 matrix, a group per role, the `admin` account and (QCDESK_DEMO_USERS=1) one

@@ -5,9 +5,9 @@ import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
+import { assertRecordNotInUse } from '../../platform/in-use';
 import type { PrincipalCache } from '../../platform/principal-cache';
 import { createRecord, updateRecord } from '../../platform/records';
-import { assertRecordNotInUse } from '../config/config.service';
 import { ownAccess } from './session.service';
 
 type RoleRow = typeof roles.$inferSelect;

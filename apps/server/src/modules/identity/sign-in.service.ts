@@ -9,8 +9,8 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/mail-outbox';
 import type { MailTemplate } from '../../platform/mail/mail-templates';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { randomToken, sha256Hex } from '../../platform/tokens';
-import { hashPassword, verifyPassword } from './passwords';
 import {
   type IdentityDeps,
   issueSession,

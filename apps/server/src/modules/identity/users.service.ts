@@ -8,9 +8,9 @@ import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { cappedTotal, containsPattern } from '../../platform/paging';
+import { hashPassword } from '../../platform/passwords';
 import { createRecord, updateRecord } from '../../platform/records';
 import { assertDepartmentFilter, inScope, scopeOf, scopeWhere } from '../../platform/scope';
-import { hashPassword } from './passwords';
 import { type IdentityDeps, revokeUserSessions } from './session.service';
 import { sendWelcome } from './sign-in.service';
 

@@ -13,12 +13,12 @@ import type { Db } from '../../platform/db';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
+import { assertRecordNotInUse } from '../../platform/in-use';
 import { searchTotal } from '../../platform/paging';
+import { rankedHits } from '../../platform/ranked-hits';
 import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
 import { assertReference } from '../../platform/references';
 import { contains, endsWith } from '../../platform/search';
-import { assertRecordNotInUse } from '../config/config.service';
-import { rankedHits } from '../home-search/home-search.service';
 
 // Materials (DOMAIN.md §2.3): UPC, names, risk level, type and supplier; `validTests` counts the
 // material tests that make it usable today, and `q0` finds the materials that have none.

@@ -17,14 +17,13 @@ import type { Db } from '../../platform/db';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
+import { assertRecordNotInUse } from '../../platform/in-use';
 import { searchTotal } from '../../platform/paging';
+import { rankedHits } from '../../platform/ranked-hits';
 import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
 import { assertReference, assertReferences } from '../../platform/references';
-import { mayWrite, type Scope, scopeOf } from '../../platform/scope';
+import { clientScope, mayWrite, type Scope, scopeOf } from '../../platform/scope';
 import { contains, endsWith } from '../../platform/search';
-import { clientScope } from '../client/client.service';
-import { assertRecordNotInUse } from '../config/config.service';
-import { rankedHits } from '../home-search/home-search.service';
 
 // Original samples (原样, DOMAIN.md §2.3) with their parts and the materials of each part, and the
 // server side of the original-sample cart (§6.1). A sample belongs to its client's department; a

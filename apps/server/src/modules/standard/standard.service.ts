@@ -19,10 +19,10 @@ import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { searchTotal } from '../../platform/paging';
+import { rankedHits } from '../../platform/ranked-hits';
 import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
 import { assertReference, assertReferences } from '../../platform/references';
 import { contains } from '../../platform/search';
-import { rankedHits } from '../home-search/home-search.service';
 
 // Common standards and country standards (DOMAIN.md §2.8). The two entities have the same shape
 // (a named list of required test items and the norms it follows); a country standard also names

@@ -5,8 +5,8 @@ import {
   type SystemParamValue,
 } from '@qcdesk/contract/system-params';
 import { and, eq } from 'drizzle-orm';
-import { systemParams } from '../../db/schema/config';
-import type { Db } from '../../platform/db';
+import { systemParams } from '../db/schema/config';
+import type { Db } from './db';
 
 /**
  * A system parameter of DOMAIN.md §6.13, typed: the `system` list's value when the row is valid,

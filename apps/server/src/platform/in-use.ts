@@ -1,0 +1,57 @@
+import { and, eq, is, sql } from 'drizzle-orm';
+import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import * as schema from '../db/schema/index';
+import type { Db } from './db';
+import { AppError } from './errors';
+
+// In use (DOMAIN.md §2.10, §4 rule f): a record another valid row references is frozen, not deleted
+// (E_IN_USE). The references are every foreign key of the schema, found from the table definitions,
+// so an area added later is counted by declaring its foreign keys.
+
+export interface Reference {
+  table: PgTable;
+  column: PgColumn;
+  valid: PgColumn | undefined;
+}
+
+let foreignKeys: Map<PgTable, Reference[]> | undefined;
+
+/**
+ * Every foreign key of the schema pointing at a table, found from the table definitions: any
+ * area's table that references a list (a client's country, a user's department) counts.
+ */
+export function referencesTo(target: PgTable): Reference[] {
+  if (!foreignKeys) {
+    foreignKeys = new Map();
+    for (const value of Object.values(schema)) {
+      if (!is(value, PgTable)) continue;
+      const config = getTableConfig(value);
+      const valid = config.columns.find((c) => c.name === 'valid');
+      for (const fk of config.foreignKeys) {
+        const reference = fk.reference();
+        const list = foreignKeys.get(reference.foreignTable) ?? [];
+        list.push({ table: value, column: reference.columns[0]!, valid });
+        foreignKeys.set(reference.foreignTable, list);
+      }
+    }
+  }
+  return foreignKeys.get(target) ?? [];
+}
+
+/**
+ * Any area's record (a client) is in use while a valid row of another table references it; the
+ * record's own child rows (`owned`) do not count. E_IN_USE: freeze it instead.
+ */
+export async function assertRecordNotInUse(
+  db: Db,
+  table: PgTable & { id: PgColumn },
+  id: bigint,
+  owned: readonly PgTable[] = [],
+): Promise<void> {
+  for (const r of referencesTo(table)) {
+    if (owned.includes(r.table)) continue;
+    const where = and(eq(r.column, id), r.valid ? eq(r.valid, 1) : undefined);
+    const [hit] = await db.select({ one: sql`1` }).from(r.table).where(where).limit(1);
+    if (hit) throw new AppError('E_IN_USE');
+  }
+}

@@ -48,6 +48,7 @@ export function codeForReason(reason: Reason): number {
     case 'E_ACCOUNT_LOCKED':
       return SESSION_CODES.locked;
     case 'E_LOCKED_OUT':
+    case 'E_SLOW_DOWN':
       return 429;
     case 'E_NOT_FOUND':
     case 'E_NO_OPERATION':

@@ -43,7 +43,8 @@ const envSchema = z.object({
 
   /**
    * Behind a reverse proxy: `true`, or the proxies' addresses (comma-separated, CIDR allowed), so
-   * the per-address sign-in limits see the client's address (X-Forwarded-For), not the proxy's.
+   * the per-address sign-in limits see the client's address (X-Forwarded-For), not the proxy's:
+   * without it everyone behind the proxy shares the proxy's address and its slowdown.
    */
   TRUST_PROXY: z
     .string()
@@ -56,8 +57,14 @@ const envSchema = z.object({
   ACCESS_TOKEN_MINUTES: int(1, 24 * 60).default(15),
   /** Lifetime of a session that is not remembered ("the browser session"); remembered ones last 7 days. */
   SESSION_HOURS: int(1, 24 * 7).default(12),
+  /** Failed attempts at one account name before it is locked for LOGIN_LOCK_MINUTES. */
   LOGIN_MAX_FAILURES: int(1, 1000).default(5),
+  /**
+   * Failed attempts from one address before it is slowed down (each further failure makes it wait,
+   * 2 s doubling up to LOGIN_IP_MAX_WAIT_SECONDS); also caps anonymous mail requests per address.
+   */
   LOGIN_IP_MAX_FAILURES: int(1, 100000).default(50),
+  LOGIN_IP_MAX_WAIT_SECONDS: int(1, 3600).default(60),
   LOGIN_LOCK_MINUTES: int(1, 24 * 60).default(15),
   RESET_TOKEN_MINUTES: int(5, 7 * 24 * 60).default(60),
   WELCOME_TOKEN_HOURS: int(1, 30 * 24).default(72),

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { type App, type AppDeps, buildApp } from '../../src/app';
 import { loadConfig } from '../../src/platform/config';
 import type { Database } from '../../src/platform/db';
-import { openTestDatabase } from './test-database';
+import { openSameDatabase, openTestDatabase } from './test-database';
 
 export interface CallOptions {
   token?: string;
@@ -103,18 +103,27 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a private copy of the migrated database, with a real envelope client. */
+/**
+ * The real app on a private copy of the migrated database, with a real envelope client; with
+ * `sameDatabaseAs`, a second app on another connection to that app's database (another process).
+ */
 export async function startTestApp(
-  options: Partial<Omit<AppDeps, 'config' | 'database'>> & { env?: Record<string, string> } = {},
+  options: Partial<Omit<AppDeps, 'config' | 'database'>> & {
+    env?: Record<string, string>;
+    sameDatabaseAs?: TestApp;
+  } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const { sameDatabaseAs, ...rest } = options;
+  const database = sameDatabaseAs
+    ? await openSameDatabase(sameDatabaseAs.database)
+    : await openTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
     ...options.env,
   });
-  const app = await buildApp({ ...options, config, database, logger: false });
+  const app = await buildApp({ ...rest, config, database, logger: false });
   await app.server.ready();
   return {
     app,

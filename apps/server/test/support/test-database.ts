@@ -5,6 +5,19 @@ import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/platform/db';
 import { withDatabase } from '../global-setup';
 
+/** The URL of each PostgreSQL test database, for `openSameDatabase`. */
+const urls = new WeakMap<Database, string>();
+
+/**
+ * Another connection to a test database, as a second server process has: its own pool on
+ * PostgreSQL; on PGlite (one connection) the same database, left open by `close`.
+ */
+export async function openSameDatabase(database: Database): Promise<Database> {
+  const url = urls.get(database);
+  if (!url) return { ...database, close: async () => {} };
+  return openDatabase({ url, poolSize: 4 });
+}
+
 /** A private, migrated database for one test file: a copy of the run's template. */
 export async function openTestDatabase(): Promise<Database> {
   const template = inject('dbTemplate');
@@ -21,7 +34,7 @@ export async function openTestDatabase(): Promise<Database> {
     await admin.end();
   }
   const database = await openDatabase({ url: withDatabase(url, name), poolSize: 4 });
-  return {
+  const opened: Database = {
     ...database,
     close: async () => {
       await database.close();
@@ -31,4 +44,6 @@ export async function openTestDatabase(): Promise<Database> {
       await cleanup.end();
     },
   };
+  urls.set(opened, withDatabase(url, name));
+  return opened;
 }

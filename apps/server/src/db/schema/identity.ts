@@ -214,8 +214,9 @@ export const oneTimeTokens = pgTable(
 );
 
 /**
- * Failed sign-in and code attempts per key (`acct:<name>` or `ip:<address>`): past the limit the
- * key is locked until `lockedUntil`. Shared by every server process.
+ * Sign-in and code attempts per key (`acct:<name>`, `ip:<address>`, `mail:<address>`): past the
+ * limit an account is locked, and an address waits, until `lockedUntil` (throttle.service.ts).
+ * Shared by every server process.
  */
 export const loginThrottle = pgTable(
   'login_throttle',

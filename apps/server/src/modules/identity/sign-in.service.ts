@@ -19,7 +19,15 @@ import {
   type SessionTokens,
   sessionMethod,
 } from './session.service';
-import { assertNotLocked, clearFailures, countMailRequest, recordFailure } from './throttle.service';
+import {
+  type Attempt,
+  assertAccountOpen,
+  attemptSucceeded,
+  beginAttempt,
+  clearFailures,
+  countMailRequest,
+  failedAttempt,
+} from './throttle.service';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -86,9 +94,10 @@ export interface PasswordLogin {
 
 /**
  * Sign-in with username and password. Unknown users and wrong passwords get the same answer in
- * the same time (a dummy hash is checked); failures count against the name and the address.
- * Bound without the operation's transaction: the hash is checked holding no connection (PGlite
- * has one), and the writes take one short transaction.
+ * the same time (a dummy hash is checked); the attempt is counted against the name and the address
+ * before the hash is checked (throttle.service.ts). Bound without the operation's transaction: the
+ * hash is checked holding no connection (PGlite has one), the count is seen at once by every
+ * process, and the writes take one short transaction.
  */
 export async function passwordLogin(
   db: Db,
@@ -96,15 +105,17 @@ export async function passwordLogin(
   input: PasswordLogin,
   meta: RequestMeta,
 ): Promise<SessionTokens> {
-  const subject = { account: input.username, ip: meta.ip };
-  await assertNotLocked(db, subject);
+  const attempt = await beginAttempt(db, { account: input.username, ip: meta.ip }, deps.config);
   const user = await findByUsername(db, input.username);
   if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
-    throw await recordFailure(db, subject, deps.config, 'E_LOGIN_FAILED');
+    throw failedAttempt(attempt, deps.config, 'E_LOGIN_FAILED');
   }
-  if (user.state !== 1) throw locked();
+  if (user.state !== 1) {
+    await attemptSucceeded(db, attempt);
+    throw locked();
+  }
   const session = await db.transaction(async (tx) => {
-    await clearFailures(tx as unknown as Db, input.username);
+    await attemptSucceeded(tx as unknown as Db, attempt);
     return issueSession(tx as unknown as Db, deps, {
       userId: user.id,
       displayName: user.name,
@@ -177,7 +188,7 @@ async function mailCode(
 
 /**
  * Checks a mailed code: the latest live one of the purpose. A wrong code uses up one of its
- * tries and counts as a failed attempt; the answer never says whether the account exists.
+ * tries and stays counted as a failed attempt; the answer never says whether the account exists.
  */
 async function consumeCode(
   db: Db,
@@ -185,7 +196,7 @@ async function consumeCode(
   user: UserRow | undefined,
   purpose: 'email-login' | 'verify',
   code: string,
-  subject: { account: string | null; ip: string },
+  attempt: Attempt,
 ): Promise<void> {
   const [row] = user
     ? await db
@@ -211,9 +222,10 @@ async function consumeCode(
         .set({ attempts: sql`${oneTimeTokens.attempts} + 1` })
         .where(eq(oneTimeTokens.id, row.id));
     }
-    throw await recordFailure(db, subject, deps.config, 'E_CODE_INVALID', 'verifyCode');
+    throw failedAttempt(attempt, deps.config, 'E_CODE_INVALID', 'verifyCode');
   }
   await db.update(oneTimeTokens).set({ usedAt: new Date() }).where(eq(oneTimeTokens.id, row.id));
+  await attemptSucceeded(db, attempt);
 }
 
 /** auth/code/send: the same answer whether or not the account exists. */
@@ -223,7 +235,7 @@ export async function sendLoginCode(
   account: string,
   meta: RequestMeta,
 ): Promise<void> {
-  await assertNotLocked(db, { account, ip: meta.ip });
+  await assertAccountOpen(db, account);
   await countMailRequest(db, meta.ip, deps.config);
   const user = await findAccount(db, account);
   if (user && user.state === 1) await mailCode(db, user, 'email-login', 'login-code', meta.lang);
@@ -236,11 +248,9 @@ export async function codeLogin(
   input: { account: string; verifyCode: string; remember: boolean },
   meta: RequestMeta,
 ): Promise<SessionTokens> {
-  const subject = { account: input.account, ip: meta.ip };
-  await assertNotLocked(db, subject);
+  const attempt = await beginAttempt(db, { account: input.account, ip: meta.ip }, deps.config);
   const user = await findAccount(db, input.account);
-  await consumeCode(db, deps, user, 'email-login', input.verifyCode, subject);
-  await clearFailures(db, input.account);
+  await consumeCode(db, deps, user, 'email-login', input.verifyCode, attempt);
   if (user!.state !== 1) throw locked();
   if (!user!.verified) await db.update(users).set({ verified: true }).where(eq(users.id, user!.id));
   return issueSession(db, deps, {
@@ -278,9 +288,8 @@ export async function verifyAccount(
 ) {
   const row = await currentUser(db, user);
   if (row.verified) return { verified: true };
-  const subject = { account: row.username, ip: meta.ip };
-  await assertNotLocked(db, subject);
-  await consumeCode(db, deps, row, 'verify', code, subject);
+  const attempt = await beginAttempt(db, { account: row.username, ip: meta.ip }, deps.config);
+  await consumeCode(db, deps, row, 'verify', code, attempt);
   await db.update(users).set({ verified: true }).where(eq(users.id, row.id));
   await writeChangeLog(db, actorOf(user), {
     entity: 'user',
@@ -329,7 +338,7 @@ export async function forgotPassword(
   account: string,
   meta: RequestMeta,
 ): Promise<void> {
-  await assertNotLocked(db, { account, ip: meta.ip });
+  await assertAccountOpen(db, account);
   await countMailRequest(db, meta.ip, deps.config);
   const user = await findAccount(db, account);
   if (user?.state !== 1 || (await sentRecently(db, user.id, 'reset'))) return;
@@ -424,13 +433,13 @@ export async function changePassword(
   const row = await currentUser(db, user);
   const method = await sessionMethod(db, user.sessionId);
   if (method !== 'code' && method !== 'interim') {
-    const subject = { account: row.username, ip: meta.ip };
-    await assertNotLocked(db, subject);
     if (!input.oldPassword)
       throw new AppError('E_REQUIRED', { field: 'oldPassword' }, { field: 'oldPassword' });
+    const attempt = await beginAttempt(db, { account: row.username, ip: meta.ip }, deps.config);
     if (!(await verifyPassword(row.passwordHash, input.oldPassword))) {
-      throw await recordFailure(db, subject, deps.config, 'E_OLD_PASSWORD', 'oldPassword');
+      throw failedAttempt(attempt, deps.config, 'E_OLD_PASSWORD', 'oldPassword');
     }
+    await attemptSucceeded(db, attempt);
   }
   await setPassword(db, row.id, input.password, {});
   await writeChangeLog(db, actorOf(user), {

@@ -1,6 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { areas, REMEMBER_ME_DAYS } from '@qcdesk/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildUser, DEMO_PASSWORD, signIn, signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { loginThrottle, sessions, users } from '../../db/schema/identity';
@@ -8,6 +9,28 @@ import { AccessTokens, loadTokenSecret } from '../../platform/tokens';
 
 // Password sign-in, sessions (refresh rotation, reuse, logout), the session check and its codes,
 // the password rules and the lockout, all through the real envelope.
+
+/**
+ * The password checks made while `race.on`: counted, and the guesses (passwords starting `Guess`)
+ * held at `race.gate`, so parallel guesses are all in flight at once.
+ */
+const race = vi.hoisted(() => ({ on: false, checked: 0, held: 0, gate: Promise.resolve() }));
+vi.mock('./passwords', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./passwords')>();
+  return {
+    ...real,
+    verifyPassword: async (hash: string | null | undefined, password: string) => {
+      if (race.on) {
+        race.checked++;
+        if (password.startsWith('Guess')) {
+          race.held++;
+          await race.gate;
+        }
+      }
+      return real.verifyPassword(hash, password);
+    },
+  };
+});
 
 const ops = areas.identity;
 let t: TestApp;
@@ -138,20 +161,147 @@ describe('lockout', () => {
     expect(rows).toEqual([]);
   });
 
-  it('locks an address after LOGIN_IP_MAX_FAILURES failures across accounts', async () => {
+  it('slows an address down after LOGIN_IP_MAX_FAILURES failures across accounts; after the wait any account gets in', async () => {
     const ip = '10.3.0.1';
-    const reasons: string[] = [];
+    const answers = [];
     for (let i = 0; i < 8; i++) {
-      reasons.push(
-        (await t.client.call(ops.login, { username: `probe${i}`, password: 'Wrong123' }, { ip })).result
-          .reason!,
+      answers.push(
+        (await t.client.call(ops.login, { username: `probe${i}`, password: 'Wrong123' }, { ip, lang: 'en' }))
+          .result,
       );
     }
-    expect(reasons.slice(0, 7).every((r) => r === 'E_LOGIN_FAILED')).toBe(true);
-    expect(reasons[7]).toBe('E_LOCKED_OUT');
+    expect(answers.slice(0, 7).every((r) => r.reason === 'E_LOGIN_FAILED')).toBe(true);
+    expect(answers[7]).toMatchObject({
+      success: false,
+      reason: 'E_SLOW_DOWN',
+      error: 'Too many attempts; try again in 2 seconds',
+    });
+    // During the wait the address is refused for every account, the password unchecked.
     const other = await t.client.call(ops.login, { username: 'demo.qc', password: DEMO_PASSWORD }, { ip });
-    expect(other.result.reason).toBe('E_LOCKED_OUT');
+    expect(other.result).toMatchObject({
+      reason: 'E_SLOW_DOWN',
+      error: expect.stringMatching(/^尝试次数过多，请[12]秒后再试$/),
+    });
     await t.client.ok(ops.login, { username: 'demo.qc', password: DEMO_PASSWORD }, { ip: '10.3.0.2' });
+
+    // A wait, not a lock: afterwards the right password of another account gets in from the address.
+    await sleep(2_100);
+    await t.client.ok(ops.login, { username: 'demo.qc', password: DEMO_PASSWORD }, { ip });
+
+    // The address keeps its failures: the next one waits twice as long, at most LOGIN_IP_MAX_WAIT_SECONDS.
+    const next = await t.client.call(
+      ops.login,
+      { username: 'probe8', password: 'Wrong123' },
+      { ip, lang: 'en' },
+    );
+    expect(next.result.error).toBe('Too many attempts; try again in 4 seconds');
+    await t.database.db
+      .update(loginThrottle)
+      .set({ failures: 100, lockedUntil: null })
+      .where(eq(loginThrottle.key, `ip:${ip}`));
+    const capped = await t.client.call(
+      ops.login,
+      { username: 'probe9', password: 'Wrong123' },
+      { ip, lang: 'en' },
+    );
+    expect(capped.result.error).toBe('Too many attempts; try again in 60 seconds');
+    // The accounts tried from the address are not locked.
+    await t.database.db
+      .update(loginThrottle)
+      .set({ lockedUntil: null })
+      .where(eq(loginThrottle.key, `ip:${ip}`));
+    const probe = await t.client.call(
+      ops.login,
+      { username: 'probe0', password: 'Wrong123' },
+      { ip: '10.3.0.3' },
+    );
+    expect(probe.result.reason).toBe('E_LOGIN_FAILED');
+  });
+
+  it('still caps anonymous mail requests per address at LOGIN_IP_MAX_FAILURES', async () => {
+    const ip = '10.3.1.1';
+    for (let i = 0; i < 8; i++) {
+      await t.client.ok(ops.sendLoginCode, { account: `nobody${i}@example.com` }, { ip });
+    }
+    const refused = await t.client.call(ops.forgotPassword, { account: 'demo.qc' }, { ip, lang: 'en' });
+    expect(refused.result).toMatchObject({
+      reason: 'E_LOCKED_OUT',
+      error: 'Too many attempts; try again in 15 minutes',
+    });
+    await t.client.ok(ops.forgotPassword, { account: 'demo.qc' }, { ip: '10.3.1.2' });
+  });
+});
+
+describe('lockout with parallel guesses from two processes (issue 10)', () => {
+  let other: TestApp;
+  let release = () => {};
+  beforeAll(async () => {
+    other = await startTestApp({ sameDatabaseAs: t, env: { LOGIN_IP_MAX_FAILURES: '8' } });
+  });
+  afterAll(async () => {
+    release();
+    race.on = false;
+    await other?.close();
+  });
+
+  /** Guesses at the account from distinct addresses, alternating between the two apps. */
+  const guess = (username: string, count: number, from: string) =>
+    Array.from({ length: count }, (_, i) =>
+      (i % 2 ? other : t).client
+        .call(ops.login, { username, password: `Guess${i}x` }, { ip: `${from}.${i}` })
+        .then(({ result }) => result.reason!),
+    );
+
+  beforeEach(() => {
+    race.on = true;
+    race.checked = 0;
+    race.held = 0;
+    race.gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+  });
+  afterEach(() => {
+    release();
+    race.on = false;
+  });
+
+  it('checks at most LOGIN_MAX_FAILURES of 16 parallel guesses', async () => {
+    const user = await buildUser(t.database.db);
+    release();
+    const reasons = await Promise.all(guess(user.username, 16, '10.6.0'));
+    expect(race.checked).toBeLessThanOrEqual(5);
+    expect(reasons.filter((r) => r === 'E_LOGIN_FAILED').length).toBeLessThanOrEqual(4);
+    expect(reasons.filter((r) => r !== 'E_LOGIN_FAILED').every((r) => r === 'E_LOCKED_OUT')).toBe(true);
+    const right = await other.client.call(
+      ops.login,
+      { username: user.username, password: DEMO_PASSWORD },
+      { ip: '10.6.0.99' },
+    );
+    expect(right.result.reason).toBe('E_LOCKED_OUT');
+    expect(race.checked).toBeLessThanOrEqual(5);
+  });
+
+  it("refuses the right password among guesses in flight once they fill the account's window", async () => {
+    const user = await buildUser(t.database.db);
+    let answered = 0;
+    const guesses = guess(user.username, 15, '10.6.1').map((p) => p.finally(() => answered++));
+    // Every guess is either refused or held at its password check.
+    await vi.waitFor(() => expect(answered + race.held).toBe(15), { timeout: 20_000, interval: 10 });
+    const right = await other.client.call(
+      ops.login,
+      { username: user.username, password: DEMO_PASSWORD },
+      { ip: '10.6.1.99', lang: 'en' },
+    );
+    release();
+    const reasons = await Promise.all(guesses);
+    expect(right.result).toMatchObject({
+      success: false,
+      reason: 'E_LOCKED_OUT',
+      error: 'Too many attempts; try again in 15 minutes',
+    });
+    expect(race.checked).toBe(5);
+    expect(reasons.filter((r) => r === 'E_LOGIN_FAILED')).toHaveLength(4);
+    expect(reasons.filter((r) => r === 'E_LOCKED_OUT')).toHaveLength(11);
   });
 });
 

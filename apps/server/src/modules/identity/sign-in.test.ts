@@ -15,8 +15,8 @@ import { AccessTokens, loadTokenSecret } from '../../platform/tokens';
  * held at `race.gate`, so parallel guesses are all in flight at once.
  */
 const race = vi.hoisted(() => ({ on: false, checked: 0, held: 0, gate: Promise.resolve() }));
-vi.mock('./passwords', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./passwords')>();
+vi.mock('../../platform/passwords', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../platform/passwords')>();
   return {
     ...real,
     verifyPassword: async (hash: string | null | undefined, password: string) => {

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The import boundaries of docs/architecture.md, checked on every relative and workspace import
 // (`npm run lint` runs this after Biome, whose noImportCycles catches cycles):
-//   server: platform/ never imports modules/; a module never imports another module (only
-//           modules/modules.ts lists them all).
+//   server: platform/ never imports modules/; a module reaches another module only through its
+//           exported service functions (`<area>.service.ts`, ARCHITECTURE.md "Modules"), never its
+//           queries, tables, bindings or internals; modules/modules.ts lists them all.
 //   web:    components/, api/ and lib/ never import features/ or app/; a feature never imports app/
 //           or another feature.
 //   the web never imports the server; the contract imports neither.
@@ -53,7 +54,9 @@ function breach(from, to) {
   const fromModule = area(from, SERVER_MODULES);
   const toModule = area(to, SERVER_MODULES);
   if (fromModule && toModule && fromModule !== toModule && !fromModule.endsWith('.ts')) {
-    return `module ${fromModule} imports module ${toModule}: move what they share to platform/`;
+    if (!/\.service(\.ts)?$/.test(to)) {
+      return `module ${fromModule} reaches into module ${toModule}: call its service, or move what they share to platform/`;
+    }
   }
   const shared = ['components/', 'api/', 'lib/', 'i18n/'].some((d) => from.startsWith(`${WEB}${d}`));
   if (shared && (to.startsWith(FEATURES) || to.startsWith(`${WEB}app/`))) {

@@ -9,6 +9,7 @@ import {
 } from './file-access.service';
 import { filesContext } from './files.context';
 import { purgeDeletedObjects } from './files-retention';
+import { purgeShareThrottle } from './share-throttle';
 
 const ops = areas.files;
 const HOUR = 3_600_000;
@@ -19,6 +20,7 @@ export function registerFilesOperations(registry: OperationRegistry, deps: Modul
   deps.jobs.every('files.purge-deleted', 6 * HOUR, async (db) =>
     purgeDeletedObjects(db, (await files.ready()).store),
   );
+  deps.jobs.every('files.purge-share-throttle', 6 * HOUR, (db) => purgeShareThrottle(db));
   registerOperation(registry, ops.uploadToken, async (_input, ctx) =>
     issueUploadToken(await files.ready(), ctx.user!),
   );

@@ -6,6 +6,8 @@ import {
   issueStsCredentials,
   issueUploadToken,
   listStsObjects,
+  QUARANTINE,
+  releaseQuarantined,
 } from './file-access.service';
 import { filesContext } from './files.context';
 import { purgeDeletedObjects } from './files-retention';
@@ -21,6 +23,11 @@ export function registerFilesOperations(registry: OperationRegistry, deps: Modul
     purgeDeletedObjects(db, (await files.ready()).store),
   );
   deps.jobs.every('files.purge-share-throttle', 6 * HOUR, (db) => purgeShareThrottle(db));
+  // Direct uploads nobody listed yet: checked and released, or refused and removed.
+  deps.jobs.every('files.release-quarantine', HOUR, async (db) => {
+    const runtime = await files.ready();
+    return runtime.store.kind === 's3' ? releaseQuarantined(db, runtime, QUARANTINE) : undefined;
+  });
   registerOperation(registry, ops.uploadToken, async (_input, ctx) =>
     issueUploadToken(await files.ready(), ctx.user!),
   );
@@ -31,6 +38,6 @@ export function registerFilesOperations(registry: OperationRegistry, deps: Modul
     issueStsCredentials(ctx.db, await files.ready(), ctx.user!),
   );
   registerOperation(registry, ops.cosFile, async (input, ctx) =>
-    listStsObjects(await files.ready(), ctx.user!, input.id),
+    listStsObjects(ctx.db, await files.ready(), ctx.user!, input.id),
   );
 }

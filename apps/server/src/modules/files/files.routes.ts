@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import {
   FILE_NAME_MAX,
   fileExtension,
+  fileKindOf,
   shortUrlCreated,
   shortUrlFields,
   shortUrlInfo,
@@ -22,7 +23,7 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { refusal, success, validationRefusal } from '../../platform/registry';
-import { contentDisposition } from '../../platform/storage/content-disposition';
+import { contentDisposition, safeDisposition } from '../../platform/storage/content-disposition';
 import { LocalObjectStore } from '../../platform/storage/local-store';
 import { isValidKey, ObjectStoreError } from '../../platform/storage/object-store';
 import { getSystemParam } from '../config/system-params.service';
@@ -108,8 +109,8 @@ const linkRefusal = () => new PlainRefusal(403, 'E_LINK_INVALID');
 
 /**
  * Headers of every file answer: the stored type, never sniffed, and never run as a page of this
- * origin (a sandbox, except for PDF, whose built-in browser viewer a sandbox would block; a PDF is
- * only served once its content was checked to be one).
+ * origin: a sandbox always, and anything a browser could render (pdf, html, svg, xml, unknown
+ * types) only as an attachment; raster images alone may show inline.
  */
 function fileHeaders(
   reply: FastifyReply,
@@ -120,11 +121,10 @@ function fileHeaders(
 ) {
   reply
     .header('content-type', contentType)
-    .header('content-disposition', disposition)
+    .header('content-disposition', safeDisposition(disposition, contentType))
     .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "sandbox; default-src 'none'")
     .header('cache-control', 'private, no-store');
-  if (contentType !== 'application/pdf')
-    reply.header('content-security-policy', "sandbox; default-src 'none'");
   if (size !== undefined) reply.header('content-length', size);
   if (eTag) reply.header('etag', `"${eTag}"`);
 }
@@ -496,9 +496,12 @@ export async function registerFileRoutes(
     });
 
     // The browser form upload of `sts` on the local store: fields first (`key`, `grant`), then `file`.
+    // The same checks as /api/file/upload (spec §5, DOMAIN.md §7.1): an accepted extension, the
+    // kind's size limit, and first bytes of the format the extension promises, checked as they arrive.
     scope.post('/api/object-upload', async (request, reply) => {
-      const { store } = await localStore();
+      const { runtime, store } = await localStore();
       if (!request.isMultipart()) throw new PlainRefusal(400, 'E_BAD_REQUEST');
+      const limits = await uploadLimits(db, config);
       const fields: Record<string, string> = {};
       let stored: { key: string; eTag: string } | undefined;
       for await (const part of request.parts()) {
@@ -523,10 +526,34 @@ export async function registerFileRoutes(
           part.file.resume();
           throw new PlainRefusal(400, 'E_FORMAT', { field: 'key' });
         }
+        // The object's own name (the key) says what it is, whoever chose it.
+        const kind = fileKindOf(key);
+        if (!kind) {
+          part.file.resume();
+          throw new PlainRefusal(415, 'E_FILE_TYPE');
+        }
+        const maxBytes = Math.min(grant.maxBytes, kind === 'image' ? limits.image : limits.document);
+        let spooled: Spooled;
+        try {
+          spooled = await spoolUpload(part.file, {
+            path: await runtime.tempPath(),
+            ext: fileExtension(key),
+            maxBytes,
+          });
+        } catch (error) {
+          if (error instanceof UploadRefused) {
+            part.file.resume();
+            throw error.why === 'too-big'
+              ? new PlainRefusal(413, 'E_UPLOAD_TOO_BIG')
+              : new PlainRefusal(415, 'E_FILE_TYPE');
+          }
+          throw error;
+        }
         const info = await store
-          .put(key, limitBytes(part.file, grant.maxBytes), { contentType: stsContentType(ext) })
-          .catch((error: unknown) => {
-            throw error instanceof UploadRefused ? new PlainRefusal(413, 'E_UPLOAD_TOO_BIG') : error;
+          .putFile(key, spooled.path, { move: true, contentType: spooled.contentType, md5: spooled.md5 })
+          .catch(async (error: unknown) => {
+            await unlink(spooled.path).catch(() => {});
+            throw error;
           });
         stored = { key, eTag: info.eTag };
       }
@@ -734,20 +761,4 @@ async function callerOf(
     if (error instanceof AppError) return undefined;
     throw error;
   }
-}
-
-/** Types a direct upload is served with: known safe ones by extension, anything else as bytes. */
-function stsContentType(ext: string): string {
-  const known: Record<string, string> = {
-    pdf: 'application/pdf',
-    jpg: 'image/jpeg',
-    jpeg: 'image/jpeg',
-    png: 'image/png',
-    bmp: 'image/bmp',
-    doc: 'application/msword',
-    xls: 'application/vnd.ms-excel',
-    docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  };
-  return known[ext] ?? 'application/octet-stream';
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { areas } from '@qcdesk/contract';
-import { eq, like, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeAuthenticate, multipart, samples } from '../../../test/support/files-helpers';
@@ -15,6 +15,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { LIST_RULES } from '../config/config-rules';
 import { getSystemParam } from '../config/system-params.service';
+import { QUARANTINE, releaseQuarantined } from './file-access.service';
 import { filesContext } from './files.context';
 import { signedFileUrl } from './files.service';
 
@@ -316,9 +317,141 @@ describe('issue 10 on the local store', () => {
   });
 });
 
-// Kept for the finding-5 tests below.
-void like;
-void sql;
-void startTestS3;
+describe('issue 10 finding 5: direct uploads get the upload checks (local store)', () => {
+  let f: FilesApp;
+  beforeAll(async () => {
+    f = await startFilesApp({ UPLOAD_MAX_IMAGE_MB: '1', UPLOAD_MAX_DOC_MB: '2' });
+  });
+  afterAll(async () => {
+    await f?.close();
+  });
 
-export type { TestS3 };
+  const post = async (filename: string, content: Buffer, key?: string) => {
+    const sts = await f.t.client.ok(ops.sts, {}, { token: 'alice' });
+    const fields = { ...sts.upload.fields, ...(key ? { key } : {}) };
+    const form = multipart([
+      ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+      { name: 'file', filename, content },
+    ]);
+    return inject(f.t, {
+      method: 'POST',
+      url: sts.upload.url,
+      payload: form.payload,
+      headers: { ...form.headers, 'accept-language': 'en' },
+    });
+  };
+  const listed = async () => (await f.t.client.ok(ops.cosFile, { id: '' }, { token: 'alice' })).list;
+
+  it('refuses an executable named invoice.pdf, as /api/file/upload does (415 E_FILE_TYPE)', async () => {
+    for (const [name, content, key] of [
+      ['invoice.pdf', samples.exe()],
+      ['tool.exe', samples.exe()],
+      ['photo.png', samples.pdf()],
+      ['a.pdf', samples.pdf(), 'sts/101/page.html'],
+      ['empty.pdf', Buffer.alloc(0)],
+    ] as Array<[string, Buffer, string?]>) {
+      const refused = await post(name, content, key);
+      expect(refused.status, name).toBe(415);
+      expect(refused.json).toMatchObject({
+        reason: 'E_FILE_TYPE',
+        error: 'Only pdf, doc, docx, xls, xlsx, jpg, jpeg, png and bmp files are accepted',
+      });
+    }
+    // An image over the image limit, though within the grant's (the document limit).
+    const big = await post('big.png', samples.png(1024 * 1024 + 10));
+    expect(big.status).toBe(413);
+    expect(await listed()).toEqual([]);
+    expect(await f.runtime.store.list('sts/')).toEqual([]);
+  });
+
+  it('stores a checked upload with its checked type; served as an attachment, sandboxed, never sniffed', async () => {
+    const stored = await post('invoice.pdf', samples.pdf(500));
+    expect(stored.status).toBe(204);
+    const image = await post('photo.jpg', samples.png(500));
+    expect(image.status).toBe(204);
+    const list = await listed();
+    expect(list).toHaveLength(2);
+    const pdf = list.find((o) => o.key.endsWith('.pdf'))!;
+    const got = await inject(f.t, { method: 'GET', url: pdf.url });
+    expect(got.status).toBe(200);
+    expect(got.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "sandbox; default-src 'none'",
+    });
+    expect(String(got.headers['content-disposition'])).toMatch(/^attachment; /);
+    const png = list.find((o) => o.key.endsWith('.jpg'))!;
+    const shown = await inject(f.t, { method: 'GET', url: png.url });
+    expect(shown.headers['content-type']).toBe('image/png');
+    expect(shown.headers['x-content-type-options']).toBe('nosniff');
+
+    // Even a URL signed to answer a PDF inline answers it as an attachment.
+    const inline = await f.runtime.store.presignGet(pdf.key, { contentDisposition: 'inline' });
+    const asked = await inject(f.t, { method: 'GET', url: inline });
+    expect(asked.headers['content-disposition']).toBe('attachment');
+    expect(asked.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+  });
+});
+
+describe('issue 10 finding 5: direct uploads to S3 wait in quarantine until checked', () => {
+  let s3: TestS3;
+  let f: FilesApp;
+  beforeAll(async () => {
+    s3 = await startTestS3();
+    f = await startFilesApp(s3.env);
+  });
+  afterAll(async () => {
+    await f?.close();
+    await s3?.close();
+  });
+
+  const direct = async (name: string, content: Buffer) => {
+    const sts = await f.t.client.ok(ops.sts, {}, { token: 'alice' });
+    const form = new FormData();
+    for (const [k, v] of Object.entries(sts.upload.fields)) form.set(k, v);
+    form.set('key', `${sts.prefix}${name}`);
+    form.set('file', new Blob([new Uint8Array(content)]), name);
+    const answer = await fetch(sts.upload.url, { method: 'POST', body: form });
+    expect(answer.status, name).toBeLessThan(300);
+    return sts;
+  };
+
+  it('lists and links only what the server read and verified; the executable named invoice.pdf is removed', async () => {
+    const sts = await direct('invoice.pdf', samples.exe(800));
+    expect(sts.prefix).toBe('quarantine/sts/101/');
+    await direct('report.pdf', samples.pdf(600));
+    await direct('photo.jpg', samples.png(700));
+    await direct('page.html', Buffer.from('<html><script>alert(1)</script></html>'));
+    // Nothing is visible before the server has checked it.
+    expect(await f.runtime.store.list('sts/')).toEqual([]);
+
+    const listed = (await f.t.client.ok(ops.cosFile, { id: '' }, { token: 'alice' })).list;
+    expect(listed.map((o) => o.key)).toEqual(['sts/101/photo.jpg', 'sts/101/report.pdf']);
+    expect(await f.runtime.store.list('quarantine/')).toEqual([]);
+    expect((await f.runtime.store.head('sts/101/report.pdf'))?.contentType).toBe('application/pdf');
+
+    // Signed GETs fix the type and make anything that could render an attachment.
+    const pdf = new URL(listed.find((o) => o.key.endsWith('.pdf'))!.url);
+    expect(pdf.searchParams.get('response-content-type')).toBe('application/pdf');
+    expect(pdf.searchParams.get('response-content-disposition')).toMatch(/^attachment; /);
+    const got = await fetch(pdf);
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-type')).toBe('application/pdf');
+    expect(got.headers.get('content-disposition')).toMatch(/^attachment; /);
+    const image = new URL(listed.find((o) => o.key.endsWith('.jpg'))!.url);
+    expect(image.searchParams.get('response-content-type')).toBe('image/png');
+  });
+
+  it('checks quarantined uploads nobody listed in the background job', async () => {
+    await direct('late.pdf', samples.pdf(300));
+    await direct('late-bad.pdf', samples.exe(300));
+    const bob = await f.t.client.ok(ops.sts, {}, { token: 'bob' });
+    expect(bob.prefix).toBe('quarantine/sts/102/');
+    expect(await releaseQuarantined(f.t.database.db, f.runtime, QUARANTINE)).toEqual({
+      released: 1,
+      refused: 1,
+    });
+    expect((await f.runtime.store.list('sts/101/late')).map((o) => o.key)).toEqual(['sts/101/late.pdf']);
+    expect(await f.runtime.store.list('quarantine/')).toEqual([]);
+  });
+});

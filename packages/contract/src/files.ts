@@ -194,7 +194,11 @@ export const reportToken = defineOperation({
 });
 
 export const stsCredentials = z.object({
-  /** Every key uploaded with these credentials starts with it. */
+  /**
+   * Every key uploaded with these credentials starts with it: `sts/{user}/` on the local store,
+   * which checks the bytes as they arrive; `quarantine/sts/{user}/` on S3, where an upload is
+   * listed by `cos/file` (under `sts/{user}/`) only once the server has checked its first bytes.
+   */
   prefix: z.string(),
   startTime: z.number().int(),
   /** Unix seconds; reuse the credentials while `stsUsable(expiredTime)`. */
@@ -235,7 +239,7 @@ export const cosFile = defineOperation({
   method: 'GET',
   permission: 'signed-in',
   summary:
-    'Signed URLs of the objects the caller uploaded with `sts` whose key starts with the given id prefix.',
+    'Signed URLs of the objects the caller uploaded with `sts` whose key starts with the given id prefix (after the server checked them as uploads are checked).',
   input: z.object({
     id: z
       .string()

@@ -8,6 +8,9 @@ export interface SystemParamDef {
   readonly default: number | string | boolean;
   /** A format the value must also match (E_FORMAT). */
   readonly pattern?: RegExp;
+  /** Bounds of a number (E_RANGE); a stored value outside them is read as the nearest bound. */
+  readonly min?: number;
+  readonly max?: number;
   readonly zh: string;
   readonly en: string;
 }
@@ -48,11 +51,15 @@ export const SYSTEM_PARAMS = {
     zh: '材料测试有效期(月)',
     en: 'Material test validity (months)',
   },
+  // Default and longest life of a share link to files the caller may read by its own rights
+  // (a link made from a signed URL ends with that signature); at most a year.
   'share.expiryDays': {
     valueType: 'INT',
     default: 30,
-    zh: '分享链接有效天数',
-    en: 'Share link expiry (days)',
+    min: 1,
+    max: 365,
+    zh: '分享链接有效天数(1-365)',
+    en: 'Share link expiry (days, 1–365)',
   },
   'upload.maxImageMB': { valueType: 'INT', default: 10, zh: '图片上限(MB)', en: 'Image size limit (MB)' },
   'upload.maxDocMB': { valueType: 'INT', default: 50, zh: '文档上限(MB)', en: 'Document size limit (MB)' },
@@ -91,4 +98,10 @@ export function parseSystemValue(valueType: string, raw: string | null | undefin
 /** A default as the `system` list stores it. */
 export function formatSystemValue(value: number | string | boolean): string {
   return String(value);
+}
+
+/** The bounds of a numeric parameter: [min, max], each undefined when unbounded. */
+export function systemParamRange(key: SystemParamKey): [number | undefined, number | undefined] {
+  const def = SYSTEM_PARAMS[key] as SystemParamDef;
+  return [def.min, def.max];
 }

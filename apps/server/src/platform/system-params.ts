@@ -3,6 +3,7 @@ import {
   SYSTEM_PARAMS,
   type SystemParamKey,
   type SystemParamValue,
+  systemParamRange,
 } from '@qcdesk/contract/system-params';
 import { and, eq } from 'drizzle-orm';
 import { systemParams } from '../db/schema/config';
@@ -20,5 +21,9 @@ export async function getSystemParam<K extends SystemParamKey>(db: Db, key: K): 
     .where(and(eq(systemParams.key, key), eq(systemParams.valid, 1), eq(systemParams.active, 1)));
   const parsed =
     row && row.valueType === def.valueType ? parseSystemValue(row.valueType, row.value) : undefined;
-  return (parsed ?? def.default) as SystemParamValue<K>;
+  const value = parsed ?? def.default;
+  if (typeof value !== 'number') return value as SystemParamValue<K>;
+  // A value stored before its bounds existed is read as the nearest bound.
+  const [min, max] = systemParamRange(key);
+  return Math.min(max ?? value, Math.max(min ?? value, value)) as SystemParamValue<K>;
 }

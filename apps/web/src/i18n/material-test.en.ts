@@ -49,7 +49,7 @@ export const materialTestEn = {
   pushConfirm: 'Push {{testNo}} by mail?',
   pushAgainConfirm: 'Push {{testNo}} by mail again?',
   pushHint:
-    'The result and report files go to the supplier’s contacts, the report e-mails of the clients whose samples use the material, and you.',
+    'The result and report files go to the supplier’s contacts, the report e-mails of the clients whose samples use the material, and you. The files’ share link in the mail expires after the days of the system parameter share.expiryDays (30 unless changed; at most 365).',
   delete: 'Delete',
   deleteConfirm: 'Delete material test {{testNo}}?',
   deletedDone: 'The material test was deleted',

@@ -50,7 +50,8 @@ export const materialTestZh: MaterialTestShape = {
   pushAgain: '重新推送',
   pushConfirm: '通过邮件推送{{testNo}}？',
   pushAgainConfirm: '再次通过邮件推送{{testNo}}？',
-  pushHint: '结果和报告文件将发送给供应商联系人、原样使用该材料的客户的报告邮箱，以及您本人。',
+  pushHint:
+    '结果和报告文件将发送给供应商联系人、原样使用该材料的客户的报告邮箱，以及您本人。邮件中的文件分享链接在系统参数 share.expiryDays 规定的天数后失效（默认30天，最多365天）。',
   delete: '删除',
   deleteConfirm: '删除材料测试{{testNo}}？',
   deletedDone: '材料测试已删除',

@@ -11,6 +11,7 @@ export const shareFileEn = {
   passwordHint: 'Enter the password you were given with the link.',
   password: 'Password',
   passwordRequired: 'Enter the password',
+  lockedOut: 'Too many wrong passwords; try again in {{seconds}} s',
   open: 'Open',
   expires: 'Available until {{date}}',
   remaining: 'Downloads left: {{count}}',

@@ -10,6 +10,7 @@ export const shareFileZh: ShareFileShape = {
   passwordHint: '请输入随链接一同提供的密码。',
   password: '密码',
   passwordRequired: '请输入密码',
+  lockedOut: '密码错误次数过多，请{{seconds}}秒后再试',
   open: '打开',
   expires: '有效期至 {{date}}',
   remaining: '还可下载 {{count}} 次',

@@ -61,3 +61,19 @@ export const shortLinks = pgTable(
   },
   (t) => [uniqueIndex('short_links_code_uq').on(t.code), index('short_links_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Wrong share-link passwords (issue 10 finding 4), per link and address (`link:{code}:{ip}`) and per
+ * address across all links (`ip:{ip}`); kept here so every server process sees the same counts.
+ * Housekeeping removes rows whose window and lock are over.
+ */
+export const shareThrottle = pgTable(
+  'share_throttle',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    windowStart: timestamptz('window_start').notNull().default(sql`now()`),
+    lockedUntil: timestamptz('locked_until'),
+  },
+  (t) => [index('share_throttle_window_idx').on(t.windowStart)],
+);

@@ -1,6 +1,11 @@
 import type { ConfigListDef, ConfigListName } from '@qcdesk/contract/config-lists';
 import { ROLE_CODES } from '@qcdesk/contract/roles';
-import { isSystemParamKey, parseSystemValue, SYSTEM_PARAMS } from '@qcdesk/contract/system-params';
+import {
+  isSystemParamKey,
+  parseSystemValue,
+  SYSTEM_PARAMS,
+  systemParamRange,
+} from '@qcdesk/contract/system-params';
 import { and, eq } from 'drizzle-orm';
 import { labContacts, locations } from '../../db/schema/config';
 import type { Db } from '../../platform/db';
@@ -45,8 +50,14 @@ function checkSystemValue({ values }: RuleContext) {
   const valueType = String(values.valueType);
   if (isSystemParamKey(key) && SYSTEM_PARAMS[key].valueType !== valueType)
     throw refuse('E_FORMAT', 'valueType');
-  if (parseSystemValue(valueType, values.value as string | null) === undefined)
-    throw refuse('E_FORMAT', 'value');
+  const parsed = parseSystemValue(valueType, values.value as string | null);
+  if (parsed === undefined) throw refuse('E_FORMAT', 'value');
+  const [min, max] = isSystemParamKey(key) ? systemParamRange(key) : [undefined, undefined];
+  if (
+    typeof parsed === 'number' &&
+    ((min !== undefined && parsed < min) || (max !== undefined && parsed > max))
+  )
+    throw refuse('E_RANGE', 'value');
   const pattern = isSystemParamKey(key) ? (SYSTEM_PARAMS[key] as { pattern?: RegExp }).pattern : undefined;
   if (pattern && !pattern.test(String(values.value ?? ''))) throw refuse('E_FORMAT', 'value');
 }

@@ -6,9 +6,12 @@ import {
   issueStsCredentials,
   issueUploadToken,
   listStsObjects,
+  QUARANTINE,
+  releaseQuarantined,
 } from './file-access.service';
 import { filesContext } from './files.context';
 import { purgeDeletedObjects } from './files-retention';
+import { purgeShareThrottle } from './share-throttle';
 
 const ops = areas.files;
 const HOUR = 3_600_000;
@@ -19,6 +22,12 @@ function registerFilesOperations(registry: OperationRegistry, deps: ModuleDeps):
   deps.jobs.every('files.purge-deleted', 6 * HOUR, async (db) =>
     purgeDeletedObjects(db, (await files.ready()).store),
   );
+  deps.jobs.every('files.purge-share-throttle', 6 * HOUR, (db) => purgeShareThrottle(db));
+  // Direct uploads nobody listed yet: checked and released, or refused and removed.
+  deps.jobs.every('files.release-quarantine', HOUR, async (db) => {
+    const runtime = await files.ready();
+    return runtime.store.kind === 's3' ? releaseQuarantined(db, runtime, QUARANTINE) : undefined;
+  });
   registerOperation(registry, ops.uploadToken, async (_input, ctx) =>
     issueUploadToken(await files.ready(), ctx.user),
   );
@@ -29,7 +38,7 @@ function registerFilesOperations(registry: OperationRegistry, deps: ModuleDeps):
     issueStsCredentials(ctx.db, await files.ready(), ctx.user),
   );
   registerOperation(registry, ops.cosFile, async (input, ctx) =>
-    listStsObjects(await files.ready(), ctx.user, input.id),
+    listStsObjects(ctx.db, await files.ready(), ctx.user, input.id),
   );
 }
 

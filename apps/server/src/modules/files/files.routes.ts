@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import {
   FILE_NAME_MAX,
   fileExtension,
+  fileKindOf,
   shortUrlCreated,
   shortUrlFields,
   shortUrlInfo,
@@ -22,7 +23,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { ModuleDeps } from '../../platform/module';
 import { refusal, success, validationRefusal } from '../../platform/registry';
-import { contentDisposition } from '../../platform/storage/content-disposition';
+import { contentDisposition, safeDisposition } from '../../platform/storage/content-disposition';
 import { LocalObjectStore } from '../../platform/storage/local-store';
 import { isValidKey, ObjectStoreError } from '../../platform/storage/object-store';
 import { getSystemParam } from '../../platform/system-params';
@@ -44,6 +45,7 @@ import {
   signedZipUrl,
   tokenOpens,
 } from './files.service';
+import { chargeShareAttempt, shareAttemptSucceeded } from './share-throttle';
 import {
   consumeShortLink,
   createShortLink,
@@ -68,6 +70,8 @@ class PlainRefusal extends Error {
     readonly status: number,
     readonly reason: Reason,
     readonly params: MessageParams = {},
+    /** Seconds before trying again (E_LOCKED_OUT): the answer's `data.retryAfter` and Retry-After. */
+    readonly retryAfter?: number,
   ) {
     super(reason);
   }
@@ -81,11 +85,19 @@ function refuse(
   status: number,
   reason: Reason,
   params: MessageParams = {},
+  retryAfter?: number,
 ) {
+  if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
   return reply
     .code(status)
     .header('cache-control', 'no-store')
-    .send(refusal(lang, reason, params, { code: status, field: params.field as string | undefined }));
+    .send(
+      refusal(lang, reason, params, {
+        code: status,
+        field: params.field as string | undefined,
+        ...(retryAfter !== undefined ? { data: { retryAfter } } : {}),
+      }),
+    );
 }
 
 function answer(reply: FastifyReply, lang: Language, data: unknown) {
@@ -97,8 +109,8 @@ const linkRefusal = () => new PlainRefusal(403, 'E_LINK_INVALID');
 
 /**
  * Headers of every file answer: the stored type, never sniffed, and never run as a page of this
- * origin (a sandbox, except for PDF, whose built-in browser viewer a sandbox would block; a PDF is
- * only served once its content was checked to be one).
+ * origin: a sandbox always, and anything a browser could render (pdf, html, svg, xml, unknown
+ * types) only as an attachment; raster images alone may show inline.
  */
 function fileHeaders(
   reply: FastifyReply,
@@ -109,11 +121,10 @@ function fileHeaders(
 ) {
   reply
     .header('content-type', contentType)
-    .header('content-disposition', disposition)
+    .header('content-disposition', safeDisposition(disposition, contentType))
     .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "sandbox; default-src 'none'")
     .header('cache-control', 'private, no-store');
-  if (contentType !== 'application/pdf')
-    reply.header('content-security-policy', "sandbox; default-src 'none'");
   if (size !== undefined) reply.header('content-length', size);
   if (eTag) reply.header('etag', `"${eTag}"`);
 }
@@ -204,18 +215,22 @@ function fileRefOf(
   return { id: match[1]!, query: url.searchParams };
 }
 
-/** Expiry of a new link: a number of days, or an ISO date/time in the future; default share.expiryDays. */
-function expiryOf(exp: string | undefined, defaultDays: number): Date | undefined {
+const DAY_MS = 86_400_000;
+
+/**
+ * Expiry of a new link: a number of days, or an ISO date/time in the future, never after `latest`;
+ * by default `defaultDays`, cut to `latest`. Undefined when the asked expiry is out of range.
+ */
+function expiryOf(exp: string | undefined, defaultDays: number, latest: number): Date | undefined {
   const now = Date.now();
-  const maxMs = now + 3660 * 86_400_000;
-  if (!exp) return new Date(now + defaultDays * 86_400_000);
+  if (!exp) return new Date(Math.min(now + defaultDays * DAY_MS, latest));
   if (/^\d{1,4}$/.test(exp)) {
     const days = Number(exp);
-    return days >= 1 && days <= 3660 ? new Date(now + days * 86_400_000) : undefined;
+    return days >= 1 && now + days * DAY_MS <= latest ? new Date(now + days * DAY_MS) : undefined;
   }
   if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(exp)) return undefined;
   const at = Date.parse(exp);
-  return Number.isFinite(at) && at > now && at <= maxMs ? new Date(at) : undefined;
+  return Number.isFinite(at) && at > now && at <= latest ? new Date(at) : undefined;
 }
 
 function linkStateRefusal(state: 'expired' | 'exhausted' | 'missing'): PlainRefusal {
@@ -223,14 +238,36 @@ function linkStateRefusal(state: 'expired' | 'exhausted' | 'missing'): PlainRefu
   return new PlainRefusal(410, state === 'expired' ? 'E_SHARE_EXPIRED' : 'E_SHARE_EXHAUSTED');
 }
 
-async function openLink(db: Db, code: string, password: unknown): Promise<ShortLinkRow> {
+/**
+ * Whether `password` opens the link, counting a wrong one against the link and the address
+ * (share-throttle.ts); while either is locked the password is not even checked.
+ */
+async function tryLinkPassword(
+  db: Db,
+  link: ShortLinkRow,
+  password: unknown,
+  ip: string,
+): Promise<{ open: boolean } | { locked: number }> {
+  if (!link.passwordHash) return { open: true };
+  if (typeof password !== 'string' || password === '') return { open: false };
+  const charged = await chargeShareAttempt(db, link.code, ip);
+  if (!charged.ok) return { locked: charged.seconds };
+  if (!(await shortLinkOpens(link, password))) return { open: false };
+  await shareAttemptSucceeded(db, link.code, ip);
+  return { open: true };
+}
+
+async function openLink(db: Db, code: string, password: unknown, ip: string): Promise<ShortLinkRow> {
   const link = await findShortLink(db, code);
   if (!link) throw new PlainRefusal(404, 'E_NOT_FOUND');
   const state = shortLinkState(link);
   if (state !== 'open') throw linkStateRefusal(state);
-  if (!(await shortLinkOpens(link, typeof password === 'string' ? password : undefined))) {
-    throw new PlainRefusal(403, 'E_SHARE_PASSWORD');
+  const tried = await tryLinkPassword(db, link, password, ip);
+  if ('locked' in tried) {
+    const minutes = Math.max(1, Math.ceil(tried.locked / 60));
+    throw new PlainRefusal(429, 'E_LOCKED_OUT', { n: minutes }, tried.locked);
   }
+  if (!tried.open) throw new PlainRefusal(403, 'E_SHARE_PASSWORD');
   return link;
 }
 
@@ -266,7 +303,8 @@ export async function registerFileRoutes(
     // Every handler throws PlainRefusal for the user's message; anything else is a fault.
     scope.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
       const lang = langOf(request);
-      if (error instanceof PlainRefusal) return refuse(reply, lang, error.status, error.reason, error.params);
+      if (error instanceof PlainRefusal)
+        return refuse(reply, lang, error.status, error.reason, error.params, error.retryAfter);
       if (error instanceof AppError)
         return refuse(reply, lang, error.options.status ?? 400, error.reason, error.params);
       if (error instanceof ObjectStoreError) {
@@ -458,9 +496,12 @@ export async function registerFileRoutes(
     });
 
     // The browser form upload of `sts` on the local store: fields first (`key`, `grant`), then `file`.
+    // The same checks as /api/file/upload (spec §5, DOMAIN.md §7.1): an accepted extension, the
+    // kind's size limit, and first bytes of the format the extension promises, checked as they arrive.
     scope.post('/api/object-upload', async (request, reply) => {
-      const { store } = await localStore();
+      const { runtime, store } = await localStore();
       if (!request.isMultipart()) throw new PlainRefusal(400, 'E_BAD_REQUEST');
+      const limits = await uploadLimits(db, config);
       const fields: Record<string, string> = {};
       let stored: { key: string; eTag: string } | undefined;
       for await (const part of request.parts()) {
@@ -485,10 +526,34 @@ export async function registerFileRoutes(
           part.file.resume();
           throw new PlainRefusal(400, 'E_FORMAT', { field: 'key' });
         }
+        // The object's own name (the key) says what it is, whoever chose it.
+        const kind = fileKindOf(key);
+        if (!kind) {
+          part.file.resume();
+          throw new PlainRefusal(415, 'E_FILE_TYPE');
+        }
+        const maxBytes = Math.min(grant.maxBytes, kind === 'image' ? limits.image : limits.document);
+        let spooled: Spooled;
+        try {
+          spooled = await spoolUpload(part.file, {
+            path: await runtime.tempPath(),
+            ext: fileExtension(key),
+            maxBytes,
+          });
+        } catch (error) {
+          if (error instanceof UploadRefused) {
+            part.file.resume();
+            throw error.why === 'too-big'
+              ? new PlainRefusal(413, 'E_UPLOAD_TOO_BIG')
+              : new PlainRefusal(415, 'E_FILE_TYPE');
+          }
+          throw error;
+        }
         const info = await store
-          .put(key, limitBytes(part.file, grant.maxBytes), { contentType: stsContentType(ext) })
-          .catch((error: unknown) => {
-            throw error instanceof UploadRefused ? new PlainRefusal(413, 'E_UPLOAD_TOO_BIG') : error;
+          .putFile(key, spooled.path, { move: true, contentType: spooled.contentType, md5: spooled.md5 })
+          .catch(async (error: unknown) => {
+            await unlink(spooled.path).catch(() => {});
+            throw error;
           });
         stored = { key, eTag: info.eTag };
       }
@@ -524,8 +589,6 @@ export async function registerFileRoutes(
           .send(validationRefusal(lang, parsed.error, raw));
       }
       const input = parsed.data;
-      const expiresAt = expiryOf(input.exp, await getSystemParam(db, 'share.expiryDays'));
-      if (!expiresAt) return refuse(reply, lang, 400, 'E_RANGE', { field: 'exp' });
 
       // Each file must be the caller's own, or come with a valid signed URL (proof that the caller
       // was shown it by a module that checked its own permission).
@@ -534,18 +597,27 @@ export async function registerFileRoutes(
       const ids = [...new Set(refs.map((r) => r!.id))].map((id) => BigInt(id));
       const rows = await findFiles(db, ids);
       if (rows.length !== ids.length) return refuse(reply, lang, 400, 'E_REF_NOT_FOUND', { field: 'urls' });
-      const signedIds = new Set(
-        refs
-          .filter(
-            (r) =>
-              r!.query.has('sig') &&
-              checkFileSignature(runtime.signer, r!.id, Object.fromEntries(r!.query)).ok,
-          )
-          .map((r) => r!.id),
-      );
-      if (!rows.every((f) => f.ownerId === userId || signedIds.has(f.id.toString()))) {
+      /** Per file shown through a signed URL: when the longest of its valid signatures ends (ms). */
+      const signedUntil = new Map<string, number>();
+      for (const ref of refs) {
+        const query = Object.fromEntries(ref!.query);
+        if (!ref!.query.has('sig') || !checkFileSignature(runtime.signer, ref!.id, query).ok) continue;
+        const until = Number(query.exp) * 1000;
+        signedUntil.set(ref!.id, Math.max(signedUntil.get(ref!.id) ?? 0, until));
+      }
+      if (!rows.every((f) => f.ownerId === userId || signedUntil.has(f.id.toString()))) {
         return refuse(reply, lang, 403, 'E_PERMISSION');
       }
+
+      // A link never outlives what it was made from: files shown only through a signed URL, that
+      // signature; the caller's own files, share.expiryDays (issue 10 finding 10).
+      const maxDays = await getSystemParam(db, 'share.expiryDays');
+      let latest = Date.now() + maxDays * DAY_MS;
+      for (const f of rows) {
+        if (f.ownerId !== userId) latest = Math.min(latest, signedUntil.get(f.id.toString())!);
+      }
+      const expiresAt = expiryOf(input.exp, maxDays, latest);
+      if (!expiresAt) return refuse(reply, lang, 400, 'E_RANGE', { field: 'exp' });
 
       const limit = input.limit && Number(input.limit) > 0 ? Number(input.limit) : null;
       const link = await db.transaction((tx) =>
@@ -600,7 +672,7 @@ export async function registerFileRoutes(
           }),
         );
       }
-      const link = await openLink(db, id, pwd);
+      const link = await openLink(db, id, pwd, request.ip);
       const rows = await findFiles(db, linkFileIds(link));
       return answer(
         reply,
@@ -628,7 +700,7 @@ export async function registerFileRoutes(
       const runtime = await files.ready();
       const { id } = request.params as { id: string };
       const query = request.query as { pwd?: unknown; file?: unknown };
-      const link = await openLink(db, id, query.pwd);
+      const link = await openLink(db, id, query.pwd, request.ip);
       const rows = await findFiles(db, linkFileIds(link));
       let chosen = rows;
       if (query.file !== undefined && query.file !== '') {
@@ -650,11 +722,10 @@ export async function registerFileRoutes(
       const { id } = request.params as { id: string };
       const { pwd } = request.query as { pwd?: unknown };
       const link = await findShortLink(db, id);
-      if (
-        link?.direct &&
-        shortLinkState(link) === 'open' &&
-        (await shortLinkOpens(link, typeof pwd === 'string' ? pwd : undefined))
-      ) {
+      // A locked or wrong password opens the page, which asks for it (and shows the lock).
+      const opens =
+        link?.direct && shortLinkState(link) === 'open' && (await tryLinkPassword(db, link, pwd, request.ip));
+      if (link && opens && 'open' in opens && opens.open) {
         const consumed = await consumeShortLink(db, link.code);
         const rows = consumed.ok ? await findFiles(db, linkFileIds(link)) : [];
         if (rows.length === 1)
@@ -690,20 +761,4 @@ async function callerOf(
     if (error instanceof AppError) return undefined;
     throw error;
   }
-}
-
-/** Types a direct upload is served with: known safe ones by extension, anything else as bytes. */
-function stsContentType(ext: string): string {
-  const known: Record<string, string> = {
-    pdf: 'application/pdf',
-    jpg: 'image/jpeg',
-    jpeg: 'image/jpeg',
-    png: 'image/png',
-    bmp: 'image/bmp',
-    doc: 'application/msword',
-    xls: 'application/vnd.ms-excel',
-    docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  };
-  return known[ext] ?? 'application/octet-stream';
 }

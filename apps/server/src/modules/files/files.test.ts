@@ -145,8 +145,8 @@ describe('files on the local store', () => {
       `attachment; filename="____ 2026.pdf"; filename*=UTF-8''%E9%AA%8C%E8%B4%A7%E6%8A%A5%E5%91%8A%202026.pdf`,
     );
     expect(download.headers['x-content-type-options']).toBe('nosniff');
-    // The browser's PDF viewer runs only outside a sandbox; every other type is sandboxed.
-    expect(download.headers['content-security-policy']).toBeUndefined();
+    // Issue 10: a PDF could render (and run its scripts): like every file it is sandboxed.
+    expect(download.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
     const [row] = await f.t.database.db
       .select()
       .from(filesTable)
@@ -211,8 +211,14 @@ describe('files on the local store', () => {
     const old = await inject(f.t, { method: 'GET', url: expired });
     expect(old.status).toBe(403);
     expect(old.json.error).toBe('链接无效或已过期');
+    // Issue 10: only raster images show inline; a PDF asked inline still comes as an attachment.
     const inlineUrl = signedFileUrl(f.runtime.signer, BigInt(file.id), 60, { disposition: 'inline' });
-    const shown = await inject(f.t, { method: 'GET', url: inlineUrl });
+    const asked = await inject(f.t, { method: 'GET', url: inlineUrl });
+    expect(asked.status).toBe(200);
+    expect(String(asked.headers['content-disposition'])).toMatch(/^attachment; /);
+    const image = await uploaded(f.t, 'a.png', samples.png());
+    const imageUrl = signedFileUrl(f.runtime.signer, BigInt(image.id), 60, { disposition: 'inline' });
+    const shown = await inject(f.t, { method: 'GET', url: imageUrl });
     expect(shown.status).toBe(200);
     expect(String(shown.headers['content-disposition'])).toMatch(/^inline; /);
   });

@@ -10,3 +10,19 @@ export function contentDisposition(name: string, type: 'attachment' | 'inline' =
   );
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
+
+/** Raster images: the only stored types a browser may show inline (they cannot run anything). */
+const INLINE_SAFE_TYPES = new Set(['image/png', 'image/jpeg', 'image/bmp']);
+
+/**
+ * Whether a browser could render `contentType` as a document (html, svg, xml, pdf, or anything
+ * unknown): such answers are attachments with `Content-Security-Policy: sandbox`.
+ */
+export function mayRender(contentType: string): boolean {
+  return !INLINE_SAFE_TYPES.has(contentType.split(';')[0]!.trim().toLowerCase());
+}
+
+/** `disposition` as it may be answered for `contentType`: inline only for raster images. */
+export function safeDisposition(disposition: string, contentType: string): string {
+  return mayRender(contentType) ? disposition.replace(/^\s*inline\b/i, 'attachment') : disposition;
+}

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -182,6 +182,39 @@ export class LocalObjectStore implements ObjectStore {
     const info = await this.head(key);
     if (!info) return null;
     return { info, body: createReadStream(this.dataPath(key)) };
+  }
+
+  async readHead(key: string, bytes: number): Promise<Buffer | null> {
+    let handle: import('node:fs/promises').FileHandle;
+    try {
+      handle = await open(this.dataPath(key), 'r');
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    try {
+      const buffer = Buffer.alloc(bytes);
+      const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async copy(
+    source: string,
+    target: string,
+    options: { contentType?: string | undefined } = {},
+  ): Promise<ObjectInfo> {
+    const info = await this.head(source);
+    if (!info) throw new ObjectStoreError(404, 'NoSuchKey', `no object ${source}`);
+    const tmp = await this.tempPath();
+    await copyFile(this.dataPath(source), tmp);
+    return this.commit(target, tmp, {
+      size: info.size,
+      eTag: info.eTag,
+      contentType: options.contentType ?? info.contentType,
+    });
   }
 
   async delete(key: string): Promise<void> {

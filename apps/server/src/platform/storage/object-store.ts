@@ -47,6 +47,10 @@ export interface ObjectStore {
   ): Promise<ObjectInfo>;
   get(key: string): Promise<{ info: ObjectInfo; body: Readable } | null>;
   head(key: string): Promise<ObjectInfo | null>;
+  /** The first `bytes` bytes of an object (fewer when it is shorter), or null when it is missing. */
+  readHead(key: string, bytes: number): Promise<Buffer | null>;
+  /** Copies an object within the store, with `contentType` instead of the source's when given. */
+  copy(source: string, target: string, options?: { contentType?: string | undefined }): Promise<ObjectInfo>;
   /** Deleting a missing object is not an error. */
   delete(key: string): Promise<void>;
   /** Objects whose key starts with `prefix`, in key order, at most `limit` (default 1000). */

@@ -3,6 +3,7 @@ import { stat, unlink } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -16,6 +17,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
   assertKey,
   DEFAULT_PRESIGN_SECONDS,
+  encodeKey,
   isValidPrefix,
   type ObjectInfo,
   type ObjectStore,
@@ -181,6 +183,52 @@ export class S3ObjectStore implements ObjectStore {
       if (isNotFound(error)) return null;
       throw storeError(error);
     }
+  }
+
+  async readHead(key: string, bytes: number): Promise<Buffer | null> {
+    assertKey(key);
+    try {
+      const out = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: this.keyPrefix + key,
+          Range: `bytes=0-${bytes - 1}`,
+        }),
+      );
+      const body = Buffer.from((await out.Body?.transformToByteArray()) ?? []);
+      // A store that ignores Range sends it all; only the head is wanted.
+      return body.subarray(0, bytes);
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      // An empty object has no byte 0.
+      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416)
+        return Buffer.alloc(0);
+      throw storeError(error);
+    }
+  }
+
+  async copy(
+    source: string,
+    target: string,
+    options: { contentType?: string | undefined } = {},
+  ): Promise<ObjectInfo> {
+    assertKey(source);
+    assertKey(target);
+    try {
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.bucket,
+          Key: this.keyPrefix + target,
+          CopySource: `${this.bucket}/${encodeKey(this.keyPrefix + source)}`,
+          ...(options.contentType ? { MetadataDirective: 'REPLACE', ContentType: options.contentType } : {}),
+        }),
+      );
+    } catch (error) {
+      throw storeError(error);
+    }
+    const info = await this.head(target);
+    if (!info) throw new ObjectStoreError(404, 'NoSuchKey', `copy of ${source} is missing`);
+    return info;
   }
 
   async delete(key: string): Promise<void> {

@@ -12,7 +12,7 @@ const base = () => apiBase(readEnvironment());
 
 /** Reads a refusal of a plain route ({success:false, error, code, reason}) as an ApiError. */
 async function refusalOf(response: Response, language: Language): Promise<ApiError> {
-  let body: { error?: unknown; reason?: unknown; code?: unknown } = {};
+  let body: { error?: unknown; reason?: unknown; code?: unknown; data?: unknown } = {};
   try {
     body = (await response.json()) as typeof body;
   } catch {
@@ -26,6 +26,8 @@ async function refusalOf(response: Response, language: Language): Promise<ApiErr
       typeof body.error === 'string' && body.error
         ? body.error
         : response.statusText || formatMessage('E_UPLOAD_FAILED', language),
+    // A lockout (E_LOCKED_OUT) carries the seconds to wait: { retryAfter }.
+    data: body.data ?? undefined,
   });
 }
 

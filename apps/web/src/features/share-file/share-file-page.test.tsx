@@ -152,6 +152,39 @@ describe('ShareFilePage', () => {
     expect(await screen.findByText('This link cannot be opened')).toBeTruthy();
     expect(screen.getByText('The link has expired')).toBeTruthy();
   });
+
+  it('says how long to wait after too many wrong passwords, and asks again with the same one', async () => {
+    let locked = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (!new URL(url, 'http://x').searchParams.get('pwd')) {
+          return json(200, {
+            success: true,
+            data: { ...unlocked, sub: null, expiresAt: null, limit: null, used: 0, files: [] },
+          });
+        }
+        if (locked) {
+          return json(429, {
+            success: false,
+            code: 429,
+            reason: 'E_LOCKED_OUT',
+            error: 'Too many attempts; try again in 1 minutes',
+            data: { retryAfter: 8 },
+          });
+        }
+        return json(200, { success: true, error: 'Success', code: 0, data: unlocked });
+      }),
+    );
+    renderPage('en');
+    fireEvent.change(await screen.findByTestId('share-password'), { target: { value: 'abc123' } });
+    fireEvent.click(screen.getByTestId('share-open'));
+    expect(await screen.findByText('Too many wrong passwords; try again in 8 s')).toBeTruthy();
+    locked = false;
+    fireEvent.change(screen.getByTestId('share-password'), { target: { value: 'abc123' } });
+    fireEvent.click(screen.getByTestId('share-open'));
+    expect(await screen.findByText('样品照片')).toBeTruthy();
+  });
 });
 
 describe('download names', () => {

@@ -93,11 +93,21 @@ export function ShareFilePage() {
     }
   };
 
+  // The same password again (after a lockout, or a retyped wrong one) asks again.
+  const submitPassword = (next: string) => {
+    if (next === password) void info.refetch();
+    else setPassword(next);
+  };
+
   let body: ReactNode;
   if (info.isPending) {
     body = <Skeleton active paragraph={{ rows: 4 }} aria-label={t('shareFile.loading')} />;
   } else if (info.isError && info.error.reason === 'E_SHARE_PASSWORD') {
-    body = <PasswordForm t={t} error={info.error.message} onSubmit={setPassword} />;
+    body = <PasswordForm t={t} error={info.error.message} onSubmit={submitPassword} />;
+  } else if (info.isError && info.error.reason === 'E_LOCKED_OUT') {
+    const seconds = (info.error.data as { retryAfter?: unknown } | undefined)?.retryAfter;
+    const error = typeof seconds === 'number' ? t('shareFile.lockedOut', { seconds }) : info.error.message;
+    body = <PasswordForm t={t} error={error} onSubmit={submitPassword} />;
   } else if (info.isError) {
     body = (
       <Result
@@ -115,7 +125,7 @@ export function ShareFilePage() {
       />
     );
   } else if (info.data.passwordRequired && info.data.files.length === 0) {
-    body = <PasswordForm t={t} error={undefined} onSubmit={setPassword} />;
+    body = <PasswordForm t={t} error={undefined} onSubmit={submitPassword} />;
   } else {
     const data = info.data;
     const remaining = data.limit === null ? null : Math.max(0, data.limit - data.used);

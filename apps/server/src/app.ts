@@ -28,6 +28,7 @@ import { createMailTransport, mailSendHandler } from './platform/mail/mail-sende
 import { Capabilities, type ModuleDef, type ModuleDeps } from './platform/module';
 import { PrincipalCache } from './platform/principal-cache';
 import { OperationRegistry } from './platform/registry';
+import { FilesContext } from './platform/storage/files-context';
 import { AccessTokens, loadTokenSecret } from './platform/tokens';
 
 export interface AppDeps {
@@ -52,6 +53,8 @@ export interface App {
   registry: OperationRegistry;
   /** What the areas declared (change-log sources, names, home-search sources). */
   capabilities: Capabilities;
+  /** The object store and file signing (tests read stored objects through it). */
+  files: FilesContext;
   keyRing: KeyRing;
   /** Not started by buildApp: main.ts starts it; tests run `jobs.drain()` when they need mail sent. */
   jobs: JobWorker;
@@ -145,7 +148,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const registry = new OperationRegistry();
   const areas = deps.modules ?? modules;
   const capabilities = new Capabilities(areas);
-  const moduleDeps: ModuleDeps = { config, database, tokens, principals, jobs, capabilities };
+  const files = new FilesContext(config, database);
+  const moduleDeps: ModuleDeps = { config, database, tokens, principals, jobs, files, capabilities };
   for (const module of areas) module.register?.(registry, moduleDeps);
   deps.extend?.(registry, moduleDeps);
 
@@ -224,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     server,
     registry,
     capabilities,
+    files,
     keyRing,
     jobs,
     close: async () => {

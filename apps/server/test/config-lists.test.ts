@@ -23,8 +23,8 @@ import { enumerations } from '@qcdesk/contract/enumerations';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addWorkingDays, dayTypeOf, isWorkingDay } from '../src/modules/config/holiday.service';
-import { getSystemParam } from '../src/platform/system-params';
 import type { Principal } from '../src/platform/auth';
+import { getSystemParam } from '../src/platform/system-params';
 import { startTestApp, type TestApp } from './support/test-app';
 
 // Every list of the registry is driven through create → search → update → freeze → delete →

@@ -10,6 +10,7 @@ import type { JobWorker } from './jobs/job-worker';
 import type { PrincipalCache } from './principal-cache';
 import type { OperationRegistry } from './registry';
 import type { Scope } from './scope';
+import type { FilesContext } from './storage/files-context';
 import type { AccessTokens } from './tokens';
 
 // What a business area is to the platform (docs/adding-an-area.md): one `defineModule` per area,
@@ -28,6 +29,8 @@ export interface ModuleDeps {
   principals: PrincipalCache;
   /** The job queue's worker: modules register handlers (`jobs.handle`) and housekeeping. */
   jobs: JobWorker;
+  /** The object store and file signing of this app (opened on first use). */
+  files: FilesContext;
   /** What the areas declared, for the areas that read across them (change log, home search). */
   capabilities: Capabilities;
 }

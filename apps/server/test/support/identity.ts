@@ -2,8 +2,8 @@ import { areas, type RoleCode } from '@qcdesk/contract';
 import { eq } from 'drizzle-orm';
 import { departments, roles, users } from '../../src/db/schema/identity';
 import { demoUsername } from '../../src/modules/identity/identity.seed';
-import { hashPassword } from '../../src/platform/passwords';
 import type { Db } from '../../src/platform/db';
+import { hashPassword } from '../../src/platform/passwords';
 import { SEED_ENV } from './seed-env';
 import type { TestApp } from './test-app';
 

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import type { Principal } from '../../platform/auth';
 import { actorOf } from '../../platform/auth';
 import type { Db } from '../../platform/db';
-import type { FilesRuntime } from '../files/files.context';
+import type { FilesRuntime } from '../../platform/storage/files-context';
 import { fileOutput, storeGeneratedFile } from '../files/files.service';
 import { getClient } from './client.service';
 import { getClientRequirements } from './client-requirements.service';

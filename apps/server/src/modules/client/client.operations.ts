@@ -3,7 +3,6 @@ import { clients } from '../../db/schema/client';
 import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
 import { clientScope, readableIn } from '../../platform/scope';
-import { filesContext } from '../files/files.context';
 import { seedClients } from './client.seed';
 import {
   CLIENT_ENTITY,
@@ -19,7 +18,7 @@ import { downloadClientRequirements } from './client-xlsx.service';
 const ops = areas.client;
 
 function registerClientOperations(registry: OperationRegistry, deps: ModuleDeps): void {
-  const files = filesContext(deps);
+  const files = deps.files;
   registerOperation(registry, ops.getClient, async (input, ctx) => {
     const { detail, flags } = await getClient(ctx.db, input.id, ctx.user);
     ctx.setFlags(flags);

@@ -4,11 +4,11 @@ import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { contentDisposition, mayRender } from '../../platform/storage/content-disposition';
+import type { FilesRuntime } from '../../platform/storage/files-context';
+import { uploadLimits } from '../../platform/storage/files-context';
 import { isValidKey, isValidPrefix, ObjectStoreError } from '../../platform/storage/object-store';
 import { issueFileToken } from './file-tokens';
 import { contentTypeFor, SIGNATURE_BYTES } from './file-types';
-import type { FilesRuntime } from './files.context';
-import { uploadLimits } from './files.context';
 import { findFile } from './files.service';
 
 // Tokens and temporary credentials for the caller's own account (DOMAIN.md §5.2: any signed-in user).

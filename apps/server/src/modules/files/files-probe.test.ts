@@ -10,13 +10,12 @@ import { startTestS3, type TestS3 } from '../../../test/support/s3-server';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { systemParams } from '../../db/schema/config';
 import { shareThrottle, shortLinks } from '../../db/schema/files';
-import { loadConfig } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { LIST_RULES } from '../config/config-rules';
+
 import { getSystemParam } from '../../platform/system-params';
+import { LIST_RULES } from '../config/config-rules';
 import { QUARANTINE, releaseQuarantined } from './file-access.service';
-import { filesContext } from './files.context';
 import { signedFileUrl } from './files.service';
 
 // The files findings of the outside security probe (issue 10): share-link passwords guessed at
@@ -37,8 +36,7 @@ async function startFilesApp(env: Record<string, string> = {}) {
   const base = mkdtempSync(join(tmpdir(), 'qcdesk-probe-'));
   const fullEnv = { DATA_DIR: join(base, 'data'), PUBLIC_URL: 'http://qcdesk.test', ...env };
   const t = await startTestApp({ authenticate: fakeAuthenticate, env: fullEnv });
-  const config = loadConfig({ NODE_ENV: 'test', ...fullEnv });
-  const runtime = await filesContext({ config, database: t.database }).ready();
+  const runtime = await t.app.files.ready();
   return {
     t,
     runtime,

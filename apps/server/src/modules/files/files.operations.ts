@@ -9,7 +9,6 @@ import {
   QUARANTINE,
   releaseQuarantined,
 } from './file-access.service';
-import { filesContext } from './files.context';
 import { purgeDeletedObjects } from './files-retention';
 import { purgeShareThrottle } from './share-throttle';
 
@@ -17,7 +16,7 @@ const ops = areas.files;
 const HOUR = 3_600_000;
 
 function registerFilesOperations(registry: OperationRegistry, deps: ModuleDeps): void {
-  const files = filesContext(deps);
+  const files = deps.files;
   deps.jobs.every('files.purge-temp', HOUR, async () => (await files.ready()).purgeTemp(24 * HOUR));
   deps.jobs.every('files.purge-deleted', 6 * HOUR, async (db) =>
     purgeDeletedObjects(db, (await files.ready()).store),

@@ -24,12 +24,12 @@ import { AppError } from '../../platform/errors';
 import type { ModuleDeps } from '../../platform/module';
 import { refusal, success, validationRefusal } from '../../platform/registry';
 import { contentDisposition, safeDisposition } from '../../platform/storage/content-disposition';
+import { type FilesRuntime, uploadCeiling, uploadLimits } from '../../platform/storage/files-context';
 import { LocalObjectStore } from '../../platform/storage/local-store';
 import { isValidKey, ObjectStoreError } from '../../platform/storage/object-store';
 import { getSystemParam } from '../../platform/system-params';
 import { presentedToken, readFileToken } from './file-tokens';
 import { checkUploadName } from './file-types';
-import { type FilesRuntime, filesContext, uploadCeiling, uploadLimits } from './files.context';
 import {
   checkFileSignature,
   checkZipSignature,
@@ -284,7 +284,7 @@ export async function registerFileRoutes(
 ): Promise<void> {
   const { config } = deps;
   const db = deps.database.db;
-  const files = filesContext(deps);
+  const files = deps.files;
   const ceiling = uploadCeiling(config);
   // Open the store and load the signing key now, outside any request: on PGlite's single connection
   // a first load inside an operation's transaction would wait on that transaction.

@@ -6,10 +6,10 @@ import { files } from '../../db/schema/files';
 import type { Actor } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { createRecord, updateRecord } from '../../platform/records';
+import type { FilesRuntime } from '../../platform/storage/files-context';
 import type { ObjectStore } from '../../platform/storage/object-store';
 import type { UrlSigner } from '../../platform/storage/url-signer';
 import type { FileTokenClaims } from './file-tokens';
-import type { FilesRuntime } from './files.context';
 
 export type FileRow = typeof files.$inferSelect;
 

@@ -11,10 +11,9 @@ import { fakeAuthenticate, multipart, samples } from '../../../test/support/file
 import { startTestS3, type TestS3 } from '../../../test/support/s3-server';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { files as filesTable, shortLinks } from '../../db/schema/files';
-import { loadConfig } from '../../platform/config';
+import type { FilesRuntime } from '../../platform/storage/files-context';
 import type { LocalObjectStore } from '../../platform/storage/local-store';
 import { issueFileToken } from './file-tokens';
-import { type FilesRuntime, filesContext } from './files.context';
 import { signedFileUrl } from './files.service';
 
 const ops = areas.files;
@@ -32,8 +31,7 @@ async function startFilesApp(env: Record<string, string> = {}) {
   const base = mkdtempSync(join(tmpdir(), 'qcdesk-files-'));
   const fullEnv = { DATA_DIR: join(base, 'data'), PUBLIC_URL: 'http://qcdesk.test', ...env };
   const t = await startTestApp({ authenticate: fakeAuthenticate, env: fullEnv });
-  const config = loadConfig({ NODE_ENV: 'test', ...fullEnv });
-  const runtime = await filesContext({ config, database: t.database }).ready();
+  const runtime = await t.app.files.ready();
   return {
     t,
     base,

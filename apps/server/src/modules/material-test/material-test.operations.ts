@@ -1,7 +1,6 @@
 import { areas } from '@qcdesk/contract';
 import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
-import { filesContext } from '../files/files.context';
 import {
   createMaterialTest,
   getMaterialTest,
@@ -15,7 +14,7 @@ import {
 const ops = areas.materialTest;
 
 function registerMaterialTestOperations(registry: OperationRegistry, deps: ModuleDeps): void {
-  const files = filesContext(deps);
+  const files = deps.files;
   const service: MaterialTestDeps = { config: deps.config, files: () => files.ready() };
 
   registerOperation(

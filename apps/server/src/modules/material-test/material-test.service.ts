@@ -20,9 +20,9 @@ import { nextNumber } from '../../platform/numbering';
 import { searchTotal } from '../../platform/paging';
 import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
 import { assertReference, assertReferences } from '../../platform/references';
+import type { FilesRuntime } from '../../platform/storage/files-context';
 import { getSystemParam } from '../../platform/system-params';
 import { availableActions, defineStateMachine, transition } from '../../platform/transition';
-import type { FilesRuntime } from '../files/files.context';
 import { fileOutput } from '../files/files.service';
 import { createShortLink } from '../files/short-links.service';
 

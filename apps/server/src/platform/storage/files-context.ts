@@ -3,13 +3,12 @@ import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { appSecrets } from '../../db/schema/platform';
-import type { Config } from '../../platform/config';
-import type { Database, Db } from '../../platform/db';
-import type { ModuleDeps } from '../../platform/module';
-import type { ObjectStore } from '../../platform/storage/object-store';
-import { openObjectStore } from '../../platform/storage/open-store';
-import { UrlSigner } from '../../platform/storage/url-signer';
-import { getSystemParam } from '../../platform/system-params';
+import type { Config } from '../config';
+import type { Database, Db } from '../db';
+import { getSystemParam } from '../system-params';
+import type { ObjectStore } from './object-store';
+import { openObjectStore } from './open-store';
+import { UrlSigner } from './url-signer';
 
 const SIGNING_SECRET_NAME = 'file-signing-key';
 const MB = 1024 * 1024;
@@ -43,7 +42,10 @@ async function loadSigningKey(db: Db, configured: string | undefined): Promise<B
   return Buffer.from(row!.value, 'base64');
 }
 
-/** One per app: the operations and the plain routes share it, and it opens on first use. */
+/**
+ * One per app instance (`ModuleDeps.files`): the operations and the plain routes share it, and it
+ * opens on first use. Areas that store or link files (an XLSX download, a report) use it.
+ */
 export class FilesContext {
   private runtime: Promise<FilesRuntime> | undefined;
 
@@ -90,17 +92,6 @@ export class FilesContext {
     });
     return this.runtime;
   }
-}
-
-const contexts = new WeakMap<Database, FilesContext>();
-
-export function filesContext(deps: Pick<ModuleDeps, 'config' | 'database'>): FilesContext {
-  let context = contexts.get(deps.database);
-  if (!context) {
-    context = new FilesContext(deps.config, deps.database);
-    contexts.set(deps.database, context);
-  }
-  return context;
 }
 
 export interface UploadLimits {

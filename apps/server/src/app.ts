@@ -27,6 +27,7 @@ import { MAIL_SEND_JOB } from './platform/mail/mail-outbox';
 import { createMailTransport, mailSendHandler } from './platform/mail/mail-sender';
 import { PrincipalCache } from './platform/principal-cache';
 import { OperationRegistry } from './platform/registry';
+import { securityHeaders } from './platform/security-headers';
 import { AccessTokens, loadTokenSecret } from './platform/tokens';
 
 export interface AppDeps {
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   server.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+  securityHeaders(server, config);
 
   const tokens = new AccessTokens(
     await loadTokenSecret(database.db, config.TOKEN_SECRET),

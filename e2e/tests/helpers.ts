@@ -52,6 +52,18 @@ export async function submitLogin(
   await form.getByRole('button', { name: text.submit }).click();
 }
 
+const cspWatched = new WeakSet<Page>();
+
+/** Fails the running test (softly, so it goes on) on every Content-Security-Policy violation. */
+export function failOnCspViolations(page: Page) {
+  if (cspWatched.has(page)) return;
+  cspWatched.add(page);
+  page.on('console', (message) => {
+    const text = message.text();
+    if (text.includes('Content Security Policy')) expect.soft(text, 'CSP violation').toBe('');
+  });
+}
+
 /** Signs in through the Login page and waits for the landing page. */
 export async function signIn(
   page: Page,
@@ -59,6 +71,7 @@ export async function signIn(
   lang: Lang = 'en',
   options: { remember?: boolean } = {},
 ) {
+  failOnCspViolations(page);
   await page.goto(`/${lang}/login`);
   await submitLogin(page, lang, username, options);
   await expect(page).toHaveURL(new RegExp(`/${lang}$`));

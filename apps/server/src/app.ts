@@ -28,6 +28,7 @@ import { createMailTransport, mailSendHandler } from './platform/mail/mail-sende
 import { Capabilities, type ModuleDef, type ModuleDeps } from './platform/module';
 import { PrincipalCache } from './platform/principal-cache';
 import { OperationRegistry } from './platform/registry';
+import { securityHeaders } from './platform/security-headers';
 import { FilesContext } from './platform/storage/files-context';
 import { AccessTokens, loadTokenSecret } from './platform/tokens';
 
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   server.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+  securityHeaders(server, config);
 
   const tokens = new AccessTokens(
     await loadTokenSecret(database.db, config.TOKEN_SECRET),

@@ -39,12 +39,14 @@ async function withDatabase(seed: boolean, sandbox: boolean): Promise<void> {
     );
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   try {
-    await database.migrate();
-    process.stdout.write(`migrations applied (${config.environment}, ${database.kind})\n`);
-    if (seed) {
-      await runSeeds(database, config, console);
-      process.stdout.write('seed applied\n');
-    }
+    await database.whileStarting(async () => {
+      await database.migrate();
+      process.stdout.write(`migrations applied (${config.environment}, ${database.kind})\n`);
+      if (seed) {
+        await runSeeds(database, config, console);
+        process.stdout.write('seed applied\n');
+      }
+    });
   } finally {
     await database.close();
   }

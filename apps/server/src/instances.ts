@@ -29,15 +29,24 @@ async function openInstance(
 ): Promise<Instance> {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   try {
-    await database.migrate();
-    const app = await buildApp({
-      config,
-      database,
-      sandbox: options.sandbox,
-      ...(options.logger === false ? { logger: false } : {}),
+    // Processes starting together on an empty database would both insert the seed rows.
+    const app = await database.whileStarting(async () => {
+      await database.migrate();
+      const app = await buildApp({
+        config,
+        database,
+        sandbox: options.sandbox,
+        ...(options.logger === false ? { logger: false } : {}),
+      });
+      try {
+        await runSeeds(database, config, app.server.log);
+      } catch (error) {
+        await app.close();
+        throw error;
+      }
+      return app;
     });
     try {
-      await runSeeds(database, config, app.server.log);
       await app.server.ready();
     } catch (error) {
       await app.close();

@@ -14,12 +14,21 @@ import { REPO_ROOT } from './config';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Held while a process migrates and seeds (`whileStarting`); the migrator takes 7041001 inside it. */
+const STARTUP_LOCK = 7041000;
+
 export const MIGRATIONS_FOLDER = resolve(REPO_ROOT, 'apps/server/drizzle');
 
 export interface Database {
   readonly db: Db;
   readonly kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` (migrate, then seed) while no other process starting on the same database does:
+   * on PostgreSQL under a session advisory lock held by a connection of its own, outside the pool,
+   * so `work` may use every pooled connection. PGlite has one process per data folder.
+   */
+  whileStarting<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -56,6 +65,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     ping: async () => {
       await client.query('select 1');
     },
+    whileStarting: (work) => work(),
     close: () => client.close(),
   };
 }
@@ -77,6 +87,17 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       } finally {
         await client.query('select pg_advisory_unlock(7041001)').catch(() => {});
         client.release();
+      }
+    },
+    whileStarting: async (work) => {
+      const holder = new pg.Client({ connectionString: url });
+      await holder.connect();
+      try {
+        await holder.query(`select pg_advisory_lock(${STARTUP_LOCK})`);
+        return await work();
+      } finally {
+        // Ending the session releases its lock.
+        await holder.end().catch(() => {});
       }
     },
     ping: async () => {

@@ -12,7 +12,7 @@ import {
   type Result,
 } from '@qcdesk/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Principal } from './auth';
 import type { Db } from './db';
 import { AppError } from './errors';
@@ -182,6 +182,46 @@ export function validationRefusal(lang: Language, error: z.ZodError, input: unkn
   return at('E_FORMAT');
 }
 
+// An unpaired UTF-16 surrogate: JSON can carry one (`"\ud800"`) but no UTF-8 text can encode it.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** NUL, which no PostgreSQL text or jsonb value can hold, or an unpaired surrogate. */
+function isUnstorableText(text: string): boolean {
+  return text.includes('\u0000') || LONE_SURROGATE.test(text);
+}
+
+/**
+ * Where the first string of `input` that no database could store lies: a value's own path, or for
+ * a key the path of the object holding it. Iterative, so a deeply nested body cannot overflow.
+ */
+export function unstorableTextPath(input: unknown): PropertyKey[] | undefined {
+  const pending: { value: unknown; path: PropertyKey[] }[] = [{ value: input, path: [] }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, path } = next;
+    if (typeof value === 'string') {
+      if (isUnstorableText(value)) return path;
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) pending.push({ value: value[i], path: [...path, i] });
+    } else if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value);
+      if (entries.some(([key]) => isUnstorableText(key))) return path;
+      for (const [key, item] of entries.reverse()) pending.push({ value: item, path: [...path, key] });
+    }
+  }
+  return undefined;
+}
+
+/**
+ * E_FORMAT naming the field whose text holds NUL or an unpaired surrogate, checked once for every
+ * operation before its schema, so such text never reaches a query or the change log.
+ */
+export function unstorableTextRefusal(lang: Language, input: unknown): Result | undefined {
+  const path = unstorableTextPath(input);
+  if (!path) return undefined;
+  const issue = { code: 'custom', path, message: 'NUL or unpaired surrogate', input } as const;
+  return validationRefusal(lang, new z.ZodError([issue]), input);
+}
+
 class KeptWrites {
   constructor(readonly error: AppError) {}
 }
@@ -220,6 +260,8 @@ export async function runOperation({ bound, body, user, lang, db, log, request }
       return { status: 200, result: refusal(lang, 'E_PERMISSION') };
     }
   }
+  const unstorable = unstorableTextRefusal(lang, body);
+  if (unstorable) return { status: 200, result: unstorable };
   const parsed = op.input.safeParse(body);
   if (!parsed.success) return { status: 200, result: validationRefusal(lang, parsed.error, body) };
 

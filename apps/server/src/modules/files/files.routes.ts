@@ -22,7 +22,13 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { ModuleDeps } from '../../platform/module';
-import { refusal, success, validationRefusal } from '../../platform/registry';
+import {
+  refusal,
+  success,
+  unstorableTextPath,
+  unstorableTextRefusal,
+  validationRefusal,
+} from '../../platform/registry';
 import { contentDisposition, safeDisposition } from '../../platform/storage/content-disposition';
 import { type FilesRuntime, uploadCeiling, uploadLimits } from '../../platform/storage/files-context';
 import { LocalObjectStore } from '../../platform/storage/local-store';
@@ -318,6 +324,13 @@ export async function registerFileRoutes(
       return refuse(reply, lang, 500, 'INTERNAL');
     });
 
+    // NUL in a path or query (`%00`) must not reach a query: refused as the operations refuse it.
+    scope.addHook('preValidation', async (request) => {
+      const path = unstorableTextPath({ ...(request.params as object), ...(request.query as object) });
+      const field = path?.filter((p) => typeof p === 'string').at(-1);
+      if (path) throw new PlainRefusal(400, 'E_FORMAT', { field: field ?? 'query' });
+    });
+
     // ---- upload (spec §7: multipart `file` + optional `del`, the upload token as Authorization) ----
     scope.post('/api/file/upload', async (request, reply) => {
       const lang = langOf(request);
@@ -581,6 +594,8 @@ export async function registerFileRoutes(
         else if (['exp', 'limit', 'pwd', 'direct', 'sub'].includes(part.fieldname))
           raw[part.fieldname] = value;
       }
+      const unstorable = unstorableTextRefusal(lang, raw);
+      if (unstorable) return reply.code(400).header('cache-control', 'no-store').send(unstorable);
       const parsed = shortUrlFields.safeParse(raw);
       if (!parsed.success) {
         return reply

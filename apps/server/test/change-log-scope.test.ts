@@ -2,9 +2,10 @@ import type { RoleCode } from '@qcdesk/contract';
 import { changeLog as changeLogOp } from '@qcdesk/contract/config';
 import { isConfigListName } from '@qcdesk/contract/config-lists';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildClient } from '../src/modules/client/client.factory';
+import { buildOriginalSample } from '../src/modules/original-sample/original-sample.factory';
 import { writeChangeLog } from '../src/platform/change-log';
 import type { Db } from '../src/platform/db';
-import { buildClient, buildOriginalSample } from './support/factories';
 import { buildUser, signInAs } from './support/identity';
 import { startTestApp, type TestApp } from './support/test-app';
 

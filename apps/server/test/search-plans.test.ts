@@ -4,13 +4,13 @@ import { clients } from '../src/db/schema/client';
 import { materials } from '../src/db/schema/material';
 import { originalSamples } from '../src/db/schema/original-sample';
 import { countryRequirements } from '../src/db/schema/standard';
-import { clientHits, clientPageQuery, clientSearchWhere } from '../src/modules/client/client.service';
+import { clientHits, clientPageQuery, clientSearchWhere } from '../src/modules/client/client.queries';
 import {
   materialHits,
   materialPageQuery,
   materialSearchWhere,
 } from '../src/modules/material/material.service';
-import { originalSampleHits } from '../src/modules/original-sample/original-sample.service';
+import { originalSampleHits } from '../src/modules/original-sample/original-sample.queries';
 import { countryStandardHits } from '../src/modules/standard/standard.service';
 import type { Principal } from '../src/platform/auth';
 import type { Db } from '../src/platform/db';

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import type { Principal } from '../../platform/auth';
 import { actorOf } from '../../platform/auth';
 import type { Db } from '../../platform/db';
+import type { Label } from '../../platform/labels';
 import type { FilesRuntime } from '../../platform/storage/files-context';
 import { fileOutput, storeGeneratedFile } from '../files/files.service';
 import { getClient } from './client.service';
@@ -14,8 +15,6 @@ import { getClientRequirements } from './client-requirements.service';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-type Label = { code: string | null; nameZh: string | null; nameEn: string | null } | null;
-
 const SHEETS = {
   client: { zh: '客户要求', en: 'Client requirements' },
   tests: { zh: '测试要求', en: 'Test requirements' },
@@ -25,7 +24,7 @@ const SHEETS = {
   no: { zh: '否', en: 'No' },
 } as const;
 
-const named = (lang: Language, value: Label) =>
+const named = (lang: Language, value: Omit<Label, 'id'> | null) =>
   value ? ((lang === 'en' ? value.nameEn : value.nameZh) ?? value.code ?? '') : '';
 
 function styleHeader(sheet: ExcelJS.Worksheet): void {

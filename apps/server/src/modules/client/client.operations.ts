@@ -3,15 +3,9 @@ import { clients } from '../../db/schema/client';
 import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
 import { clientScope, readableIn } from '../../platform/scope';
+import { clientHits } from './client.queries';
 import { seedClients } from './client.seed';
-import {
-  CLIENT_ENTITY,
-  clientHits,
-  createClient,
-  getClient,
-  searchClients,
-  updateClient,
-} from './client.service';
+import { CLIENT_ENTITY, createClient, getClient, searchClients, updateClient } from './client.service';
 import { getClientRequirements, writeClientRequirements } from './client-requirements.service';
 import { downloadClientRequirements } from './client-xlsx.service';
 

@@ -1,13 +1,17 @@
-import { inArray, sql } from 'drizzle-orm';
-import { clientSafetyTests, clients, clientTestRequirements } from '../../db/schema/client';
-import { countries, inspectionTests, samplingLevels, tensionLevels, testItems } from '../../db/schema/config';
-import { users } from '../../db/schema/identity';
+import { areas } from '@qcdesk/contract';
+import { sql } from 'drizzle-orm';
+import { clients } from '../../db/schema/client';
+import { countries, inspectionTests, tensionLevels, testItems } from '../../db/schema/config';
 import type { Db } from '../../platform/db';
 import type { SeedContext } from '../../platform/module';
 import { idsByCode } from '../../platform/references';
+import { seedPrincipal } from '../../platform/seed-principal';
+import { createClient } from './client.service';
+import { writeClientRequirements } from './client-requirements.service';
 
 // Demo clients for the demo database (QCDESK_DEMO_USERS=1): bilingual buyers owned by the demo
-// sales users, with test requirements and safety tests. Idempotent by client code.
+// sales users, with test requirements and safety tests. Idempotent by client code. Each is created
+// by its sales owner through client/create and client/test, so the change log tells their story.
 
 const SEED_LOCK = 7041006;
 
@@ -117,6 +121,63 @@ export const DEMO_CLIENTS: DemoClient[] = [
   },
 ];
 
+const ops = areas.client;
+
+type Lookup = Map<string, bigint>;
+
+/** Creates one demo client as its owner, then adds its requirements (those whose codes exist). */
+async function seedClient(
+  db: Db,
+  c: DemoClient,
+  ids: { country: Lookup; tension: Lookup; items: Lookup; onSite: Lookup },
+) {
+  const owner = await seedPrincipal(db, c.sales);
+  const countryId = ids.country.get(c.country);
+  if (!owner || countryId === undefined) return;
+  const tensionLevelId = c.tension ? ids.tension.get(c.tension) : undefined;
+  const client = await createClient(
+    db,
+    ops.createClient.input.parse({
+      code: c.code,
+      name: c.name,
+      countryId: String(countryId),
+      type: c.type,
+      salesId: String(owner.userId),
+      ...(tensionLevelId === undefined ? {} : { tensionLevelId: String(tensionLevelId) }),
+      majorAql: c.majorAql,
+      minorAql: c.minorAql,
+      advanceDays: c.advanceDays,
+      destinationCountries: c.destinations,
+      inspectionRequirement: c.inspection,
+      safetyRequirement: c.safety,
+      reportEmails: c.emails,
+    }),
+    owner,
+  );
+  const tests = (c.tests ?? []).flatMap(([item, countryCode, mandatory]) => {
+    const testItemId = ids.items.get(item);
+    return testItemId === undefined ? [] : [{ testItemId: String(testItemId), countryCode, mandatory }];
+  });
+  const safetyTests = (c.safetyTests ?? []).flatMap(([test, sampleQty, criterion]) => {
+    const inspectionTestId = ids.onSite.get(test);
+    return inspectionTestId === undefined
+      ? []
+      : [{ inspectionTestId: String(inspectionTestId), sampleQty, criterion }];
+  });
+  if (tests.length === 0 && safetyTests.length === 0) return;
+  await writeClientRequirements(
+    db,
+    ops.createClientRequirements.input.parse({
+      clientId: client.id.toString(),
+      version: client.version,
+      tests,
+      safetyTests,
+    }),
+    owner,
+    'add',
+  );
+}
+
 export async function seedClients(ctx: SeedContext): Promise<void> {
   if (ctx.config.QCDESK_DEMO_USERS !== '1') return;
   await ctx.database.db.transaction(async (transaction) => {
@@ -125,72 +186,28 @@ export async function seedClients(ctx: SeedContext): Promise<void> {
     const existing = new Set((await db.select({ code: clients.code }).from(clients)).map((r) => r.code));
     const wanted = DEMO_CLIENTS.filter((c) => !existing.has(c.code));
     if (wanted.length === 0) return;
-    const country = await idsByCode(
-      db,
-      countries,
-      wanted.map((c) => c.country),
-    );
-    const level = await idsByCode(db, samplingLevels, ['II']);
-    const tension = await idsByCode(
-      db,
-      tensionLevels,
-      wanted.flatMap((c) => (c.tension ? [c.tension] : [])),
-    );
-    const items = await idsByCode(
-      db,
-      testItems,
-      wanted.flatMap((c) => (c.tests ?? []).map((t) => t[0])),
-    );
-    const onSite = await idsByCode(
-      db,
-      inspectionTests,
-      wanted.flatMap((c) => (c.safetyTests ?? []).map((t) => t[0])),
-    );
-    const owners = await db
-      .select({ id: users.id, username: users.username, departmentId: users.departmentId })
-      .from(users)
-      .where(inArray(users.username, [...new Set(wanted.map((c) => c.sales))]));
-    for (const c of wanted) {
-      const owner = owners.find((o) => o.username === c.sales);
-      if (!owner || !country.has(c.country) || !level.has('II')) continue;
-      const [row] = await db
-        .insert(clients)
-        .values({
-          code: c.code,
-          name: c.name,
-          countryId: country.get(c.country)!,
-          type: c.type,
-          salesId: owner.id,
-          departmentId: owner.departmentId,
-          samplingLevelId: level.get('II')!,
-          tensionLevelId: c.tension ? (tension.get(c.tension) ?? null) : null,
-          majorAql: c.majorAql.toFixed(3),
-          minorAql: c.minorAql.toFixed(3),
-          advanceDays: c.advanceDays,
-          destinationCountries: c.destinations,
-          inspectionRequirement: c.inspection,
-          safetyRequirement: c.safety ?? null,
-          reportEmails: c.emails,
-          createdBy: owner.id,
-          updatedBy: owner.id,
-        })
-        .returning({ id: clients.id });
-      for (const [item, destination, mandatory] of c.tests ?? []) {
-        const testItemId = items.get(item);
-        if (testItemId) {
-          await db
-            .insert(clientTestRequirements)
-            .values({ clientId: row!.id, testItemId, countryCode: destination, mandatory });
-        }
-      }
-      for (const [test, sampleQty, criterion] of c.safetyTests ?? []) {
-        const inspectionTestId = onSite.get(test);
-        if (inspectionTestId) {
-          await db
-            .insert(clientSafetyTests)
-            .values({ clientId: row!.id, inspectionTestId, sampleQty, criterion });
-        }
-      }
-    }
+    const ids = {
+      country: await idsByCode(
+        db,
+        countries,
+        wanted.map((c) => c.country),
+      ),
+      tension: await idsByCode(
+        db,
+        tensionLevels,
+        wanted.flatMap((c) => (c.tension ? [c.tension] : [])),
+      ),
+      items: await idsByCode(
+        db,
+        testItems,
+        wanted.flatMap((c) => (c.tests ?? []).map((t) => t[0])),
+      ),
+      onSite: await idsByCode(
+        db,
+        inspectionTests,
+        wanted.flatMap((c) => (c.safetyTests ?? []).map((t) => t[0])),
+      ),
+    };
+    for (const c of wanted) await seedClient(db, c, ids);
   });
 }

@@ -2,10 +2,14 @@ import { areas } from '@qcdesk/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildClient, clientInput, master, unique, userId } from '../../../test/support/factories';
+import { master, unique, userId } from '../../../test/support/factories';
 import { buildUser, signIn, signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { clients } from '../../db/schema/client';
 import { changeLog } from '../../db/schema/platform';
+import { loadConfig } from '../../platform/config';
+import { buildClient, clientInput } from './client.factory';
+import { seedClients } from './client.seed';
 
 // Clients and their requirements through the envelope (DOMAIN.md §2.2, §5.4, §7.2).
 
@@ -386,5 +390,45 @@ describe('home search', () => {
       reason: 'E_TOO_SHORT',
       error: 'Search term needs at least 2 characters',
     });
+  });
+});
+
+describe('demo clients', () => {
+  it('are created by their sales owner through client/create and client/test, so the change log has them', async () => {
+    const db = t.database.db;
+    const owner = await userId(db, 'demo.sales');
+    const [nordic] = await db.select().from(clients).where(eq(clients.code, 'NORDHOME'));
+    expect(nordic).toMatchObject({ createdBy: owner, majorAql: '2.500', version: 1 });
+    const log = await db
+      .select()
+      .from(changeLog)
+      .where(and(eq(changeLog.entity, 'clients'), eq(changeLog.entityId, nordic!.id)))
+      .orderBy(changeLog.id);
+    expect(log.map((l) => [l.action, l.actorId])).toEqual([
+      ['create', owner],
+      ['update', owner],
+    ]);
+    expect(log[1]!.changes.map((c) => c.field)).toEqual(
+      expect.arrayContaining(['tests[T-EN71-1/EU]', 'tests[T-PHTH]', 'safetyTests[IT-DROP]']),
+    );
+    const read = await t.client.ok(
+      ops.getClientRequirements,
+      { clientId: String(nordic!.id) },
+      { token: sales },
+    );
+    expect(read.tests.map((r) => r.testItem.code).sort()).toEqual(['T-EN71-1', 'T-EN71-3', 'T-PHTH']);
+    expect(read.safetyTests.map((s) => [s.inspectionTest.code, s.sampleQty])).toEqual(
+      expect.arrayContaining([
+        ['IT-DROP', 2],
+        ['IT-TENSION', 5],
+      ]),
+    );
+  });
+
+  it('are seeded once: a second run creates nothing', async () => {
+    const before = await t.database.db.select({ id: clients.id }).from(clients);
+    const config = loadConfig({ NODE_ENV: 'test', QCDESK_DEMO_USERS: '1' });
+    await seedClients({ database: t.database, config, log: console });
+    expect(await t.database.db.select({ id: clients.id }).from(clients)).toHaveLength(before.length);
   });
 });

@@ -1,15 +1,11 @@
 import { areas } from '@qcdesk/contract';
 import { HOME_SEARCH_LIMIT } from '@qcdesk/contract/home-search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildClient,
-  buildCountryRequirement,
-  buildMaterial,
-  buildOriginalSample,
-  unique,
-} from '../../../test/support/factories';
+import { buildCountryRequirement, buildMaterial, unique } from '../../../test/support/factories';
 import { signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { buildClient } from '../client/client.factory';
+import { buildOriginalSample } from '../original-sample/original-sample.factory';
 
 // Home search through the envelope (DOMAIN.md §6.11): every registered source, in the contract's
 // order, in scope, hidden without the read permission, at most 10 hits each.

@@ -3,6 +3,7 @@ import { originalSamples } from '../../db/schema/original-sample';
 import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
+import { originalSampleHits, sampleScope } from './original-sample.queries';
 import { seedOriginalSamples } from './original-sample.seed';
 import {
   createOriginalSample,
@@ -10,8 +11,6 @@ import {
   listOriginalSamples,
   ORIGINAL_SAMPLE_ENTITY,
   originalSampleCart,
-  originalSampleHits,
-  sampleScope,
   searchOriginalSamples,
   updateOriginalSample,
   updateOriginalSampleMaterials,

@@ -1,18 +1,18 @@
+import { areas } from '@qcdesk/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { clients } from '../../db/schema/client';
 import { parts } from '../../db/schema/config';
 import { materials } from '../../db/schema/material';
-import {
-  originalSampleMaterials,
-  originalSampleParts,
-  originalSamples,
-} from '../../db/schema/original-sample';
+import { originalSamples } from '../../db/schema/original-sample';
 import type { Db } from '../../platform/db';
 import type { SeedContext } from '../../platform/module';
 import { idsByCode } from '../../platform/references';
+import { seedPrincipal } from '../../platform/seed-principal';
+import { createOriginalSample } from './original-sample.service';
 
 // Demo original samples for the demo database (QCDESK_DEMO_USERS=1), with parts and materials
-// from the demo materials. Idempotent by item no.
+// from the demo materials. Idempotent by item no. Created by `admin` through originalsample/create,
+// so the change log holds them as it holds the samples people register.
 
 const SEED_LOCK = 7041008;
 
@@ -39,6 +39,9 @@ export const DEMO_SAMPLES: [string, string, string | null, Record<string, string
   ['BT-2024-008', '沐浴玩具套装 / Bath toy set', null, { BODY: ['6901234500035'] }],
 ];
 
+/** Who registers the demo samples: the administrator (shared samples and every client's). */
+const SEED_USER = 'admin';
+
 export async function seedOriginalSamples(ctx: SeedContext): Promise<void> {
   if (ctx.config.QCDESK_DEMO_USERS !== '1') return;
   await ctx.database.db.transaction(async (transaction) => {
@@ -59,6 +62,8 @@ export async function seedOriginalSamples(ctx: SeedContext): Promise<void> {
     );
     const wanted = DEMO_SAMPLES.filter((s) => !present.has(s[0]));
     if (wanted.length === 0) return;
+    const user = await seedPrincipal(db, SEED_USER);
+    if (!user) return;
     const client = await idsByCode(
       db,
       clients,
@@ -79,30 +84,32 @@ export async function seedOriginalSamples(ctx: SeedContext): Promise<void> {
       ).map((m) => [m.upc, m.id]),
     );
     for (const [itemNo, name, clientCode, partMaterials] of wanted) {
-      const entries = Object.entries(partMaterials).filter(([code]) => part.has(code));
-      const complete = entries.length > 0 && entries.every(([, list]) => list.some((u) => material.has(u)));
-      const [sample] = await db
-        .insert(originalSamples)
-        .values({ itemNo, name, clientId: clientCode ? (client.get(clientCode) ?? null) : null, complete })
-        .returning({ id: originalSamples.id });
-      for (const [sort, [code, list]] of entries.entries()) {
-        const [row] = await db
-          .insert(originalSampleParts)
-          .values({ originalSampleId: sample!.id, partId: part.get(code)!, sort })
-          .returning({ id: originalSampleParts.id });
-        for (const [order, upc] of list.entries()) {
-          const materialId = material.get(upc);
-          if (materialId) {
-            await db.insert(originalSampleMaterials).values({
-              originalSamplePartId: row!.id,
-              originalSampleId: sample!.id,
-              materialId,
-              percentage: list.length === 1 ? '100.00' : null,
-              sort: order,
-            });
-          }
-        }
-      }
+      const clientId = clientCode ? client.get(clientCode) : undefined;
+      const sampleParts = Object.entries(partMaterials).flatMap(([code, list]) => {
+        const partId = part.get(code);
+        if (partId === undefined) return [];
+        const materialIds = list.flatMap((upc) => material.get(upc) ?? []);
+        return [
+          {
+            partId: String(partId),
+            // A part of one material is all of it.
+            materials: materialIds.map((id) => ({
+              materialId: String(id),
+              percentage: list.length === 1 ? 100 : null,
+            })),
+          },
+        ];
+      });
+      await createOriginalSample(
+        db,
+        areas.originalSample.createOriginalSample.input.parse({
+          itemNo,
+          name,
+          ...(clientId === undefined ? {} : { clientId: String(clientId) }),
+          parts: sampleParts,
+        }),
+        user,
+      );
     }
   });
 }

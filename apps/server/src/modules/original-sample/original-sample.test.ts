@@ -2,16 +2,13 @@ import { areas } from '@qcdesk/contract';
 import { addToCart, removeFromCart } from '@qcdesk/contract/original-sample';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildClient,
-  buildMaterial,
-  buildOriginalSample,
-  master,
-  unique,
-} from '../../../test/support/factories';
+import { buildMaterial, master, unique, userId } from '../../../test/support/factories';
 import { buildUser, signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { originalSamples } from '../../db/schema/original-sample';
 import { changeLog } from '../../db/schema/platform';
+import { buildClient } from '../client/client.factory';
+import { buildOriginalSample } from './original-sample.factory';
 
 // Original samples through the envelope (DOMAIN.md §2.3, §6.1): search by each filter, create with
 // parts and materials, the part/material set, scope, and the server side of the cart.
@@ -295,5 +292,34 @@ describe('original-sample cart', () => {
       { token: sales },
     );
     expect(listed.list).toEqual([{ id: String(a.id), itemNo: a.itemNo, name: `${a.itemNo} | 甲` }]);
+  });
+});
+
+describe('demo original samples', () => {
+  it('are registered by admin through originalsample/create, parts and materials logged with the create', async () => {
+    const db = t.database.db;
+    const admin = await userId(db, 'admin');
+    const [bear] = await db.select().from(originalSamples).where(eq(originalSamples.itemNo, 'PB-2024-001'));
+    expect(bear).toMatchObject({ createdBy: admin, complete: true, version: 0 });
+    const [log] = await db
+      .select()
+      .from(changeLog)
+      .where(and(eq(changeLog.entity, 'original_samples'), eq(changeLog.entityId, bear!.id)));
+    expect(log).toMatchObject({ action: 'create', actorId: admin });
+    expect(log!.changes.map((c) => c.field)).toEqual(
+      expect.arrayContaining(['itemNo', 'parts[FABRIC]', 'parts[BODY]']),
+    );
+    const detail = await t.client.ok(ops.getOriginalSample, { id: String(bear!.id) }, { token: qc });
+    expect(detail.client?.code).toBe('NORDHOME');
+    expect(
+      detail.parts.map((p) => [p.part.code, p.materials.map((m) => [m.material.upc, m.percentage])]),
+    ).toEqual([
+      ['FABRIC', [['6901234500042', 100]]],
+      ['BODY', [['6901234500059', 100]]],
+    ]);
+    const [car] = await db.select().from(originalSamples).where(eq(originalSamples.itemNo, 'RC-2024-102'));
+    expect(car!.complete).toBe(false);
+    const [shared] = await db.select().from(originalSamples).where(eq(originalSamples.itemNo, 'BT-2024-008'));
+    expect(shared!.clientId).toBeNull();
   });
 });

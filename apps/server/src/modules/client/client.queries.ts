@@ -1,0 +1,247 @@
+import type { areas, ParsedInputOf } from '@qcdesk/contract';
+import { CLIENT_DEFAULTS } from '@qcdesk/contract/client';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { clients } from '../../db/schema/client';
+import { countries, samplingLevels, tensionLevels } from '../../db/schema/config';
+import { departments, roles, users } from '../../db/schema/identity';
+import { searchText } from '../../db/schema/search-columns';
+import type { Principal } from '../../platform/auth';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { label } from '../../platform/labels';
+import { rankedHits } from '../../platform/ranked-hits';
+import { clientScope, type Scope } from '../../platform/scope';
+import { contains } from '../../platform/search';
+
+// The SQL of clients: the list and detail selects with their label joins, the search WHERE and
+// page query (test/search-plans.test.ts EXPLAINs them), the checks of a write, home-search hits.
+
+export type ClientRow = typeof clients.$inferSelect;
+export type ClientSearch = ParsedInputOf<typeof areas.client.searchClients>;
+
+const sales = alias(users, 'sales');
+const creator = alias(users, 'creator');
+const tension = alias(tensionLevels, 'tension');
+
+const rowColumns = {
+  client: clients,
+  countryCode: countries.code,
+  countryZh: countries.nameZh,
+  countryEn: countries.nameEn,
+  salesName: sales.name,
+  salesEnglishName: sales.englishName,
+  departmentCode: departments.code,
+  departmentZh: departments.nameZh,
+  departmentEn: departments.nameEn,
+  levelCode: samplingLevels.code,
+  levelZh: samplingLevels.nameZh,
+  levelEn: samplingLevels.nameEn,
+  tensionCode: tension.code,
+  tensionZh: tension.nameZh,
+  tensionEn: tension.nameEn,
+};
+
+/** A client with the labels its rows show. */
+function selectClients(db: Db) {
+  return db
+    .select(rowColumns)
+    .from(clients)
+    .innerJoin(countries, eq(countries.id, clients.countryId))
+    .innerJoin(sales, eq(sales.id, clients.salesId))
+    .innerJoin(departments, eq(departments.id, clients.departmentId))
+    .innerJoin(samplingLevels, eq(samplingLevels.id, clients.samplingLevelId))
+    .leftJoin(tension, eq(tension.id, clients.tensionLevelId));
+}
+
+type Selected = Awaited<ReturnType<ReturnType<typeof selectClients>['execute']>>[number];
+
+function toRow(r: Selected) {
+  const c = r.client;
+  return {
+    id: c.id,
+    code: c.code,
+    name: c.name,
+    country: label(c.countryId, r.countryCode, r.countryZh, r.countryEn),
+    type: c.type,
+    sales: { id: c.salesId, name: r.salesName, englishName: r.salesEnglishName },
+    department: label(c.departmentId, r.departmentCode, r.departmentZh, r.departmentEn),
+    samplingLevel: label(c.samplingLevelId, r.levelCode, r.levelZh, r.levelEn),
+    tensionLevel:
+      c.tensionLevelId === null ? null : label(c.tensionLevelId, r.tensionCode, r.tensionZh, r.tensionEn),
+    majorAql: c.majorAql,
+    minorAql: c.minorAql,
+    advanceDays: c.advanceDays,
+    state: c.state,
+    valid: c.valid,
+    version: c.version,
+    updatedAt: c.updatedAt,
+  };
+}
+
+// -- Search -----------------------------------------------------------------------------------
+
+/** The WHERE of client/search: name has, country, type, sales and state equal; in scope. */
+export function clientSearchWhere(input: ClientSearch, scope: Scope, user: Principal): SQL | undefined {
+  const deleted = input.deleted && user.permissions.has('client.admin');
+  return and(
+    eq(clients.valid, deleted ? 0 : 1),
+    clientScope(scope),
+    input.name ? contains(searchText(clients.name), input.name) : undefined,
+    input.country === undefined ? undefined : eq(clients.countryId, input.country),
+    input.type === undefined ? undefined : eq(clients.type, Number(input.type)),
+    input.sales === undefined ? undefined : eq(clients.salesId, input.sales),
+    input.state === undefined ? undefined : eq(clients.state, input.state),
+  );
+}
+
+/**
+ * The ids of one page of clients by name (the query client/search runs; tests EXPLAIN it). With a
+ * name filter the sort key is written so that the name index cannot serve it: walking that index in
+ * order until ten matches turn up is quick when matches are spread evenly, but Chinese names sort
+ * after every Latin one, so a Chinese term would walk past all of those first. Through the
+ * trigram/bigram index the matches are found at once and sorted; without a filter the name index
+ * gives the page directly.
+ */
+export function clientPageQuery(
+  db: Db,
+  input: Pick<ClientSearch, 'name' | 'page' | 'pageSize'>,
+  where: SQL | undefined,
+) {
+  const byName = input.name ? sql`lower(${clients.name}) || ''` : sql`lower(${clients.name})`;
+  return db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(where)
+    .orderBy(asc(byName), asc(clients.id))
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
+}
+
+/** The rows of the clients `ids`, in that order (a page's ids whose labels are wanted). */
+export async function clientRows(db: Db, ids: readonly bigint[]) {
+  const rows = ids.length > 0 ? await selectClients(db).where(inArray(clients.id, [...ids])) : [];
+  const byId = new Map(rows.map((r) => [r.client.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toRow(row)] : [];
+  });
+}
+
+// -- Details ----------------------------------------------------------------------------------
+
+export async function clientById(db: Db, id: bigint): Promise<ClientRow | undefined> {
+  const [row] = await db.select().from(clients).where(eq(clients.id, id));
+  return row;
+}
+
+const countryLabel = {
+  id: countries.id,
+  code: countries.code,
+  nameZh: countries.nameZh,
+  nameEn: countries.nameEn,
+};
+
+/** The valid countries (or groups) of `codes`, by code. */
+export async function countriesByCode(db: Db, codes: readonly string[]) {
+  const rows = codes.length
+    ? await db
+        .select(countryLabel)
+        .from(countries)
+        .where(and(inArray(countries.code, [...codes]), eq(countries.valid, 1)))
+    : [];
+  return new Map(rows.map((c) => [c.code, c]));
+}
+
+/** The detail of client (details), create and update. */
+export async function clientDetail(db: Db, id: bigint) {
+  const [r] = await selectClients(db)
+    .leftJoin(creator, eq(creator.id, clients.createdBy))
+    .where(eq(clients.id, id));
+  if (!r) throw new AppError('E_NOT_FOUND');
+  const c = r.client;
+  const byCode = await countriesByCode(db, c.destinationCountries);
+  const [createdBy] = c.createdBy
+    ? await db
+        .select({ id: users.id, name: users.name, englishName: users.englishName })
+        .from(users)
+        .where(eq(users.id, c.createdBy))
+    : [];
+  return {
+    ...toRow(r),
+    destinationCountries: c.destinationCountries.flatMap((code) => byCode.get(code) ?? []),
+    inspectionRequirement: c.inspectionRequirement,
+    safetyRequirement: c.safetyRequirement,
+    reportEmails: c.reportEmails,
+    sharePassword: c.sharePassword,
+    createdBy: createdBy ?? null,
+    createdAt: c.createdAt,
+  };
+}
+
+// -- Writes -----------------------------------------------------------------------------------
+
+/** A valid user who might own clients, with the role a sales owner must have. */
+export async function salesCandidate(db: Db, salesId: bigint) {
+  const [owner] = await db
+    .select({ id: users.id, departmentId: users.departmentId, state: users.state, roleCode: roles.code })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.id, salesId), eq(users.valid, 1)));
+  return owner;
+}
+
+export async function defaultSamplingLevel(db: Db): Promise<bigint | undefined> {
+  const [level] = await db
+    .select({ id: samplingLevels.id })
+    .from(samplingLevels)
+    .where(and(eq(samplingLevels.code, CLIENT_DEFAULTS.samplingLevel), eq(samplingLevels.valid, 1)));
+  return level?.id;
+}
+
+/** Which of `code` and `name` (case-insensitive) a valid client other than `exceptId` already has. */
+export async function takenClientField(
+  db: Db,
+  values: { code?: string | undefined; name?: string | undefined },
+  exceptId?: bigint,
+): Promise<'code' | 'name' | null> {
+  const others = exceptId === undefined ? undefined : ne(clients.id, exceptId);
+  const taken = async (condition: SQL) =>
+    (
+      await db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(eq(clients.valid, 1), condition, others))
+        .limit(1)
+    ).length > 0;
+  if (values.code !== undefined && (await taken(eq(clients.code, values.code)))) return 'code';
+  if (values.name !== undefined && (await taken(sql`lower(${clients.name}) = ${values.name.toLowerCase()}`)))
+    return 'name';
+  return null;
+}
+
+/** `CL` + a number from the table's sequence, skipping codes someone typed by hand. */
+export async function generatedCode(db: Db): Promise<string> {
+  for (;;) {
+    const result = (await db.execute(
+      sql`select nextval(pg_get_serial_sequence('clients', 'id')) as n`,
+    )) as unknown as { rows: { n: string | number }[] };
+    const code = `CL${String(result.rows[0]!.n).padStart(6, '0')}`;
+    const [taken] = await db.select({ id: clients.id }).from(clients).where(eq(clients.code, code)).limit(1);
+    if (!taken) return code;
+  }
+}
+
+// -- Home search ------------------------------------------------------------------------------
+
+/** Home search: clients whose name contains the term, in scope (DOMAIN.md §6.11). */
+export function clientHits(db: Db, term: string, context: { scope: Scope; limit: number }) {
+  return rankedHits(db, {
+    table: clients,
+    id: clients.id,
+    title: clients.name,
+    subtitle: clients.code,
+    where: and(eq(clients.valid, 1), clientScope(context.scope), contains(searchText(clients.name), term)),
+    limit: context.limit,
+  });
+}

@@ -17,14 +17,18 @@ export type AuditedTable = PgTable & {
 type Row = Record<string, unknown>;
 
 /** Reads a row and locks it for the rest of the transaction; E_NOT_FOUND when absent. */
-export async function lockRow<T extends AuditedTable>(db: Db, table: T, id: bigint): Promise<Row> {
+export async function lockRow<T extends AuditedTable>(
+  db: Db,
+  table: T,
+  id: bigint,
+): Promise<T['$inferSelect']> {
   const [row] = await db
     .select()
     .from(table as PgTable)
     .where(eq(table.id, id))
     .for('update');
   if (!row) throw new AppError('E_NOT_FOUND');
-  return row as Row;
+  return row as T['$inferSelect'];
 }
 
 export interface UpdateArgs<T extends AuditedTable> {
@@ -46,8 +50,11 @@ export interface UpdateArgs<T extends AuditedTable> {
  * The optimistic-lock update every service uses: checks `version`, bumps it, stamps the audit
  * block and writes the change log, all in the caller's transaction.
  */
-export async function updateRecord<T extends AuditedTable>(db: Db, args: UpdateArgs<T>): Promise<Row> {
-  const before = await lockRow(db, args.table, args.id);
+export async function updateRecord<T extends AuditedTable>(
+  db: Db,
+  args: UpdateArgs<T>,
+): Promise<T['$inferSelect']> {
+  const before = (await lockRow(db, args.table, args.id)) as Row;
   if (before.version !== args.version) throw new AppError('E_VERSION');
   const [after] = await db
     .update(args.table as PgTable)
@@ -67,7 +74,7 @@ export async function updateRecord<T extends AuditedTable>(db: Db, args: UpdateA
     changes,
     reason: args.reason,
   });
-  return after as Row;
+  return after as T['$inferSelect'];
 }
 
 /** Insert with the audit block stamped and a `create` change-log row. */
@@ -79,18 +86,18 @@ export async function createRecord<T extends AuditedTable>(
     actor: Actor;
     entity?: string;
     /** Writes the record's child rows (a sample's parts) and answers their changes, logged with the create. */
-    children?: (created: Row) => Promise<readonly FieldChange[]>;
+    children?: (created: T['$inferSelect']) => Promise<readonly FieldChange[]>;
   },
-): Promise<Row> {
+): Promise<T['$inferSelect']> {
   const [row] = await db
     .insert(args.table as PgTable)
     .values({ ...args.values, createdBy: args.actor.userId, updatedBy: args.actor.userId } as Row)
     .returning();
-  const created = row as Row;
+  const created = row as T['$inferSelect'];
   const childChanges = args.children ? await args.children(created) : [];
   await writeChangeLog(db, args.actor, {
     entity: args.entity ?? getTableName(args.table),
-    entityId: created.id as bigint,
+    entityId: (created as Row).id as bigint,
     action: 'create',
     changes: [...diff(null, args.values as Row), ...childChanges],
   });

@@ -71,8 +71,11 @@ export interface TransitionArgs<T extends StatusTable> {
  * The only way a status changes: checks the rule for (status, action), the permission, the
  * reason and the guard, then writes the status, bumps `version` and logs from → to.
  */
-export async function transition<T extends StatusTable>(db: Db, args: TransitionArgs<T>): Promise<Row> {
-  const record = await lockRow(db, args.table, args.id);
+export async function transition<T extends StatusTable>(
+  db: Db,
+  args: TransitionArgs<T>,
+): Promise<T['$inferSelect']> {
+  const record = (await lockRow(db, args.table, args.id)) as Row;
   if (record.version !== args.version) throw new AppError('E_VERSION');
   const from = record.status as number;
   const rule = args.machine.rules.find((r) => r.action === args.action && r.from.includes(from));
@@ -102,5 +105,5 @@ export async function transition<T extends StatusTable>(db: Db, args: Transition
     changes: [{ field: 'status', from, to: rule.to }, ...diff(record, (args.set ?? {}) as Row)],
     reason,
   });
-  return updated as Row;
+  return updated as T['$inferSelect'];
 }

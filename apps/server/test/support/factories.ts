@@ -5,21 +5,16 @@ import {
   countries,
   inspectionTests,
   labs,
-  materialTypes,
   parts,
-  riskLevels,
   samplingLevels,
-  suppliers,
   testItems,
 } from '../../src/db/schema/config';
 import { users } from '../../src/db/schema/identity';
-import { materials } from '../../src/db/schema/material';
 import {
   originalSampleMaterials,
   originalSampleParts,
   originalSamples,
 } from '../../src/db/schema/original-sample';
-import { commonStandards, countryRequirements } from '../../src/db/schema/standard';
 import type { Db } from '../../src/platform/db';
 
 // Test-data factories (STYLE.md rule 9): `buildX(db, overrides)` inserts a valid record with
@@ -124,49 +119,6 @@ export async function buildClient(db: Db, overrides: ClientOverrides = {}) {
   return row!;
 }
 
-// -- Materials --------------------------------------------------------------------------------
-
-export interface MaterialOverrides {
-  upc?: string;
-  name?: string;
-  technicalName?: string;
-  customName?: string;
-  riskLevel?: string;
-  materialType?: string;
-  supplier?: string | null;
-}
-
-export async function materialInput(db: Db, overrides: MaterialOverrides = {}) {
-  return {
-    upc: overrides.upc ?? unique('UPC-'),
-    name: overrides.name ?? unique('ABS塑料 '),
-    technicalName: overrides.technicalName ?? 'Acrylonitrile butadiene styrene',
-    customName: overrides.customName ?? '塑料粒子',
-    riskLevelId: String(await idOf(db, riskLevels, overrides.riskLevel ?? 'R3')),
-    materialTypeId: String(await idOf(db, materialTypes, overrides.materialType ?? 'PLASTIC')),
-    ...(overrides.supplier === null
-      ? {}
-      : { supplierId: String(await idOf(db, suppliers, overrides.supplier ?? 'SUP-HM')) }),
-  };
-}
-
-export async function buildMaterial(db: Db, overrides: MaterialOverrides = {}) {
-  const input = await materialInput(db, overrides);
-  const [row] = await db
-    .insert(materials)
-    .values({
-      upc: input.upc,
-      name: input.name,
-      technicalName: input.technicalName,
-      customName: input.customName,
-      riskLevelId: BigInt(input.riskLevelId),
-      materialTypeId: BigInt(input.materialTypeId),
-      supplierId: input.supplierId ? BigInt(input.supplierId) : null,
-    })
-    .returning();
-  return row!;
-}
-
 // -- Original samples -------------------------------------------------------------------------
 
 export interface OriginalSampleOverrides {
@@ -202,30 +154,6 @@ export async function buildOriginalSample(db: Db, overrides: OriginalSampleOverr
     }
   }
   return sample!;
-}
-
-// -- Standards --------------------------------------------------------------------------------
-
-export async function buildCommonStandard(db: Db, overrides: { name?: string } = {}) {
-  const [row] = await db
-    .insert(commonStandards)
-    .values({
-      name: overrides.name ?? unique('毛绒玩具通用标准 Plush toys '),
-      productScope: '毛绒玩具 / Plush toys',
-    })
-    .returning();
-  return row!;
-}
-
-export async function buildCountryRequirement(db: Db, overrides: { name?: string; country?: string } = {}) {
-  const [row] = await db
-    .insert(countryRequirements)
-    .values({
-      countryId: await idOf(db, countries, overrides.country ?? 'DE'),
-      name: overrides.name ?? unique('德国玩具法规 German toy rules '),
-    })
-    .returning();
-  return row!;
 }
 
 /** Master-data ids the tests of several areas use. */

@@ -1,13 +1,14 @@
 import { areas } from '@qcdesk/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildClient, buildMaterial, buildOriginalSample, master } from '../../../test/support/factories';
+import { buildClient, buildOriginalSample, master } from '../../../test/support/factories';
 import { multipart, samples } from '../../../test/support/files-helpers';
 import { signInAs } from '../../../test/support/identity';
 import { type SmtpSink, startSmtpSink } from '../../../test/support/smtp-sink';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { changeLog } from '../../db/schema/platform';
 import { addMonths } from '../../platform/business-time';
+import { buildMaterial } from '../material/material.factory';
 
 // Material tests through the envelope (DOMAIN.md §2.3, §4.13): search by date range, create,
 // the status following the updates, push mail received by a real SMTP server.

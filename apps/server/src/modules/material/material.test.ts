@@ -2,11 +2,12 @@ import { areas } from '@qcdesk/contract';
 import { changeLog as changeLogOp } from '@qcdesk/contract/config';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMaterial, materialInput, unique } from '../../../test/support/factories';
+import { unique } from '../../../test/support/factories';
 import { signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { materialTests } from '../../db/schema/material-test';
 import { changeLog } from '../../db/schema/platform';
+import { buildMaterial, materialInput } from './material.factory';
 
 // Materials through the envelope (DOMAIN.md §2.3): search by each filter, create, update with a
 // stale version, permission and validation refusals.

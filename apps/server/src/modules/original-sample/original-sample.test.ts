@@ -2,16 +2,11 @@ import { areas } from '@qcdesk/contract';
 import { addToCart, removeFromCart } from '@qcdesk/contract/original-sample';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildClient,
-  buildMaterial,
-  buildOriginalSample,
-  master,
-  unique,
-} from '../../../test/support/factories';
+import { buildClient, buildOriginalSample, master, unique } from '../../../test/support/factories';
 import { buildUser, signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { changeLog } from '../../db/schema/platform';
+import { buildMaterial } from '../material/material.factory';
 
 // Original samples through the envelope (DOMAIN.md §2.3, §6.1): search by each filter, create with
 // parts and materials, the part/material set, scope, and the server side of the cart.

@@ -1,16 +1,12 @@
 import { areas } from '@qcdesk/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildCommonStandard,
-  buildCountryRequirement,
-  master,
-  unique,
-} from '../../../test/support/factories';
+import { master, unique } from '../../../test/support/factories';
 import { signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { standards } from '../../db/schema/config';
 import { changeLog } from '../../db/schema/platform';
+import { buildCommonStandard, buildCountryRequirement } from './standard.factory';
 
 // Common and country standards through the envelope (DOMAIN.md §2.8): search, create, update with a
 // stale version, the required test items, permission and validation refusals.

@@ -4,7 +4,13 @@ import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
 import { materialHits } from './material.queries';
 import { seedMaterials } from './material.seed';
-import { createMaterial, getMaterial, MATERIAL_ENTITY, searchMaterials, updateMaterial } from './material.service';
+import {
+  createMaterial,
+  getMaterial,
+  MATERIAL_ENTITY,
+  searchMaterials,
+  updateMaterial,
+} from './material.service';
 
 const ops = areas.material;
 

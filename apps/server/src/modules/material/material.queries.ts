@@ -21,6 +21,9 @@ import { readsDeleted, USABLE_TEST_STATUSES } from './material.rules';
 
 export type MaterialSearch = ParsedInputOf<typeof areas.material.searchMaterials>;
 
+/** The filters material/search reads; absent ones do not filter (as the EXPLAIN tests give them). */
+export type MaterialFilters = Partial<MaterialSearch> & Pick<MaterialSearch, 'deleted'>;
+
 const risk = alias(riskLevels, 'risk');
 const kind = alias(materialTypes, 'kind');
 const supplier = alias(suppliers, 'supplier');
@@ -77,7 +80,7 @@ export function toRow(r: Selected) {
 }
 
 /** The WHERE of material/search: upc ends, name has (three names), type, risk, supplier, q0. */
-export function materialSearchWhere(input: MaterialSearch, user: Principal): SQL | undefined {
+export function materialSearchWhere(input: MaterialFilters, user: Principal): SQL | undefined {
   const deleted = input.deleted && readsDeleted(user);
   const hasValidTest = exists(
     sql`(select 1 from ${materialTests} where ${validTestOf(qualified(materials.id))})`,

@@ -2,11 +2,11 @@ import { areas } from '@qcdesk/contract';
 import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
 import { filesContext } from '../files/files.context';
+import { MATERIAL_TEST_ENTITY } from './material-test.rules';
 import { seedMaterialTests } from './material-test.seed';
 import {
   createMaterialTest,
   getMaterialTest,
-  MATERIAL_TEST_ENTITY,
   type MaterialTestDeps,
   searchMaterialTests,
   updateMaterialTest,

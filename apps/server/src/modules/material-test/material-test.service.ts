@@ -47,8 +47,6 @@ import {
 
 // Material tests (DOMAIN.md §2.3, §4.13): the operations; the status rules are in the rules file.
 
-export { MATERIAL_TEST_ENTITY, materialTestMachine };
-
 type NewMaterialTest = ParsedInputOf<typeof areas.materialTest.createMaterialTest>;
 type MaterialTestUpdate = ParsedInputOf<typeof areas.materialTest.updateMaterialTest>;
 
@@ -138,12 +136,11 @@ export async function recordMaterialTest(db: Db, input: NewMaterialTest, user: P
   });
   await setLinks(db, row.id, input.testItemIds, input.reportFileIds);
   if (isComplete(row.result, new Set(input.reportFileIds).size)) {
-    const { id, version } = row;
     await transition(db, {
       machine: materialTestMachine,
       table: materialTests,
-      id,
-      version,
+      id: row.id,
+      version: row.version,
       action: 'complete',
       user,
     });
@@ -230,12 +227,11 @@ export async function updateMaterialTest(
 
   const next = followingAction(updated.status, updated.result, fileCount);
   if (next && change.staysValid) {
-    const { version: after } = updated;
     await transition(db, {
       machine: materialTestMachine,
       table: materialTests,
       id,
-      version: after,
+      version: updated.version,
       action: next,
       user,
     });

@@ -9,9 +9,9 @@ import {
   materialHits,
   materialPageQuery,
   materialSearchWhere,
-} from '../src/modules/material/material.service';
+} from '../src/modules/material/material.queries';
 import { originalSampleHits } from '../src/modules/original-sample/original-sample.queries';
-import { countryStandardHits } from '../src/modules/standard/standard.service';
+import { countryStandardHits } from '../src/modules/standard/standard.queries';
 import type { Principal } from '../src/platform/auth';
 import type { Db } from '../src/platform/db';
 import { scopeOf } from '../src/platform/scope';

@@ -32,3 +32,8 @@ export async function seedPrincipal(db: Db, username: string): Promise<Principal
     clientId: row.clientId,
   };
 }
+
+/** The `admin` account as a signed-in caller (null before the identity seed has created it). */
+export async function adminPrincipal(db: Db): Promise<Principal | null> {
+  return (await seedPrincipal(db, 'admin')) ?? null;
+}

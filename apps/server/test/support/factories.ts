@@ -1,18 +1,7 @@
 import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import {
-  countries,
-  inspectionTests,
-  labs,
-  materialTypes,
-  parts,
-  riskLevels,
-  suppliers,
-  testItems,
-} from '../../src/db/schema/config';
+import { countries, inspectionTests, labs, parts, testItems } from '../../src/db/schema/config';
 import { users } from '../../src/db/schema/identity';
-import { materials } from '../../src/db/schema/material';
-import { commonStandards, countryRequirements } from '../../src/db/schema/standard';
 import type { Db } from '../../src/platform/db';
 
 // Test-data factories (STYLE.md rule 9): `buildX(db, overrides)` inserts a valid record with
@@ -42,73 +31,6 @@ export async function userId(db: Db, username: string): Promise<bigint> {
     .where(eq(users.username, username));
   if (!row) throw new Error(`no user ${username}`);
   return row.id;
-}
-
-// -- Materials --------------------------------------------------------------------------------
-
-export interface MaterialOverrides {
-  upc?: string;
-  name?: string;
-  technicalName?: string;
-  customName?: string;
-  riskLevel?: string;
-  materialType?: string;
-  supplier?: string | null;
-}
-
-export async function materialInput(db: Db, overrides: MaterialOverrides = {}) {
-  return {
-    upc: overrides.upc ?? unique('UPC-'),
-    name: overrides.name ?? unique('ABS塑料 '),
-    technicalName: overrides.technicalName ?? 'Acrylonitrile butadiene styrene',
-    customName: overrides.customName ?? '塑料粒子',
-    riskLevelId: String(await idOf(db, riskLevels, overrides.riskLevel ?? 'R3')),
-    materialTypeId: String(await idOf(db, materialTypes, overrides.materialType ?? 'PLASTIC')),
-    ...(overrides.supplier === null
-      ? {}
-      : { supplierId: String(await idOf(db, suppliers, overrides.supplier ?? 'SUP-HM')) }),
-  };
-}
-
-export async function buildMaterial(db: Db, overrides: MaterialOverrides = {}) {
-  const input = await materialInput(db, overrides);
-  const [row] = await db
-    .insert(materials)
-    .values({
-      upc: input.upc,
-      name: input.name,
-      technicalName: input.technicalName,
-      customName: input.customName,
-      riskLevelId: BigInt(input.riskLevelId),
-      materialTypeId: BigInt(input.materialTypeId),
-      supplierId: input.supplierId ? BigInt(input.supplierId) : null,
-    })
-    .returning();
-  return row!;
-}
-
-// -- Standards --------------------------------------------------------------------------------
-
-export async function buildCommonStandard(db: Db, overrides: { name?: string } = {}) {
-  const [row] = await db
-    .insert(commonStandards)
-    .values({
-      name: overrides.name ?? unique('毛绒玩具通用标准 Plush toys '),
-      productScope: '毛绒玩具 / Plush toys',
-    })
-    .returning();
-  return row!;
-}
-
-export async function buildCountryRequirement(db: Db, overrides: { name?: string; country?: string } = {}) {
-  const [row] = await db
-    .insert(countryRequirements)
-    .values({
-      countryId: await idOf(db, countries, overrides.country ?? 'DE'),
-      name: overrides.name ?? unique('德国玩具法规 German toy rules '),
-    })
-    .returning();
-  return row!;
 }
 
 /** Master-data ids the tests of several areas use. */

@@ -1,11 +1,13 @@
 import { areas } from '@qcdesk/contract';
 import { HOME_SEARCH_LIMIT } from '@qcdesk/contract/home-search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCountryRequirement, buildMaterial, unique } from '../../../test/support/factories';
+import { unique } from '../../../test/support/factories';
 import { signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { buildClient } from '../client/client.factory';
+import { buildMaterial } from '../material/material.factory';
 import { buildOriginalSample } from '../original-sample/original-sample.factory';
+import { buildCountryRequirement } from '../standard/standard.factory';
 
 // Home search through the envelope (DOMAIN.md §6.11): every registered source, in the contract's
 // order, in scope, hidden without the read permission, at most 10 hits each.

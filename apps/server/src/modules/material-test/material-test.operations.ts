@@ -1,15 +1,16 @@
 import { areas } from '@qcdesk/contract';
 import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { MATERIAL_TEST_ENTITY } from './material-test.rules';
+import { seedMaterialTests } from './material-test.seed';
 import {
   createMaterialTest,
   getMaterialTest,
-  MATERIAL_TEST_ENTITY,
   type MaterialTestDeps,
-  pushMaterialTest,
   searchMaterialTests,
   updateMaterialTest,
 } from './material-test.service';
+import { pushMaterialTest } from './material-test-push.service';
 
 const ops = areas.materialTest;
 
@@ -46,6 +47,7 @@ function registerMaterialTestOperations(registry: OperationRegistry, deps: Modul
 export const materialTestModule = defineModule({
   name: 'materialTest',
   register: registerMaterialTestOperations,
+  seed: seedMaterialTests,
   // Material tests have no record scope (DOMAIN.md §5.4).
   changeLog: [
     {

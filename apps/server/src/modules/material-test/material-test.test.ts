@@ -1,15 +1,21 @@
 import { areas } from '@qcdesk/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMaterial, master } from '../../../test/support/factories';
+import { master, userId } from '../../../test/support/factories';
 import { multipart, samples } from '../../../test/support/files-helpers';
 import { signInAs } from '../../../test/support/identity';
+import { SEED_ENV } from '../../../test/support/seed-env';
 import { type SmtpSink, startSmtpSink } from '../../../test/support/smtp-sink';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { materials } from '../../db/schema/material';
+import { materialTests } from '../../db/schema/material-test';
 import { changeLog } from '../../db/schema/platform';
 import { addMonths } from '../../platform/business-time';
+import { loadConfig } from '../../platform/config';
 import { buildClient } from '../client/client.factory';
+import { buildMaterial } from '../material/material.factory';
 import { buildOriginalSample } from '../original-sample/original-sample.factory';
+import { DEMO_MATERIAL_TESTS, seedMaterialTests } from './material-test.seed';
 
 // Material tests through the envelope (DOMAIN.md §2.3, §4.13): search by date range, create,
 // the status following the updates, push mail received by a real SMTP server.
@@ -221,5 +227,46 @@ describe('materialtest/push', () => {
       { token: qc },
     );
     expect(denied.result.reason).toBe('E_PERMISSION');
+  });
+});
+
+describe('demo material tests', () => {
+  it('are recorded by admin through materialtest/create, completed by the state table, once', async () => {
+    const db = t.database.db;
+    const demo = () =>
+      db
+        .select({ test: materialTests, upc: materials.upc })
+        .from(materialTests)
+        .innerJoin(materials, eq(materials.id, materialTests.materialId))
+        .where(
+          inArray(
+            materials.upc,
+            DEMO_MATERIAL_TESTS.map((d) => d[0]),
+          ),
+        );
+    const seeded = await demo();
+    expect(seeded.map((r) => r.upc).sort()).toEqual(DEMO_MATERIAL_TESTS.map((d) => d[0]).sort());
+    expect(seeded.every((r) => r.test.status === 20 && r.test.result === 1)).toBe(true);
+    const admin = await userId(db, 'admin');
+    const log = await db
+      .select({ action: changeLog.action, actorId: changeLog.actorId })
+      .from(changeLog)
+      .where(and(eq(changeLog.entity, 'material_tests'), eq(changeLog.entityId, seeded[0]!.test.id)))
+      .orderBy(asc(changeLog.id));
+    expect(log).toEqual([
+      { action: 'create', actorId: admin },
+      { action: 'complete', actorId: admin },
+    ]);
+    const detail = await t.client.ok(ops.getMaterialTest, { id: String(seeded[0]!.test.id) }, { token: lab });
+    const codes = DEMO_MATERIAL_TESTS.find((d) => d[0] === seeded[0]!.upc)![1];
+    expect(detail.testItems.map((i) => i.code).sort()).toEqual([...codes].sort());
+
+    const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
+    await seedMaterialTests({
+      database: t.database,
+      config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
+      log: quiet,
+    });
+    expect(await demo()).toHaveLength(seeded.length);
   });
 });

@@ -2,12 +2,12 @@ import { areas } from '@qcdesk/contract';
 import { materials } from '../../db/schema/material';
 import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { materialHits } from './material.queries';
 import { seedMaterials } from './material.seed';
 import {
   createMaterial,
   getMaterial,
   MATERIAL_ENTITY,
-  materialHits,
   searchMaterials,
   updateMaterial,
 } from './material.service';

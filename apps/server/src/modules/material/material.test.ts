@@ -1,12 +1,17 @@
 import { areas } from '@qcdesk/contract';
 import { changeLog as changeLogOp } from '@qcdesk/contract/config';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMaterial, materialInput, unique } from '../../../test/support/factories';
+import { unique, userId } from '../../../test/support/factories';
 import { signInAs } from '../../../test/support/identity';
+import { SEED_ENV } from '../../../test/support/seed-env';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { materials } from '../../db/schema/material';
 import { materialTests } from '../../db/schema/material-test';
 import { changeLog } from '../../db/schema/platform';
+import { loadConfig } from '../../platform/config';
+import { buildMaterial, materialInput } from './material.factory';
+import { DEMO_MATERIALS, seedMaterials } from './material.seed';
 
 // Materials through the envelope (DOMAIN.md §2.3): search by each filter, create, update with a
 // stale version, permission and validation refusals.
@@ -191,5 +196,53 @@ describe('material/create, material, material/update', () => {
       { token: qc },
     );
     expect(refused.result.reason).toBe('E_IN_USE');
+  });
+});
+
+describe('demo materials', () => {
+  it('are created by admin through material/create, once', async () => {
+    const db = t.database.db;
+    const demo = () =>
+      db
+        .select()
+        .from(materials)
+        .where(
+          inArray(
+            materials.upc,
+            DEMO_MATERIALS.map((m) => m[0]),
+          ),
+        );
+    const seeded = await demo();
+    expect(seeded).toHaveLength(DEMO_MATERIALS.length);
+    const admin = await userId(db, 'admin');
+    expect(seeded.every((m) => m.createdBy === admin)).toBe(true);
+    const created = await db
+      .select({ entityId: changeLog.entityId, actorId: changeLog.actorId })
+      .from(changeLog)
+      .where(
+        and(
+          eq(changeLog.entity, 'materials'),
+          eq(changeLog.action, 'create'),
+          inArray(
+            changeLog.entityId,
+            seeded.map((m) => m.id),
+          ),
+        ),
+      );
+    expect(created.map((c) => c.entityId).sort()).toEqual(seeded.map((m) => m.id).sort());
+    expect(created.every((c) => c.actorId === admin)).toBe(true);
+
+    // The demo material tests leave some demo materials usable and others needing tests (q0).
+    const [abs] = (await t.client.ok(ops.searchMaterials, { upc: '6901234500011' }, { token: qc })).list;
+    const [pp] = (await t.client.ok(ops.searchMaterials, { upc: '6901234500028' }, { token: qc })).list;
+    expect([abs?.validTests, pp?.validTests]).toEqual([1, 0]);
+
+    const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
+    await seedMaterials({
+      database: t.database,
+      config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
+      log: quiet,
+    });
+    expect(await demo()).toHaveLength(DEMO_MATERIALS.length);
   });
 });

@@ -2,12 +2,13 @@ import { areas } from '@qcdesk/contract';
 import { addToCart, removeFromCart } from '@qcdesk/contract/original-sample';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMaterial, master, unique, userId } from '../../../test/support/factories';
+import { master, unique, userId } from '../../../test/support/factories';
 import { buildUser, signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { originalSamples } from '../../db/schema/original-sample';
 import { changeLog } from '../../db/schema/platform';
 import { buildClient } from '../client/client.factory';
+import { buildMaterial } from '../material/material.factory';
 import { buildOriginalSample } from './original-sample.factory';
 
 // Original samples through the envelope (DOMAIN.md §2.3, §6.1): search by each filter, create with

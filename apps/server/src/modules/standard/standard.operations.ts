@@ -1,16 +1,13 @@
 import { areas } from '@qcdesk/contract';
 import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { countryStandardHits, KINDS, type KindName, testItemHits } from './standard.queries';
 import { seedStandards } from './standard.seed';
 import {
-  countryStandardHits,
   createStandard,
   getStandard,
   getStandardTests,
-  KINDS,
-  type KindName,
   searchStandards,
-  testItemHits,
   updateStandard,
   updateStandardTests,
 } from './standard.service';

@@ -1,20 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { countries, standards, testItems } from '../../db/schema/config';
-import {
-  commonStandardNorms,
-  commonStandards,
-  commonStandardTests,
-  countryRequirementNorms,
-  countryRequirements,
-  countryRequirementTests,
-} from '../../db/schema/standard';
+import { commonStandards, countryRequirements } from '../../db/schema/standard';
+import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import type { SeedContext } from '../../platform/module';
 import { idsByCode } from '../../platform/references';
+import { adminPrincipal } from '../../platform/seed-principal';
+import type { KindName } from './standard.queries';
+import { createStandard, updateStandardTests } from './standard.service';
 
 // Demo common and country standards for the demo database (QCDESK_DEMO_USERS=1): the test items
-// of the seeded test-item list grouped the way a toy importer's QA manual groups them.
-// Idempotent by name.
+// of the seeded test-item list grouped the way a toy importer's QA manual groups them, created by
+// admin through the services of standard/create and standard/test/update. Idempotent by name.
 
 const SEED_LOCK = 7041009;
 
@@ -79,47 +76,34 @@ export const DEMO_COUNTRY_STANDARDS: (Demo & { country: string })[] = [
   },
 ];
 
-async function seedOne(db: Db, kind: 'common' | 'country', demo: Demo & { country?: string }) {
+/** Creates one demo standard with its norms, then its required test items (codes not seeded are left out). */
+async function seedOne(db: Db, admin: Principal, kind: KindName, demo: Demo & { country?: string }) {
   const items = await idsByCode(
     db,
     testItems,
     demo.tests.map((t) => t[0]),
   );
   const norms = await idsByCode(db, standards, demo.norms);
-  if (kind === 'common') {
-    const [row] = await db
-      .insert(commonStandards)
-      .values({ name: demo.name, productScope: demo.scope })
-      .returning();
-    if (norms.size > 0) {
-      await db
-        .insert(commonStandardNorms)
-        .values([...norms.values()].map((standardId) => ({ commonStandardId: row!.id, standardId })));
-    }
-    for (const [code, mandatory] of demo.tests) {
-      const testItemId = items.get(code);
-      if (testItemId)
-        await db.insert(commonStandardTests).values({ commonStandardId: row!.id, testItemId, mandatory });
-    }
-    return;
-  }
-  const [countryId] = (await idsByCode(db, countries, [demo.country!])).values();
-  if (!countryId) return;
-  const [row] = await db
-    .insert(countryRequirements)
-    .values({ countryId, name: demo.name, productScope: demo.scope })
-    .returning();
-  if (norms.size > 0) {
-    await db
-      .insert(countryRequirementNorms)
-      .values([...norms.values()].map((standardId) => ({ countryRequirementId: row!.id, standardId })));
-  }
-  for (const [code, mandatory] of demo.tests) {
+  const [countryId] = kind === 'country' ? (await idsByCode(db, countries, [demo.country!])).values() : [];
+  if (kind === 'country' && !countryId) return;
+  const created = await createStandard(
+    db,
+    kind,
+    {
+      name: demo.name,
+      productScope: demo.scope,
+      description: undefined,
+      standardIds: [...norms.values()],
+      ...(countryId ? { countryId } : {}),
+    },
+    admin,
+  );
+  const tests = demo.tests.flatMap(([code, mandatory]) => {
     const testItemId = items.get(code);
-    if (testItemId)
-      await db
-        .insert(countryRequirementTests)
-        .values({ countryRequirementId: row!.id, testItemId, mandatory });
+    return testItemId ? [{ testItemId, mandatory }] : [];
+  });
+  if (tests.length > 0) {
+    await updateStandardTests(db, kind, { id: created.id, version: created.version, tests }, admin);
   }
 }
 
@@ -128,19 +112,21 @@ export async function seedStandards(ctx: SeedContext): Promise<void> {
   await ctx.database.db.transaction(async (transaction) => {
     const db = transaction as unknown as Db;
     await db.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const admin = await adminPrincipal(db);
+    if (!admin) return;
     for (const demo of DEMO_COMMON_STANDARDS) {
       const [hit] = await db
         .select({ id: commonStandards.id })
         .from(commonStandards)
         .where(eq(commonStandards.name, demo.name));
-      if (!hit) await seedOne(db, 'common', demo);
+      if (!hit) await seedOne(db, admin, 'common', demo);
     }
     for (const demo of DEMO_COUNTRY_STANDARDS) {
       const [hit] = await db
         .select({ id: countryRequirements.id })
         .from(countryRequirements)
-        .where(and(eq(countryRequirements.name, demo.name)));
-      if (!hit) await seedOne(db, 'country', demo);
+        .where(eq(countryRequirements.name, demo.name));
+      if (!hit) await seedOne(db, admin, 'country', demo);
     }
   });
 }

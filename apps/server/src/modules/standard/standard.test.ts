@@ -1,16 +1,16 @@
 import { areas } from '@qcdesk/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildCommonStandard,
-  buildCountryRequirement,
-  master,
-  unique,
-} from '../../../test/support/factories';
+import { master, unique, userId } from '../../../test/support/factories';
 import { signInAs } from '../../../test/support/identity';
+import { SEED_ENV } from '../../../test/support/seed-env';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { standards } from '../../db/schema/config';
 import { changeLog } from '../../db/schema/platform';
+import { countryRequirements } from '../../db/schema/standard';
+import { loadConfig } from '../../platform/config';
+import { buildCommonStandard, buildCountryRequirement } from './standard.factory';
+import { DEMO_COUNTRY_STANDARDS, seedStandards } from './standard.seed';
 
 // Common and country standards through the envelope (DOMAIN.md §2.8): search, create, update with a
 // stale version, the required test items, permission and validation refusals.
@@ -174,5 +174,38 @@ describe('country standards', () => {
       { token: lab },
     );
     expect(detail.result).toMatchObject({ success: true, modify: true, data: { testCount: 1, version: 1 } });
+  });
+});
+
+describe('demo standards', () => {
+  it('are created by admin through the services, with their norms and test items, once', async () => {
+    const db = t.database.db;
+    const us = DEMO_COUNTRY_STANDARDS[0]!;
+    const named = () => db.select().from(countryRequirements).where(eq(countryRequirements.name, us.name));
+    const [row] = await named();
+    const admin = await userId(db, 'admin');
+    expect(row?.createdBy).toBe(admin);
+    const detail = await t.client.ok(ops.getCountryRequirement, { id: String(row!.id) }, { token: lab });
+    expect(detail.country?.code).toBe(us.country);
+    expect(detail.standards.map((n) => n.code).sort()).toEqual([...us.norms].sort());
+    const tests = await t.client.ok(ops.getCountryRequirementTests, { id: String(row!.id) }, { token: lab });
+    expect(tests.tests.map((r) => [r.testItem.code, r.mandatory]).sort()).toEqual([...us.tests].sort());
+    const log = await db
+      .select({ action: changeLog.action, actorId: changeLog.actorId })
+      .from(changeLog)
+      .where(and(eq(changeLog.entity, 'country_requirements'), eq(changeLog.entityId, row!.id)))
+      .orderBy(asc(changeLog.id));
+    expect(log).toEqual([
+      { action: 'create', actorId: admin },
+      { action: 'update', actorId: admin },
+    ]);
+
+    const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
+    await seedStandards({
+      database: t.database,
+      config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
+      log: quiet,
+    });
+    expect(await named()).toHaveLength(1);
   });
 });

@@ -1,5 +1,4 @@
 import { areas } from '@qcdesk/contract';
-import { sql } from 'drizzle-orm';
 import { clients } from '../../db/schema/client';
 import { countries, inspectionTests, tensionLevels, testItems } from '../../db/schema/config';
 import type { Db } from '../../platform/db';
@@ -12,8 +11,6 @@ import { writeClientRequirements } from './client-requirements.service';
 // Demo clients for the demo database (QCDESK_DEMO_USERS=1): bilingual buyers owned by the demo
 // sales users, with test requirements and safety tests. Idempotent by client code. Each is created
 // by its sales owner through client/create and client/test, so the change log tells their story.
-
-const SEED_LOCK = 7041006;
 
 interface DemoClient {
   code: string;
@@ -182,7 +179,6 @@ export async function seedClients(ctx: SeedContext): Promise<void> {
   if (ctx.config.QCDESK_DEMO_USERS !== '1') return;
   await ctx.database.db.transaction(async (transaction) => {
     const db = transaction as unknown as Db;
-    await db.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const existing = new Set((await db.select({ code: clients.code }).from(clients)).map((r) => r.code));
     const wanted = DEMO_CLIENTS.filter((c) => !existing.has(c.code));
     if (wanted.length === 0) return;

@@ -13,9 +13,7 @@ import { hashPassword, randomPassword } from '../../platform/passwords';
 
 // Idempotent identity seed, run on every start: departments, the nine roles of DOMAIN.md §5.1
 // with the §5.3 matrix, a group per role, the `admin` account and (QCDESK_DEMO_USERS=1) one
-// demo user per role. Several processes may start at once, so it runs under an advisory lock.
-
-const SEED_LOCK = 7041002;
+// demo user per role. Several processes may start at once: seeds run under the start-up lock (`Database.whileStarting`).
 
 const DEPARTMENTS: Array<{ code: string; zh: string; en: string; type: number; parent: string | null }> = [
   { code: 'HQ', zh: '总部', en: 'Headquarters', type: 4, parent: null },
@@ -229,7 +227,6 @@ async function seedDemoUsers(
 export async function seedIdentity(ctx: SeedContext): Promise<void> {
   await ctx.database.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const departmentIds = await seedDepartments(tx);
     const roleIds = await seedRoles(tx);
     const groupIds = await seedGroups(tx);

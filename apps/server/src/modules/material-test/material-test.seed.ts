@@ -17,8 +17,6 @@ import { recordMaterialTest } from './material-test.service';
 // demo materials (material.seed.ts), so `q0` shows both kinds. Recorded by admin through
 // materialtest/create's service. Idempotent: a material that has any test gets none.
 
-const SEED_LOCK = 7041010;
-
 /** [material UPC, tested with] */
 export const DEMO_MATERIAL_TESTS: [string, string[]][] = [
   ['6901234500011', ['T-EN71-3', 'T-PHTH']],
@@ -31,7 +29,6 @@ export async function seedMaterialTests(ctx: SeedContext): Promise<void> {
   if (ctx.config.QCDESK_DEMO_USERS !== '1') return;
   await ctx.database.db.transaction(async (transaction) => {
     const db = transaction as unknown as Db;
-    await db.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const untested = await db
       .select({ id: materials.id, upc: materials.upc })
       .from(materials)

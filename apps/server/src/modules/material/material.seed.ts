@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { materialTypes, riskLevels, suppliers } from '../../db/schema/config';
 import { materials } from '../../db/schema/material';
 import type { Db } from '../../platform/db';
@@ -10,8 +10,6 @@ import { createMaterial } from './material.service';
 // Demo materials for the demo database (QCDESK_DEMO_USERS=1), created by admin through
 // material/create's service. Idempotent by UPC. The material-test seed gives some of them a
 // completed test (so `q0` shows both kinds).
-
-const SEED_LOCK = 7041007;
 
 /** [upc, name, technical name, customs name, risk level, material type, supplier] */
 export const DEMO_MATERIALS: [string, string, string, string, string, string, string | null][] = [
@@ -55,7 +53,6 @@ export async function seedMaterials(ctx: SeedContext): Promise<void> {
   if (ctx.config.QCDESK_DEMO_USERS !== '1') return;
   await ctx.database.db.transaction(async (transaction) => {
     const db = transaction as unknown as Db;
-    await db.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const present = new Set(
       (
         await db

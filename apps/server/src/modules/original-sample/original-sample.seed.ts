@@ -1,5 +1,5 @@
 import { areas } from '@qcdesk/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { clients } from '../../db/schema/client';
 import { parts } from '../../db/schema/config';
 import { materials } from '../../db/schema/material';
@@ -13,8 +13,6 @@ import { createOriginalSample } from './original-sample.service';
 // Demo original samples for the demo database (QCDESK_DEMO_USERS=1), with parts and materials
 // from the demo materials. Idempotent by item no. Created by `admin` through originalsample/create,
 // so the change log holds them as it holds the samples people register.
-
-const SEED_LOCK = 7041008;
 
 /** [item no, name, client code, { part: material UPCs }] */
 export const DEMO_SAMPLES: [string, string, string | null, Record<string, string[]>][] = [
@@ -46,7 +44,6 @@ export async function seedOriginalSamples(ctx: SeedContext): Promise<void> {
   if (ctx.config.QCDESK_DEMO_USERS !== '1') return;
   await ctx.database.db.transaction(async (transaction) => {
     const db = transaction as unknown as Db;
-    await db.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const present = new Set(
       (
         await db

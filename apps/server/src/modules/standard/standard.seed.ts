@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { countries, standards, testItems } from '../../db/schema/config';
 import { commonStandards, countryRequirements } from '../../db/schema/standard';
 import type { Principal } from '../../platform/auth';
@@ -12,8 +12,6 @@ import { createStandard, updateStandardTests } from './standard.service';
 // Demo common and country standards for the demo database (QCDESK_DEMO_USERS=1): the test items
 // of the seeded test-item list grouped the way a toy importer's QA manual groups them, created by
 // admin through the services of standard/create and standard/test/update. Idempotent by name.
-
-const SEED_LOCK = 7041009;
 
 type Demo = { name: string; scope: string; norms: string[]; tests: [string, boolean][] };
 
@@ -111,7 +109,6 @@ export async function seedStandards(ctx: SeedContext): Promise<void> {
   if (ctx.config.QCDESK_DEMO_USERS !== '1') return;
   await ctx.database.db.transaction(async (transaction) => {
     const db = transaction as unknown as Db;
-    await db.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const admin = await adminPrincipal(db);
     if (!admin) return;
     for (const demo of DEMO_COMMON_STANDARDS) {

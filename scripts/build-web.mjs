@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Builds the web app (apps/web/dist) when it is missing or older than what it is built from; says
-// so and does nothing otherwise. Run by `npm install` (postinstall, so the first `npm start` serves
-// at once), `npm start`, `npm run test:e2e` and `npm run bench`. QCDESK_SKIP_WEB_BUILD=1 skips it.
-//   --soft  a failed build warns instead of failing (postinstall: the install itself succeeded).
+// so and does nothing otherwise. Run by `npm install` (scripts/postinstall.mjs, so the first
+// `npm start` serves at once), `npm start`, `npm run test:e2e` and `npm run bench`.
+// QCDESK_SKIP_WEB_BUILD=1 skips it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +10,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const webIndex = join(root, 'apps/web/dist/index.html');
-const soft = process.argv.includes('--soft');
 
 /** The newest modification time under a file or folder, skipping installed and built files. */
 function newest(path) {
@@ -51,10 +50,5 @@ export function buildWebIfStale({ quiet = false } = {}) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const status = buildWebIfStale();
-  if (status !== 0 && soft) {
-    console.warn('The web app did not build; `npm start` tries again and shows why.');
-    process.exit(0);
-  }
-  process.exit(status);
+  process.exit(buildWebIfStale());
 }

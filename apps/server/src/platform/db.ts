@@ -45,7 +45,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // A new data dir starts from a migrated copy instead of initdb (seconds of WASM on every first start).
   const fresh = dataDir && !loadDataDir && !existsSync(join(dataDir, 'PG_VERSION'));
-  const start = loadDataDir ?? (fresh ? await templateBlob() : undefined);
+  const start = loadDataDir ?? (fresh ? await migratedPgliteTemplate() : undefined);
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(start ? { loadDataDir: start } : {}),
@@ -73,7 +73,7 @@ const migratePgliteClient = (client: PGlite) =>
  * its sandbox (and every e2e run) load it instead of running initdb and the migrations each time.
  */
 let template: Promise<string | Blob> | undefined;
-async function templateBlob(): Promise<Blob> {
+export async function migratedPgliteTemplate(): Promise<Blob> {
   const made = await preparePgliteTemplate();
   return typeof made === 'string' ? new Blob([readFileSync(made)]) : made;
 }

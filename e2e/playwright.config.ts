@@ -9,8 +9,11 @@ const DATA_DIR = fileURLToPath(new URL(`../tmp/e2e-data-${Date.now()}`, import.m
 
 export default defineConfig({
   testDir: 'tests',
+  // Two files at a time, each file's tests in order. Every spec owns what it changes (its own users,
+  // groups and uniquely named records, tests/api.ts), so files never wait on one another's data.
+  // E2E_WORKERS=1 runs them one at a time.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: Boolean(process.env.CI),
   // Whole flows (create a user, read the mail, set a password, sign in) take 20–40 s when the two
   // cores are busy; one retry keeps a slow machine from failing the run, and is reported as flaky.

@@ -1,30 +1,15 @@
 #!/usr/bin/env node
-// `npm start`: build the web app when it is missing or older than its sources, then run the server.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// `npm start`: build the web app if it is missing or older than its sources (`npm install` built it
+// already, so normally this is a quick check), then run the server.
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildWebIfStale } from './build-web.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const webIndex = join(root, 'apps/web/dist/index.html');
 
-function newest(dir) {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const path = join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
-  }
-  return latest;
-}
-
-const sources = [join(root, 'apps/web'), join(root, 'packages/contract/src')];
-const stale = !existsSync(webIndex) || Math.max(...sources.map(newest)) > statSync(webIndex).mtimeMs;
-if (stale && !process.env.QCDESK_SKIP_WEB_BUILD) {
-  console.info('Building the web app…');
-  const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+const built = buildWebIfStale({ quiet: true });
+if (built !== 0) process.exit(built);
 
 const server = spawn(
   process.execPath,

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_USERS } from './accounts';
+import { uniqueSuffix } from './api';
 import { pickOption, screenshotsAt, signIn } from './helpers';
 
 // Issue 6 (web): a sales user creates a client with test requirements, finds it from the home search
@@ -58,7 +59,7 @@ for (const lang of ['en', 'zh'] as const) {
   }) => {
     test.setTimeout(120_000);
     const text = TEXT[lang];
-    const name = `E2E ${lang} Toys ${Date.now().toString(36)}`;
+    const name = `E2E ${lang} Toys ${uniqueSuffix()}`;
     await signIn(page, DEMO_USERS.SALES, lang);
 
     await page.goto(`/${lang}/client`);
@@ -124,7 +125,7 @@ test('a sales user cannot modify a client of another sales: the server says Inva
   page,
 }) => {
   test.setTimeout(90_000);
-  const name = `E2E Other ${Date.now().toString(36)}`;
+  const name = `E2E Other ${uniqueSuffix()}`;
   // An administrator (client.admin) creates a client for the sales manager, picked by name.
   await signIn(page, 'admin', 'en');
   await page.goto('/en/client/new');

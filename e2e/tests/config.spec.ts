@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_USERS } from './accounts';
+import { uniqueSuffix } from './api';
 import { expectNoSeriousA11yViolations, type Lang, SCREENSHOTS, settled, signIn, WIDTHS } from './helpers';
 
 // Issue 5 (web): the master-data back office `/{language}/config/{configType}`.
@@ -10,7 +11,7 @@ test.describe.configure({ timeout: 90_000 });
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const unique = () => Date.now().toString(36).toUpperCase();
+const unique = () => uniqueSuffix().toUpperCase();
 
 /** Chooses an option of an antd Select by its text, trying once more when a click lands mid-animation. */
 async function pickOption(page: Page, scope: Locator, label: string, option: string | RegExp): Promise<void> {

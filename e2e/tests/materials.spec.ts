@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_USERS } from './accounts';
+import { uniqueSuffix } from './api';
 import { type Lang, pickOption, screenshotsAt, settled, signIn } from './helpers';
 
 // Materials and original samples (spec §2 Material, MaterialDetail, OriginalSample,
@@ -75,7 +76,7 @@ for (const lang of ['en', 'zh'] as const) {
   }) => {
     test.setTimeout(120_000);
     const text = TEXT[lang];
-    const stamp = Date.now().toString(36).toUpperCase();
+    const stamp = uniqueSuffix().toUpperCase();
     const upc = `E2E-${lang.toUpperCase()}-${stamp}`;
     const name = `E2E ${lang} ABS ${stamp}`;
     await signIn(page, DEMO_USERS.QC, lang);
@@ -151,7 +152,7 @@ for (const lang of ['en', 'zh'] as const) {
   }) => {
     test.setTimeout(120_000);
     const text = TEXT[lang];
-    const stamp = Date.now().toString(36).toUpperCase();
+    const stamp = uniqueSuffix().toUpperCase();
     const itemNo = `E2E${lang.toUpperCase()}${stamp}`;
     const name = `E2E ${lang} plush bear ${stamp}`;
     const entry = `${itemNo} | ${name}`;

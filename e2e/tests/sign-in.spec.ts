@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_USERS } from './accounts';
+import { createOwnUser } from './api';
 import { type Lang, loginText, signIn, signOut, submitLogin, watchProblems } from './helpers';
 
 // Issue 3 (web): sign-in modes, the session and its tokens.
@@ -43,10 +44,12 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
   });
 }
 
-test('a wrong password is refused on the form', async ({ page }) => {
+test('a wrong password is refused on the form', async ({ page, baseURL }) => {
+  // The spec's own user: failures count towards a lockout of the account.
+  const user = await createOwnUser(baseURL!, DEMO_USERS.QC, 'wrongpw');
   await page.goto('/en/login');
   const form = page.getByTestId('login-password-form');
-  await form.getByLabel('Username').fill('admin');
+  await form.getByLabel('Username').fill(user.username);
   await form.getByLabel('Password', { exact: true }).fill('Wrong#1234');
   await form.getByRole('button', { name: 'Sign in' }).click();
   await expect(form.getByRole('alert')).toContainText('The username or password is wrong');

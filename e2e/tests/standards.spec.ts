@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_USERS } from './accounts';
+import { uniqueSuffix } from './api';
 import { type Lang, pickOption, screenshotsAt, settled, signIn } from './helpers';
 
 // Standards (web): a QC manager (standard.edit, DOMAIN.md §5.3) creates a common and a country
@@ -69,7 +70,7 @@ for (const lang of ['en', 'zh'] as const) {
   }) => {
     test.setTimeout(150_000);
     const text = TEXT[lang];
-    const suffix = Date.now().toString(36);
+    const suffix = uniqueSuffix();
     const names = {
       common: lang === 'zh' ? `E2E 毛绒玩具通用 ${suffix}` : `E2E Plush common ${suffix}`,
       country: lang === 'zh' ? `E2E 美国玩具要求 ${suffix}` : `E2E US toy rules ${suffix}`,
@@ -212,7 +213,7 @@ async function findAndEdit(page: Page, lang: Lang, kind: Kind, name: string, url
 
   await page.getByTestId('standard-edit').click();
   await expect(page).toHaveURL(/\?edit=1$/);
-  const scope = `Plush and fabric toys, ${kind} ${Date.now().toString(36)}`;
+  const scope = `Plush and fabric toys, ${kind} ${uniqueSuffix()}`;
   await page.getByTestId('standard-form').getByLabel(text.productScope).fill(scope);
   await page.getByTestId('standard-save').click();
   await expect(page).toHaveURL(url);

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
+import { DEMO_USERS } from './accounts';
+import { createOwnGroup, createOwnUser, uniqueSuffix } from './api';
 import {
   expectNoHorizontalOverflow,
   expectNoSeriousA11yViolations,
@@ -36,7 +37,7 @@ test('an administrator creates a user, who sets a password from the welcome mail
   page,
   browser,
 }) => {
-  const username = `e2e.${Date.now().toString(36)}`;
+  const username = `e2e.${uniqueSuffix()}`;
   await signIn(page, 'admin');
   await page.goto('/en/user');
   await page.getByTestId('user-create').click();
@@ -100,10 +101,12 @@ test('an administrator creates a user, who sets a password from the welcome mail
   await expect(page.getByTestId('user-lock')).toHaveText('Unlock');
 });
 
-test('groups: toggling a group re-sends its update', async ({ page }) => {
+test('groups: toggling a group re-sends its update', async ({ page, baseURL }) => {
+  // The spec's own group: freezing a seeded one would take modules from the demo users meanwhile.
+  const group = await createOwnGroup(baseURL!, 'toggle');
   await signIn(page, 'admin');
   await page.goto('/en/user?tab=groups');
-  const toggle = page.getByRole('switch', { name: /Group .* active/ }).first();
+  const toggle = page.getByRole('switch', { name: `Group ${group.name} active`, exact: true });
   await expect(toggle).toBeChecked();
   const update = page.waitForRequest((r) => r.url().includes('/api/group/update'));
   await toggle.click();
@@ -128,7 +131,7 @@ test('positions and roles are listed with their permissions', async ({ page }) =
 
 test('an administrator creates a role with a few permissions, then renames it', async ({ page }) => {
   test.setTimeout(180_000);
-  const code = `E2E_${Date.now().toString(36).toUpperCase()}`;
+  const code = `E2E_${uniqueSuffix().toUpperCase()}`;
   await signIn(page, 'admin');
   await page.goto('/en/user?tab=roles');
   await page.getByTestId('role-create').click();
@@ -245,36 +248,43 @@ test('an administrator acts as another user and comes back', async ({ page }) =>
   await expect(page.getByTestId('user-menu')).toContainText('Administrator');
 });
 
-test('sign-in by e-mail code, the code read from the dev mailbox', async ({ page, browser }) => {
+test('sign-in by e-mail code, the code read from the dev mailbox', async ({ page, browser, baseURL }) => {
+  const auditor = await createOwnUser(baseURL!, DEMO_USERS.AUDITOR, 'auditor');
   const visitor = await newPage(browser);
   await visitor.goto('/en/login');
   await visitor.getByTestId('login-mode').getByRole('button', { name: 'E-mail code' }).click();
   const form = visitor.getByTestId('login-code-form');
-  await form.getByLabel('Username or e-mail').fill(DEMO_USERS.AUDITOR);
+  await form.getByLabel('Username or e-mail').fill(auditor.username);
   await form.getByRole('button', { name: 'Send code' }).click();
   await expect(form.getByRole('button', { name: /Again in \d+ s/ })).toBeVisible();
 
   await signIn(page, 'admin');
-  const mail = await latestMailText(page, `${DEMO_USERS.AUDITOR}@qcdesk.local`);
+  const mail = await latestMailText(page, auditor.email);
   const code = /\b\d{6}\b/.exec(mail)?.[0];
   expect(code, mail).toBeTruthy();
 
   await form.getByLabel('Code').fill(code!);
   await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(visitor.getByTestId('home-greeting')).toContainText('Demo Auditor');
+  await expect(visitor.getByTestId('home-greeting')).toContainText(auditor.englishName);
   await visitor.context().close();
 });
 
-test('forgot password: the reset link from the mail sets a new password', async ({ page, browser }) => {
+test('forgot password: the reset link from the mail sets a new password', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // The spec's own user: a reset ends every session of the account and changes its password.
+  const manager = await createOwnUser(baseURL!, DEMO_USERS.SALES_MGR, 'salesmgr');
   const visitor = await newPage(browser);
   await visitor.goto('/en/login');
   await visitor.getByRole('link', { name: 'Forgot password?' }).click();
-  await visitor.getByLabel('Username or e-mail').fill(DEMO_USERS.SALES_MGR);
+  await visitor.getByLabel('Username or e-mail').fill(manager.username);
   await visitor.getByRole('button', { name: 'Send reset link' }).click();
   await expect(visitor.getByTestId('forget-password-sent')).toBeVisible();
 
   await signIn(page, 'admin');
-  const mail = await latestMailText(page, `${DEMO_USERS.SALES_MGR}@qcdesk.local`);
+  const mail = await latestMailText(page, manager.email);
   const link = /https?:\/\/\S+\/en\/password\?token=\S+/.exec(mail)?.[0];
   expect(link, mail).toBeTruthy();
   await visitor.goto(link!);
@@ -283,15 +293,17 @@ test('forgot password: the reset link from the mail sets a new password', async 
   await visitor.getByRole('button', { name: 'Save password' }).click();
   await expect(visitor).toHaveURL(/\/en\/login$/);
   const form = visitor.getByTestId('login-password-form');
-  await form.getByLabel('Username').fill(DEMO_USERS.SALES_MGR);
+  await form.getByLabel('Username').fill(manager.username);
   await form.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
   await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(visitor.getByTestId('home-greeting')).toContainText('Demo Sales manager');
+  await expect(visitor.getByTestId('home-greeting')).toContainText(manager.englishName);
   await visitor.context().close();
 });
 
-test('the settings page saves the preferences', async ({ page }) => {
-  await signIn(page, DEMO_USERS.LAB);
+test('the settings page saves the preferences', async ({ page, baseURL }) => {
+  // The spec's own user: the mail preference decides whether pushes reach the demo lab user.
+  const lab = await createOwnUser(baseURL!, DEMO_USERS.LAB, 'lab');
+  await signIn(page, lab.username);
   await page.goto('/en/settings');
   const preferences = page.getByTestId('settings-preferences');
   const save = page.waitForResponse((r) => r.url().includes('/api/user/setting/update'));
@@ -304,13 +316,17 @@ test('the settings page saves the preferences', async ({ page }) => {
 test('a changed e-mail must be verified: sign-in goes on to VerifyAccount, the code comes by mail', async ({
   page,
   browser,
+  baseURL,
 }) => {
-  const email = `inspector.${Date.now().toString(36)}@example.com`;
+  // The spec's own inspector: an unverified account cannot sign in until verified (routing.spec
+  // signs in as the demo inspector).
+  const inspector = await createOwnUser(baseURL!, DEMO_USERS.INSPECTOR, 'inspector');
+  const email = `inspector.${uniqueSuffix()}@example.com`;
   await signIn(page, 'admin');
   await page.goto('/en/user');
-  await page.getByPlaceholder('Name').fill(DEMO_USERS.INSPECTOR);
+  await page.getByPlaceholder('Name').fill(inspector.username);
   await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('link', { name: '演示验货员' }).click();
+  await page.getByRole('link', { name: inspector.name }).click();
   await page.getByTestId('user-edit').click();
   await expect(page).toHaveURL(/\?edit=1$/);
   const form = page.getByTestId('user-form');
@@ -322,8 +338,8 @@ test('a changed e-mail must be verified: sign-in goes on to VerifyAccount, the c
   const visitor = await newPage(browser);
   await visitor.goto('/en/inspection/task');
   const login = visitor.getByTestId('login-password-form');
-  await login.getByLabel('Username').fill(DEMO_USERS.INSPECTOR);
-  await login.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await login.getByLabel('Username').fill(inspector.username);
+  await login.getByLabel('Password', { exact: true }).fill(inspector.password);
   await login.getByRole('button', { name: 'Sign in' }).click();
   // Spec §8: -1002 shows the message and carries the session to the verification step.
   await expect(visitor).toHaveURL(/\/en\/verify\?redirect=%2Fen%2Finspection%2Ftask$/);

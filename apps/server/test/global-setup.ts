@@ -4,7 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { loadConfig, REPO_ROOT } from '../src/platform/config';
-import { type Database, openDatabase } from '../src/platform/db';
+import { type Database, migratedPgliteTemplate, openDatabase } from '../src/platform/db';
 import { runSeeds } from '../src/seed';
 import { SEED_ENV } from './support/seed-env';
 
@@ -45,7 +45,8 @@ export default async function setup(project: TestProject) {
   const dir = join(REPO_ROOT, 'tmp', 'test-templates');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `pglite-${process.pid}-${Date.now()}.tar`);
-  const database = await openDatabase({});
+  // From the migrated template new data dirs start from (made once per migration set), not initdb.
+  const database = await openDatabase({ loadDataDir: await migratedPgliteTemplate() });
   await database.migrate();
   await seed(database);
   const client = (database.db as unknown as { $client: PGlite }).$client;

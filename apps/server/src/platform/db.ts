@@ -1,5 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -51,23 +52,84 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   // PGlite does not create missing parent folders of its data dir.
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // A new data dir starts from a migrated copy instead of initdb (seconds of WASM on every first start).
+  const fresh = dataDir && !loadDataDir && !existsSync(join(dataDir, 'PG_VERSION'));
+  const start = loadDataDir ?? (fresh ? await migratedPgliteTemplate() : undefined);
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
-    ...(loadDataDir ? { loadDataDir } : {}),
+    ...(start ? { loadDataDir: start } : {}),
     extensions: { pg_trgm },
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    // drizzle-kit's own runner opens PGlite without extensions; migrating here keeps pg_trgm.
-    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migratePgliteClient(client),
     ping: async () => {
       await client.query('select 1');
     },
     whileStarting: (work) => work(),
     close: () => client.close(),
   };
+}
+
+// drizzle-kit's own runner opens PGlite without extensions; migrating here keeps pg_trgm.
+const migratePgliteClient = (client: PGlite) =>
+  migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+
+/**
+ * A PGlite data dir with every migration applied, as a tarball: made once per set of migrations (and
+ * PGlite version) and kept in node_modules/.cache/qcdesk, so the first start of the product and of
+ * its sandbox (and every e2e run) load it instead of running initdb and the migrations each time.
+ */
+let template: Promise<string | Blob> | undefined;
+export async function migratedPgliteTemplate(): Promise<Blob> {
+  const made = await preparePgliteTemplate();
+  return typeof made === 'string' ? new Blob([readFileSync(made)]) : made;
+}
+
+/** Makes the migrated template unless it is there (`npm install` runs this): its path. */
+export function preparePgliteTemplate(): Promise<string | Blob> {
+  template ??= migratedTemplate();
+  return template;
+}
+
+async function migratedTemplate(): Promise<string | Blob> {
+  const hash = createHash('sha256').update(pgliteVersion());
+  for (const file of readdirSync(MIGRATIONS_FOLDER, { recursive: true }).map(String).sort()) {
+    if (file.endsWith('.sql') || file.endsWith('.json')) {
+      hash.update(file).update(readFileSync(join(MIGRATIONS_FOLDER, file)));
+    }
+  }
+  const dir = resolve(REPO_ROOT, 'node_modules/.cache/qcdesk');
+  const file = join(dir, `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (existsSync(file)) return file;
+  const client = await PGlite.create({ extensions: { pg_trgm } });
+  try {
+    await migratePgliteClient(client);
+    const dump = await client.dumpDataDir('none');
+    try {
+      mkdirSync(dir, { recursive: true });
+      const partial = `${file}.${process.pid}`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, file);
+      return file;
+    } catch {
+      // A read-only install: the copy serves this process only.
+      return dump;
+    }
+  } finally {
+    await client.close();
+  }
+}
+
+function pgliteVersion(): string {
+  try {
+    const manifest = resolve(REPO_ROOT, 'node_modules/@electric-sql/pglite/package.json');
+    return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {

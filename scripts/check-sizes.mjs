@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// Size limits of the files that grow with every business area (issue 11, area anatomy): a service,
+// a detail page or a form past its limit is split by concern instead of growing. `npm run lint`
+// runs this; it fails on a file over its limit that the allow-list does not name, and prints the
+// largest files of each kind.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+const RULES = [
+  { what: 'server services', dir: 'apps/server/src/modules', suffix: '.service.ts', limit: 300 },
+  { what: 'web detail pages', dir: 'apps/web/src/features', suffix: '-detail-page.tsx', limit: 200 },
+  { what: 'web forms', dir: 'apps/web/src/features', suffix: '-form.tsx', limit: 250 },
+];
+
+const SPLITTING = 'being split under issue 11 (area anatomy)';
+
+/** Files allowed past their limit for now, each with its reason. Remove an entry once the file fits. */
+const ALLOWED = {
+  'apps/server/src/modules/identity/sign-in.service.ts': SPLITTING,
+  'apps/server/src/modules/material-test/material-test.service.ts': SPLITTING,
+  'apps/server/src/modules/config/config.service.ts': SPLITTING,
+  'apps/server/src/modules/client/client.service.ts': SPLITTING,
+  'apps/server/src/modules/original-sample/original-sample.service.ts': SPLITTING,
+  'apps/server/src/modules/identity/users.service.ts': SPLITTING,
+  'apps/server/src/modules/standard/standard.service.ts': SPLITTING,
+  'apps/server/src/modules/material/material.service.ts': SPLITTING,
+  'apps/server/src/modules/identity/session.service.ts': SPLITTING,
+  'apps/server/src/modules/config/config-xlsx.service.ts': SPLITTING,
+  'apps/web/src/features/client/client-detail-page.tsx': SPLITTING,
+  'apps/web/src/features/material-test/material-test-detail-page.tsx': SPLITTING,
+  'apps/web/src/features/material/material-detail-page.tsx': SPLITTING,
+  'apps/web/src/features/users/user-detail-page.tsx': SPLITTING,
+  'apps/web/src/features/standard/standard-detail-page.tsx': SPLITTING,
+  'apps/web/src/features/original-sample/original-sample-detail-page.tsx': SPLITTING,
+  'apps/web/src/features/client/client-form.tsx': SPLITTING,
+  'apps/web/src/features/users/role-form.tsx': SPLITTING,
+  'apps/web/src/features/users/user-form.tsx': SPLITTING,
+};
+
+const TOP = 5;
+
+function linesOf(path) {
+  const text = readFileSync(path, 'utf8');
+  if (text === '') return 0;
+  return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+}
+
+function filesOf(dir, suffix) {
+  return readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(suffix))
+    .map((entry) => relative(root, join(entry.parentPath ?? entry.path, entry.name)).replaceAll('\\', '/'));
+}
+
+const failures = [];
+const seen = new Set();
+for (const rule of RULES) {
+  const sized = filesOf(rule.dir, rule.suffix)
+    .map((path) => ({ path, lines: linesOf(join(root, path)) }))
+    .sort((a, b) => b.lines - a.lines);
+  console.info(`${rule.what} (*${rule.suffix}, limit ${rule.limit} lines), largest:`);
+  for (const { path, lines } of sized.slice(0, TOP)) {
+    const mark = lines <= rule.limit ? '  ' : ALLOWED[path] ? '~ ' : '✗ ';
+    console.info(
+      `  ${mark}${String(lines).padStart(4)}  ${path}${lines > rule.limit && ALLOWED[path] ? ` (allowed: ${ALLOWED[path]})` : ''}`,
+    );
+  }
+  for (const { path, lines } of sized) {
+    seen.add(path);
+    if (lines > rule.limit && !ALLOWED[path]) failures.push(`${path}: ${lines} lines, over ${rule.limit}`);
+    if (lines <= rule.limit && ALLOWED[path]) {
+      console.info(`  note: ${path} fits now (${lines} lines): remove it from the allow-list`);
+    }
+  }
+}
+for (const path of Object.keys(ALLOWED)) {
+  if (!seen.has(path)) console.info(`note: ${path} is gone: remove it from the allow-list`);
+}
+
+if (failures.length > 0) {
+  console.error(`\nFiles over their size limit (split them by concern):`);
+  for (const failure of failures) console.error(`  ${failure}`);
+  process.exit(1);
+}
+console.info('sizes: ok');

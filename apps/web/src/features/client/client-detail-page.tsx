@@ -10,10 +10,9 @@ import { formatMessage } from '@qcdesk/contract/messages';
 import { Alert, Button, Card, Descriptions, Flex, Result, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { ButtonLink } from '../../app/button-link';
-import { hasPermission } from '../../app/guard';
-import { notify } from '../../app/notify';
-import { useSession } from '../../app/session';
+import { hasPermission } from '../../api/guard';
+import { useSession } from '../../api/session';
+import { ButtonLink } from '../../components/button-link';
 import { ChangeLogViewer } from '../../components/change-log-viewer';
 import { useConfirm } from '../../components/confirm-dialog';
 import {
@@ -22,6 +21,7 @@ import {
   FormCard,
   detailHeading as heading,
 } from '../../components/detail-states';
+import { notify } from '../../components/notify';
 import { EMPTY, enumText, refName, userDisplayName } from '../../components/ref-labels';
 import { useIsPhone } from '../../components/use-is-phone';
 import { currentLanguage } from '../../i18n/i18n';

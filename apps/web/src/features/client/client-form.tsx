@@ -3,10 +3,10 @@ import { Alert, Button, Col, Divider, Flex, Form, Input, InputNumber, Row, Selec
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
-import { hasPermission } from '../../app/guard';
-import { notify } from '../../app/notify';
-import { useSession } from '../../app/session';
+import { hasPermission } from '../../api/guard';
+import { useSession } from '../../api/session';
 import { ConfigSelect, useConfigRows } from '../../components/config-select';
+import { notify } from '../../components/notify';
 import { enumOptions, userText } from '../../components/ref-labels';
 import { UserAutoComplete } from '../../components/remote-auto-complete';
 import { currentLanguage } from '../../i18n/i18n';

@@ -4,7 +4,7 @@ import { Alert, Button, Modal, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
-import { notify } from '../../app/notify';
+import { notify } from '../../components/notify';
 import type { Filters } from '../../components/table-columns';
 import { UploadPicker } from '../../components/upload-picker';
 import { languageOf } from '../../components/widgets-i18n';

@@ -26,10 +26,10 @@ import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { routePermitted } from '../../app/guard';
-import { parentListRoute, routeDef, routeHref } from '../../app/route-handle';
-import { useSession } from '../../app/session';
+import { routePermitted } from '../../api/guard';
+import { useSession } from '../../api/session';
 import { currentLanguage } from '../../i18n/i18n';
+import { parentListRoute, routeDef, routeHref } from '../../lib/route-handle';
 import { readStoredSearch, storeSearch, useHomeSearch } from './api';
 import {
   groupsForMode,

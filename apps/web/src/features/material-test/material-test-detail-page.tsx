@@ -4,10 +4,9 @@ import { Alert, Button, Card, Descriptions, Flex, Result, Skeleton, Tag, Typogra
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
-import { ButtonLink } from '../../app/button-link';
-import { hasPermission, routePermitted } from '../../app/guard';
-import { notify } from '../../app/notify';
-import { useSession } from '../../app/session';
+import { hasPermission, routePermitted } from '../../api/guard';
+import { useSession } from '../../api/session';
+import { ButtonLink } from '../../components/button-link';
 import { ChangeLogViewer } from '../../components/change-log-viewer';
 import { useConfirm } from '../../components/confirm-dialog';
 import {
@@ -17,6 +16,7 @@ import {
   detailHeading as heading,
 } from '../../components/detail-states';
 import { FileList } from '../../components/file-list';
+import { notify } from '../../components/notify';
 import { EMPTY, enumText, refName, userDisplayName } from '../../components/ref-labels';
 import { useIsPhone } from '../../components/use-is-phone';
 import { currentLanguage } from '../../i18n/i18n';

@@ -1,8 +1,8 @@
 import { Flex, Spin, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../app/notify';
 import { FileList } from '../../components/file-list';
+import { notify } from '../../components/notify';
 import { UploadPicker } from '../../components/upload-picker';
 import { currentLanguage } from '../../i18n/i18n';
 import { fileHref, uploadReportFile } from './api';

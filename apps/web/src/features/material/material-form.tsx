@@ -2,8 +2,8 @@ import { UPC_PATTERN } from '@qcdesk/contract/material';
 import { Alert, Button, Col, Flex, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
-import { notify } from '../../app/notify';
 import { ConfigSelect } from '../../components/config-select';
+import { notify } from '../../components/notify';
 import { type MaterialDetail, useCreateMaterial, useUpdateMaterial } from './api';
 import {
   createMaterialInput,

@@ -2,10 +2,9 @@ import { DeleteOutlined, EditOutlined, UndoOutlined } from '@ant-design/icons';
 import { Alert, Badge, Button, Card, Descriptions, Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ButtonLink } from '../../app/button-link';
-import { hasPermission, routePermitted } from '../../app/guard';
-import { notify } from '../../app/notify';
-import { useSession } from '../../app/session';
+import { hasPermission, routePermitted } from '../../api/guard';
+import { useSession } from '../../api/session';
+import { ButtonLink } from '../../components/button-link';
 import { ChangeLogViewer } from '../../components/change-log-viewer';
 import { useConfirm } from '../../components/confirm-dialog';
 import {
@@ -14,6 +13,7 @@ import {
   FormCard,
   detailHeading as heading,
 } from '../../components/detail-states';
+import { notify } from '../../components/notify';
 import { EMPTY, userDisplayName } from '../../components/ref-labels';
 import { useIsPhone } from '../../components/use-is-phone';
 import { currentLanguage } from '../../i18n/i18n';

@@ -1,7 +1,7 @@
 import { Alert, Button, Col, Divider, Flex, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
-import { notify } from '../../app/notify';
+import { notify } from '../../components/notify';
 import { ClientAutoComplete } from '../../components/remote-auto-complete';
 import {
   type OriginalSampleDetail,

@@ -1,8 +1,8 @@
 import { Alert, Button, Col, Flex, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
-import { notify } from '../../app/notify';
 import { ConfigSelect } from '../../components/config-select';
+import { notify } from '../../components/notify';
 import { type StandardDetail, type StandardKind, useCreateStandard, useUpdateStandard } from './api';
 import {
   createStandardInput,

@@ -3,10 +3,10 @@ import { Alert, Button, Card, Col, Empty, Flex, Form, Row, Skeleton, Switch, Tab
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
-import { hasPermission } from '../../app/guard';
-import { notify } from '../../app/notify';
-import { useSession } from '../../app/session';
+import { hasPermission } from '../../api/guard';
+import { useSession } from '../../api/session';
 import { ConfigSelect } from '../../components/config-select';
+import { notify } from '../../components/notify';
 import { refName } from '../../components/ref-labels';
 import { useIsPhone } from '../../components/use-is-phone';
 import { currentLanguage } from '../../i18n/i18n';

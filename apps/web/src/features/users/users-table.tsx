@@ -3,7 +3,7 @@ import { Badge, Flex } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ButtonLink } from '../../app/button-link';
+import { ButtonLink } from '../../components/button-link';
 import { DataTable } from '../../components/data-table';
 import type { TableColumn } from '../../components/table-columns';
 import { currentLanguage } from '../../i18n/i18n';

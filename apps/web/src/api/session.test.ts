@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/api-error';
-import { api } from '../api/client';
-import { tokens } from '../api/session-tokens';
+import { ApiError } from './api-error';
+import { api } from './client';
 import type { Session } from './guard';
 import { queryClient } from './query-client';
 import {
@@ -11,6 +10,7 @@ import {
   loadSession,
   sessionKey,
 } from './session';
+import { tokens } from './session-tokens';
 
 const session = { uid: '1', name: 'A', routes: ['Home'], roles: [] } as unknown as Session;
 

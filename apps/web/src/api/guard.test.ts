@@ -1,6 +1,6 @@
 import { ROUTES } from '@qcdesk/contract/roles';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/api-error';
+import { ApiError } from './api-error';
 import { decideNavigation, hasPermission, outcomeFromError, type Session, safeRedirect } from './guard';
 
 const session = (routes: string[], roles: string[] = []) => ({ routes, roles }) as unknown as Session;

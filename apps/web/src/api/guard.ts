@@ -3,8 +3,8 @@ import type { check } from '@qcdesk/contract/identity';
 import type { Language } from '@qcdesk/contract/messages';
 import type { OutputOf } from '@qcdesk/contract/operation';
 import { ALWAYS_PERMITTED_ROUTES, PUBLIC_ROUTES } from '@qcdesk/contract/roles';
-import type { ApiError } from '../api/api-error';
-import { NETWORK_ERROR_CODE } from '../api/client';
+import type { ApiError } from './api-error';
+import { NETWORK_ERROR_CODE } from './client';
 
 export type Session = OutputOf<typeof check>;
 

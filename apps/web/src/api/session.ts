@@ -1,12 +1,12 @@
 import { check, logout } from '@qcdesk/contract/identity';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../api/api-error';
-import { api } from '../api/client';
-import { type SignInTokens, tokens } from '../api/session-tokens';
-import { operationKey } from '../api/use-operation';
 import { readStorage, writeStorage } from '../lib/storage';
+import { ApiError } from './api-error';
+import { api } from './client';
 import { outcomeFromError, type Session, type SessionOutcome } from './guard';
 import { queryClient } from './query-client';
+import { type SignInTokens, tokens } from './session-tokens';
+import { operationKey } from './use-operation';
 
 export const sessionKey = operationKey(check, {});
 

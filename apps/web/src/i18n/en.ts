@@ -1,4 +1,5 @@
 import { clientEn } from './client.en';
+import { commonEn } from './common.en';
 import { configEn } from './config.en';
 import { homeSearchEn } from './home-search.en';
 import { materialEn } from './material.en';
@@ -387,6 +388,7 @@ export const en = {
     held: 'Held (no SMTP)',
   },
   config: configEn,
+  common: commonEn,
   widgets: widgetsEn,
   client: clientEn,
   material: materialEn,

@@ -1,4 +1,5 @@
 import { clientZh } from './client.zh';
+import { commonZh } from './common.zh';
 import { configZh } from './config.zh';
 import type { TranslationShape } from './en';
 import { homeSearchZh } from './home-search.zh';
@@ -376,6 +377,7 @@ export const zh: TranslationShape = {
     held: '保留（无SMTP）',
   },
   config: configZh,
+  common: commonZh,
   widgets: widgetsZh,
   client: clientZh,
   material: materialZh,

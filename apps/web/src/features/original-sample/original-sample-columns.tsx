@@ -2,10 +2,11 @@ import type { Language } from '@qcdesk/contract/messages';
 import { Badge, Select } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
+import { searchClientOptions } from '../../components/pickers';
 import { EMPTY } from '../../components/ref-labels';
 import { ClientAutoComplete, type RemoteOption } from '../../components/remote-auto-complete';
 import type { Filters, TableColumn } from '../../components/table-columns';
-import { type OriginalSampleRow, searchClientOptions } from './api';
+import type { OriginalSampleRow } from './api';
 import { CartToggle } from './original-sample-cart';
 
 export interface OriginalSampleColumnOptions {

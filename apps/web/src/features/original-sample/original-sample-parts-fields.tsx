@@ -2,9 +2,9 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Col, Flex, Form, Input, InputNumber, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConfigSelect } from '../../components/config-select';
+import { searchMaterialOptions } from '../../components/pickers';
 import type { RefLike } from '../../components/ref-labels';
 import { MaterialAutoComplete } from '../../components/remote-auto-complete';
-import { searchMaterialOptions } from './api';
 import { duplicateIndexes, type PartValues, partsComplete } from './original-sample-form-values';
 
 const partBox = {

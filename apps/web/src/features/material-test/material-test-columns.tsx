@@ -2,11 +2,12 @@ import type { Language } from '@qcdesk/contract/messages';
 import { Badge, type BadgeProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { EMPTY, enumColumnOptions, enumText, refName } from '../../components/ref-labels';
+import { searchMaterialOptions } from '../../components/pickers';
+import { EMPTY, enumColumnOptions, enumText, materialText, refName } from '../../components/ref-labels';
 import { MaterialAutoComplete, type RemoteOption } from '../../components/remote-auto-complete';
 import type { TableColumn } from '../../components/table-columns';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { type MaterialTestRow, materialText, searchMaterialOptions } from './api';
+import type { MaterialTestRow } from './api';
 
 export interface MaterialTestColumnOptions {
   language: Language;

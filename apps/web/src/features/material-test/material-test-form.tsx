@@ -1,31 +1,28 @@
 import { DATE_FORMAT } from '@qcdesk/contract/constants';
-import { Alert, Button, Col, Flex, Form, Input, Row, Select } from 'antd';
+import { createMaterialTest } from '@qcdesk/contract/material-test';
+import { Alert, Col, Form, Input, Row, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/api-error';
 import { ConfigSelect } from '../../components/config-select';
 import { DateField } from '../../components/date-picker';
-import { notify } from '../../components/notify';
+import { searchMaterialOptions } from '../../components/pickers';
+import { fieldFacts, rulesFrom } from '../../components/record/field-rules';
+import { RecordForm, type RecordFormProps, useRecordForm } from '../../components/record/use-record-form';
 import { enumOptions } from '../../components/ref-labels';
 import { MaterialAutoComplete, type RemoteOption } from '../../components/remote-auto-complete';
 import { currentLanguage } from '../../i18n/i18n';
-import {
-  type MaterialTestDetail,
-  searchMaterialOptions,
-  useCreateMaterialTest,
-  useUpdateMaterialTest,
-} from './api';
+import { type MaterialTestDetail, useCreateMaterialTest, useUpdateMaterialTest } from './api';
 import {
   completes,
   createMaterialTestInput,
-  hasChanges,
   type MaterialTestFormValues,
   materialTestFormValues,
   updateMaterialTestInput,
 } from './material-test-form-values';
 import { ReportFilesField } from './report-files-field';
 
-const REMARK_MAX = 1000;
+const input = createMaterialTest.input;
+const remarkMax = fieldFacts(input, 'remark').maxLength;
 
 /**
  * Record a material test or correct one; one form for both (STYLE.md). A result with a report file
@@ -33,80 +30,35 @@ const REMARK_MAX = 1000;
  * pushed again. A stale version (E_VERSION) reloads the record.
  */
 export function MaterialTestForm({
-  test,
   material,
-  onDone,
-  onCancel,
-  onStale,
-}: {
-  test?: MaterialTestDetail;
+  ...props
+}: RecordFormProps<MaterialTestDetail> & {
   /** The material a new test is for, when it was opened from the material. */
   material?: RemoteOption | null;
-  onDone: (id: string) => void;
-  onCancel: () => void;
-  onStale?: () => void;
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const [form] = Form.useForm<MaterialTestFormValues>();
-  const create = useCreateMaterialTest();
-  const update = useUpdateMaterialTest({ silent: true });
-  const mutation = test ? update : create;
-  const result = Form.useWatch('result', form) ?? test?.result ?? 0;
-  const reportFiles = Form.useWatch('reportFiles', form) ?? [];
-
-  const refused = (error: unknown) => {
-    if (!isApiError(error)) return;
-    if (error.reason === 'E_VERSION') {
-      notify('warning', error.message);
-      onStale?.();
-      return;
-    }
-    const field =
-      error.field === 'materialId'
-        ? 'material'
-        : error.field === 'reportFileIds'
-          ? 'reportFiles'
-          : error.field;
-    if (field && form.getFieldInstance(field as keyof MaterialTestFormValues)) {
-      form.setFields([{ name: field as keyof MaterialTestFormValues, errors: [error.message] }]);
-    }
-  };
-
-  const submit = (values: MaterialTestFormValues) => {
-    if (test) {
-      const input = updateMaterialTestInput(test, values);
-      if (!hasChanges(input)) {
-        onDone(test.id);
-        return;
-      }
-      update.mutate(input, { onSuccess: () => onDone(test.id), onError: refused });
-      return;
-    }
-    create.mutate(createMaterialTestInput(values), {
-      onSuccess: (created) => onDone(created.id),
-      onError: refused,
-    });
-  };
+  const test = props.record;
+  const kit = useRecordForm({
+    props,
+    create: useCreateMaterialTest(),
+    update: useUpdateMaterialTest({ silent: true }),
+    toCreate: createMaterialTestInput,
+    toUpdate: updateMaterialTestInput,
+    fieldOf: { materialId: 'material', reportFileIds: 'reportFiles' },
+  });
+  const result = Form.useWatch('result', kit.form) ?? test?.result ?? 0;
+  const reportFiles = Form.useWatch('reportFiles', kit.form) ?? [];
+  const willComplete = completes({ result, reportFiles });
 
   return (
-    <Form<MaterialTestFormValues>
-      form={form}
-      layout="vertical"
+    <RecordForm<MaterialTestFormValues>
+      kit={kit}
+      testId="material-test"
       initialValues={materialTestFormValues(test, material, dayjs().format(DATE_FORMAT))}
-      onFinish={submit}
-      scrollToFirstError
-      data-testid="material-test-form"
+      onCancel={props.onCancel}
+      submitText={t('materialTest.createSubmit')}
     >
-      {mutation.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={mutation.error.message}
-          style={{ marginBottom: 16 }}
-        />
-      ) : null}
       {test?.status === 30 ? (
         <Alert type="info" showIcon title={t('materialTest.correctionHint')} style={{ marginBottom: 16 }} />
       ) : null}
@@ -115,7 +67,7 @@ export function MaterialTestForm({
           <Form.Item
             name="material"
             label={t('materialTest.material')}
-            rules={[{ required: true, message: t('materialTest.materialRequired') }]}
+            rules={rulesFrom(input, 'materialId', { label: t('materialTest.material') })}
           >
             <MaterialAutoComplete
               aria-label={t('materialTest.material')}
@@ -129,13 +81,17 @@ export function MaterialTestForm({
             <ConfigSelect<string | null>
               list="lab"
               allowClear
-              placeholder={t('materialTest.none')}
+              placeholder={t('common.none')}
               known={test?.lab ? [test.lab] : undefined}
             />
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <Form.Item name="testItemIds" label={t('materialTest.testItems')}>
+          <Form.Item
+            name="testItemIds"
+            label={t('materialTest.testItems')}
+            rules={rulesFrom(input, 'testItemIds', { label: t('materialTest.testItems') })}
+          >
             <ConfigSelect<string[]> list="testitem" mode="multiple" allowClear known={test?.testItems} />
           </Form.Item>
         </Col>
@@ -143,7 +99,7 @@ export function MaterialTestForm({
           <Form.Item
             name="startDate"
             label={t('materialTest.startDate')}
-            rules={[{ required: true, message: t('materialTest.startDateRequired') }]}
+            rules={rulesFrom(input, 'startDate', { label: t('materialTest.startDate') })}
           >
             <DateField style={{ width: '100%' }} />
           </Form.Item>
@@ -177,30 +133,20 @@ export function MaterialTestForm({
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <Form.Item name="remark" label={t('materialTest.remark')} rules={[{ max: REMARK_MAX }]}>
-            <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} showCount maxLength={REMARK_MAX} />
+          <Form.Item
+            name="remark"
+            label={t('materialTest.remark')}
+            rules={rulesFrom(input, 'remark', { label: t('materialTest.remark') })}
+          >
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} showCount maxLength={remarkMax} />
           </Form.Item>
         </Col>
       </Row>
       <Alert
-        type={completes({ result, reportFiles }) ? 'success' : 'info'}
+        type={willComplete ? 'success' : 'info'}
         showIcon
-        title={
-          completes({ result, reportFiles }) ? t('materialTest.willComplete') : t('materialTest.staysDraft')
-        }
-        style={{ marginBottom: 16 }}
+        title={willComplete ? t('materialTest.willComplete') : t('materialTest.staysDraft')}
       />
-      <Flex gap={8} justify="flex-end" wrap>
-        <Button onClick={onCancel}>{t('materialTest.cancel')}</Button>
-        <Button
-          type="primary"
-          htmlType="submit"
-          loading={mutation.isPending}
-          data-testid="material-test-save"
-        >
-          {test ? t('materialTest.save') : t('materialTest.createSubmit')}
-        </Button>
-      </Flex>
-    </Form>
+    </RecordForm>
   );
 }

@@ -17,7 +17,7 @@ const pages: Record<string, PageModule> = {
     Component: (await import('../features/client/client-detail-page')).ClientDetailPage,
   }),
   ClientSafeTest: async () => ({
-    Component: (await import('../features/client/client-safe-test-page')).ClientSafeTestPage,
+    Component: (await import('../features/client/client-safety-test-page')).ClientSafetyTestPage,
   }),
   Material: async () => ({
     Component: (await import('../features/material/material-list-page')).MaterialListPage,

@@ -16,6 +16,7 @@ import type { RecordMutation } from './use-record-form';
 export function ChildRowsCard<V extends object, I>({
   testId,
   title,
+  intro,
   editLabel,
   savedText,
   canEdit,
@@ -30,6 +31,8 @@ export function ChildRowsCard<V extends object, I>({
 }: {
   testId: string;
   title: string;
+  /** Shown above the rows and the form alike. */
+  intro?: ReactNode;
   editLabel: string;
   savedText: string;
   canEdit: boolean;
@@ -109,6 +112,7 @@ export function ChildRowsCard<V extends object, I>({
       }
       data-testid={testId}
     >
+      {intro}
       {body}
     </Card>
   );

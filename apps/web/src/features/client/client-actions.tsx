@@ -44,7 +44,7 @@ export function ClientActions({ client, modify }: { client: ClientDetail; modify
         icon={<SafetyCertificateOutlined />}
         data-testid="client-safetest"
       >
-        {t('client.safeTests')}
+        {t('client.safetyTestsLink')}
       </ButtonLink>
       <DownloadRequirementsButton clientId={client.id} />
     </RecordLifecycleActions>

@@ -1,6 +1,5 @@
-import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
-  Alert,
   Button,
   Card,
   Col,
@@ -16,20 +15,19 @@ import {
   Table,
   Typography,
 } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { isApiError } from '../../api/api-error';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button-link';
 import { ConfigSelect } from '../../components/config-select';
-import { notify } from '../../components/notify';
+import { ChildRowsCard } from '../../components/record/child-rows-card';
 import { EMPTY, refName } from '../../components/ref-labels';
 import { useIsPhone } from '../../components/use-is-phone';
 import { currentLanguage } from '../../i18n/i18n';
 import {
   type ClientRequirements,
+  type RequirementsInput,
   useClient,
   useClientRequirements,
   useInvalidateClient,
@@ -183,7 +181,7 @@ function SafetyTestFields({ known }: { known: readonly SafetyRow[] }) {
  * safety tests every inspection report of the client must record (DOMAIN.md §2.2, §7.3), saved with
  * `client/test/update` as `safetyTests` (the test requirements are left as they are).
  */
-export function ClientSafeTestPage() {
+export function ClientSafetyTestPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const session = useSession();
@@ -192,8 +190,6 @@ export function ClientSafeTestPage() {
   const requirements = useClientRequirements(id);
   const save = useSaveRequirements();
   const invalidate = useInvalidateClient();
-  const [editing, setEditing] = useState(false);
-  const [form] = Form.useForm<{ safetyTests: SafetyTestValues[] }>();
   const phone = useIsPhone();
 
   if (client.isPending || requirements.isPending) {
@@ -210,19 +206,18 @@ export function ClientSafeTestPage() {
         status="warning"
         title={<h1 style={{ fontSize: 20, margin: 0 }}>{t('client.loadFailed')}</h1>}
         subTitle={failed?.message}
-        extra={<ButtonLink to={`/${language}/client`}>{t('client.backToList')}</ButtonLink>}
+        extra={<ButtonLink to={`/${language}/client`}>{t('common.backToList')}</ButtonLink>}
       />
     );
   }
   const detail = client.data.data;
   const lists = requirements.data.data;
-  const canEdit = hasPermission(session, 'client.edit') && (requirements.data.modify ?? false);
 
   return (
     <Flex vertical gap={16}>
       <Card data-testid="client-safetest-page">
         <Flex justify="space-between" align="flex-start" gap={12} wrap style={{ marginBottom: 16 }}>
-          <h1 style={heading}>{t('client.safeTestTitle', { name: detail.name })}</h1>
+          <h1 style={heading}>{t('client.safetyTestTitle', { name: detail.name })}</h1>
           <Flex gap={8} wrap>
             <ButtonLink to={`/${language}/client/${detail.id}`} icon={<ArrowLeftOutlined />}>
               {t('client.backToClient')}
@@ -257,79 +252,25 @@ export function ClientSafeTestPage() {
           ]}
         />
       </Card>
-      <Card
-        title={<h2 style={{ fontSize: 16, fontWeight: 600, margin: 0 }}>{t('client.safetyTests')}</h2>}
-        extra={
-          canEdit && !editing ? (
-            <Button
-              icon={<EditOutlined />}
-              onClick={() => {
-                save.reset();
-                setEditing(true);
-              }}
-              data-testid="client-safety-edit"
-            >
-              {t('client.safetyEdit')}
-            </Button>
-          ) : null
-        }
+      <ChildRowsCard<{ safetyTests: SafetyTestValues[] }, RequirementsInput>
+        testId="client-safety"
+        title={t('client.safetyTests')}
+        intro={<Typography.Paragraph type="secondary">{t('client.safetyIntro')}</Typography.Paragraph>}
+        editLabel={t('client.safetyEdit')}
+        savedText={t('client.safetySaved')}
+        canEdit={hasPermission(session, 'client.edit') && (requirements.data.modify ?? false)}
+        initialValues={() => ({ safetyTests: safetyTestValues(lists) })}
+        toInput={(values) => ({
+          clientId: detail.id,
+          version: lists.version,
+          safetyTests: safetyTestInputs(values.safetyTests),
+        })}
+        save={save}
+        onStale={invalidate}
+        fields={() => <SafetyTestFields known={lists.safetyTests} />}
       >
-        <Typography.Paragraph type="secondary">{t('client.safetyIntro')}</Typography.Paragraph>
-        {editing ? (
-          <Form
-            form={form}
-            layout="vertical"
-            initialValues={{ safetyTests: safetyTestValues(lists) }}
-            onFinish={(values) =>
-              save.mutate(
-                {
-                  clientId: detail.id,
-                  version: lists.version,
-                  safetyTests: safetyTestInputs(values.safetyTests),
-                },
-                {
-                  onSuccess: () => {
-                    notify('success', t('client.safetySaved'));
-                    setEditing(false);
-                  },
-                  onError: (error) => {
-                    if (isApiError(error) && error.reason === 'E_VERSION') {
-                      notify('warning', error.message);
-                      invalidate();
-                      setEditing(false);
-                    }
-                  },
-                },
-              )
-            }
-            data-testid="client-safety-form"
-          >
-            {save.isError && save.error.reason !== 'E_VERSION' ? (
-              <Alert
-                type="error"
-                showIcon
-                role="alert"
-                title={save.error.message}
-                style={{ marginBottom: 16 }}
-              />
-            ) : null}
-            <SafetyTestFields known={lists.safetyTests} />
-            <Flex gap={8} justify="flex-end" style={{ marginTop: 16 }}>
-              <Button onClick={() => setEditing(false)}>{t('client.cancel')}</Button>
-              <Button
-                type="primary"
-                htmlType="submit"
-                loading={save.isPending}
-                data-testid="client-safety-save"
-              >
-                {t('client.save')}
-              </Button>
-            </Flex>
-          </Form>
-        ) : (
-          <SafetyTestTable rows={lists.safetyTests} />
-        )}
-      </Card>
+        <SafetyTestTable rows={lists.safetyTests} />
+      </ChildRowsCard>
     </Flex>
   );
 }

@@ -7,7 +7,7 @@ import { tokens } from '../../api/session-tokens';
 import { ButtonLink } from '../../components/button-link';
 import { notify } from '../../components/notify';
 import { currentLanguage } from '../../i18n/i18n';
-import { useChangePassword } from './auth-api';
+import { useChangePassword } from './api';
 import { AuthCard } from './auth-card';
 import { newPasswordRules, repeatPasswordRules } from './password-rules';
 import { useRedirectTarget } from './use-sign-in';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/button-link';
 import { currentLanguage } from '../../i18n/i18n';
-import { useForgotPassword } from './auth-api';
+import { useForgotPassword } from './api';
 import { AuthCard } from './auth-card';
 
 /**

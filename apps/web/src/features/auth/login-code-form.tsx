@@ -4,7 +4,7 @@ import { Alert, Button, Checkbox, Form, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/notify';
-import { useCodeLogin, useSendLoginCode } from './auth-api';
+import { useCodeLogin, useSendLoginCode } from './api';
 import { useSignIn } from './use-sign-in';
 
 interface Values {

@@ -4,7 +4,7 @@ import type { Session } from '../../api/guard';
 import { ButtonLink } from '../../components/button-link';
 import { currentLanguage } from '../../i18n/i18n';
 import { displayName } from '../../lib/display-name';
-import { useQrConfirm } from './auth-api';
+import { useQrConfirm } from './api';
 import { AuthCard } from './auth-card';
 
 /**

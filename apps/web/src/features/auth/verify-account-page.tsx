@@ -7,7 +7,7 @@ import { tokens } from '../../api/session-tokens';
 import { ButtonLink } from '../../components/button-link';
 import { notify } from '../../components/notify';
 import { currentLanguage } from '../../i18n/i18n';
-import { useSendVerifyCode, useVerifyAccount } from './auth-api';
+import { useSendVerifyCode, useVerifyAccount } from './api';
 import { AuthCard } from './auth-card';
 import { useRedirectTarget } from './use-sign-in';
 

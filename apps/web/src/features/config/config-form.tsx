@@ -7,7 +7,7 @@ import { isApiError } from '../../api/api-error';
 import { DrawerFormButtons } from '../../components/form-drawer';
 import { notify } from '../../components/notify';
 import { languageOf } from '../../components/widgets-i18n';
-import { fetchRow, useCreateRow, useUpdateRow } from './config-api';
+import { fetchRow, useCreateRow, useUpdateRow } from './api';
 import { ConfigFieldInput } from './config-field-input';
 import {
   checkValue,

@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { languageOf } from '../../components/widgets-i18n';
-import { useConfigs } from './config-api';
+import { useConfigs } from './api';
 import { ConfigListView } from './config-list-view';
 import { ConfigPicker, groupEntries, groupTitle, type PickerEntry } from './config-picker';
 import { HolidayListView } from './holiday-list-view';

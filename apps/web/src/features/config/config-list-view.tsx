@@ -9,7 +9,7 @@ import { FormDrawer } from '../../components/form-drawer';
 import type { Filters } from '../../components/table-columns';
 import { useScreen } from '../../components/use-screen';
 import { languageOf } from '../../components/widgets-i18n';
-import { listSearchKey, requestRows, useEnumerations } from './config-api';
+import { listSearchKey, requestRows, useEnumerations } from './api';
 import { configColumns, keyField, OpenButton } from './config-columns';
 import { ConfigForm } from './config-form';
 import { ConfigRefSelect } from './config-ref-select';

@@ -16,7 +16,7 @@ import { useConfirm } from '../../components/confirm-dialog';
 import { notify } from '../../components/notify';
 import { languageOf } from '../../components/widgets-i18n';
 import { formatDateTime, formatDecimal } from '../../lib/format';
-import { type EnumerationMap, fetchChangeLog, fetchRow, useEnumerations, useUpdateRow } from './config-api';
+import { type EnumerationMap, fetchChangeLog, fetchRow, useEnumerations, useUpdateRow } from './api';
 import { RefNames, StatusBadges } from './config-columns';
 
 const DASH = '-';

@@ -8,7 +8,7 @@ import { notify } from '../../components/notify';
 import type { Filters } from '../../components/table-columns';
 import { UploadPicker } from '../../components/upload-picker';
 import { languageOf } from '../../components/widgets-i18n';
-import { exportRows, type ImportError, useImportRows } from './config-api';
+import { exportRows, type ImportError, useImportRows } from './api';
 
 /** The import's body limit (contract `importInput`: base64 of at most 1,000,000 characters). */
 export const IMPORT_MAX_BASE64 = 1_000_000;

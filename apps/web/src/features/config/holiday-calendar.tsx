@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { pickerBounds } from '../../components/date-picker';
 import { useScreen } from '../../components/use-screen';
 import { languageOf } from '../../components/widgets-i18n';
-import { type CalendarDay, useHolidayCalendar, useHolidayRows } from './config-api';
+import { type CalendarDay, useHolidayCalendar, useHolidayRows } from './api';
 import { HolidayDayForm } from './holiday-day-form';
 import './holiday-calendar.css';
 

@@ -9,7 +9,7 @@ import { isApiError } from '../../api/api-error';
 import { useConfirm } from '../../components/confirm-dialog';
 import { notify } from '../../components/notify';
 import { languageOf } from '../../components/widgets-i18n';
-import { listSearchKey, useCreateRow, useEnumerations, useUpdateRow } from './config-api';
+import { listSearchKey, useCreateRow, useEnumerations, useUpdateRow } from './api';
 import {
   checkValue,
   createValues,

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
 import type { TableColumn } from '../../components/table-columns';
 import { useScreen } from '../../components/use-screen';
-import { MAIL_STATUSES, type MailRow, type MailStatus, mailboxKey, requestMail } from './mailbox-api';
+import { MAIL_STATUSES, type MailRow, type MailStatus, mailboxKey, requestMail } from './api';
 
 const STATUS_BADGE: Record<MailStatus, 'default' | 'processing' | 'success' | 'error' | 'warning'> = {
   pending: 'default',

@@ -9,7 +9,7 @@ import { ButtonLink } from '../../components/button-link';
 import { notify } from '../../components/notify';
 import { currentLanguage, i18n } from '../../i18n/i18n';
 import { rememberLanguage } from '../../i18n/language';
-import { useUpdateUserSetting, useUserSetting } from './settings-api';
+import { useUpdateUserSetting, useUserSetting } from './api';
 
 type LanguageChoice = Language | 'browser';
 

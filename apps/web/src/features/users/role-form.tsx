@@ -8,8 +8,8 @@ import { useConfirm } from '../../components/confirm-dialog';
 import { DrawerFormButtons } from '../../components/form-drawer';
 import { notify } from '../../components/notify';
 import { currentLanguage } from '../../i18n/i18n';
+import { type RoleDetail, type UpdateRoleInput, useCreateRole, useUpdateRole } from './api';
 import { PermissionChecklist } from './permission-checklist';
-import { type RoleDetail, type UpdateRoleInput, useCreateRole, useUpdateRole } from './users-api';
 
 type Scope = RoleDetail['scope'];
 

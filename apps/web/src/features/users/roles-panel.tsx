@@ -12,7 +12,6 @@ import { FormDrawer } from '../../components/form-drawer';
 import { notify } from '../../components/notify';
 import { useScreen } from '../../components/use-screen';
 import { currentLanguage } from '../../i18n/i18n';
-import { RoleForm } from './role-form';
 import {
   fetchRole,
   type RoleDetail,
@@ -20,7 +19,8 @@ import {
   useRoleList,
   useRolesCatalog,
   useUpdateRole,
-} from './users-api';
+} from './api';
+import { RoleForm } from './role-form';
 
 type RoleRow = RolesCatalog['roles'][number];
 type Listed = RoleRow | RoleDetail;

@@ -23,17 +23,10 @@ import { ButtonLink } from '../../components/button-link';
 import { useConfirm } from '../../components/confirm-dialog';
 import { notify } from '../../components/notify';
 import { currentLanguage } from '../../i18n/i18n';
+import { type UserDetail, useGroups, useImpersonate, useInterimToken, useUpdateUser, useUser } from './api';
 import { moduleLabel } from './module-options';
 import { UserForm } from './user-form';
 import { positionLabel } from './user-labels';
-import {
-  type UserDetail,
-  useGroups,
-  useImpersonate,
-  useInterimToken,
-  useUpdateUser,
-  useUser,
-} from './users-api';
 
 const heading = { fontSize: 18, fontWeight: 600, margin: 0 } as const;
 

@@ -3,9 +3,9 @@ import { Alert, Button, Col, Flex, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
 import { currentLanguage } from '../../i18n/i18n';
+import { type UserDetail, useCreateUser, useGroups, useRolesCatalog, useUpdateUser } from './api';
 import { moduleOptions } from './module-options';
 import { positionOptions } from './user-labels';
-import { type UserDetail, useCreateUser, useGroups, useRolesCatalog, useUpdateUser } from './users-api';
 
 interface Values {
   username: string;

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { en } from './en';
-import { zh } from './zh';
+import { loadTexts } from '../app/texts';
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -21,6 +20,9 @@ function lookup(tree: Tree, key: string): string | undefined {
     );
   return typeof value === 'string' ? value : undefined;
 }
+
+const en = (await loadTexts('en')) as unknown as Tree;
+const zh = (await loadTexts('zh')) as unknown as Tree;
 
 const SRC = join(import.meta.dirname, '..');
 

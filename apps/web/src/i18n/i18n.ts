@@ -22,15 +22,16 @@ function applyLanguage(language: Language): void {
 }
 
 /**
- * Each language's texts are a chunk of their own, loaded when the language is first used: a page
- * downloads one language, not both. i18next loads the chunk before it switches, so a switch never
+ * Each language's texts are chunks of their own (the shell's and one per feature), loaded when the
+ * language is first used: a page downloads one language, not both. i18next loads the chunk before it switches, so a switch never
  * shows keys in place of texts.
  */
 const bundledTexts: BackendModule = {
   type: 'backend',
   init: () => {},
   read(language, _namespace, callback) {
-    const texts = language === 'en' ? import('./en').then((m) => m.en) : import('./zh').then((m) => m.zh);
+    // The app decides what the texts are (the shell's and each feature's, app/texts.ts).
+    const texts = import('../app/texts').then((m) => m.loadTexts(language === 'en' ? 'en' : 'zh'));
     texts.then(
       (bundle) => callback(null, bundle as unknown as ResourceLanguage),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),

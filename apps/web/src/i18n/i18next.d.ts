@@ -1,9 +1,9 @@
 import 'i18next';
-import type { en } from './en';
+import type { Texts } from '../app/texts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: { translation: Texts };
   }
 }

@@ -41,9 +41,9 @@ function PushButton({ test }: { test: MaterialTestDetail }) {
   const again = test.pushCount > 0;
   const pushMail = async () => {
     const title = again
-      ? t('materialTest.pushAgainConfirm', { testNo: test.testNo })
-      : t('materialTest.pushConfirm', { testNo: test.testNo });
-    if (!(await confirm({ title, content: t('materialTest.pushHint'), okText: t('materialTest.push') })))
+      ? t('material-test.pushAgainConfirm', { testNo: test.testNo })
+      : t('material-test.pushConfirm', { testNo: test.testNo });
+    if (!(await confirm({ title, content: t('material-test.pushHint'), okText: t('material-test.push') })))
       return;
     push.mutate(
       { id: test.id, version: test.version },
@@ -65,7 +65,7 @@ function PushButton({ test }: { test: MaterialTestDetail }) {
         onClick={() => void pushMail()}
         data-testid="material-test-push"
       >
-        {again ? t('materialTest.pushAgain') : t('materialTest.push')}
+        {again ? t('material-test.pushAgain') : t('material-test.push')}
       </Button>
     </>
   );
@@ -92,12 +92,12 @@ function MaterialTestView({ test, modify }: { test: MaterialTestDetail; modify: 
       onStale={useInvalidateMaterialTest()}
       texts={{
         delete: {
-          confirm: t('materialTest.deleteConfirm', { testNo: test.testNo }),
-          done: t('materialTest.deletedDone'),
+          confirm: t('material-test.deleteConfirm', { testNo: test.testNo }),
+          done: t('material-test.deletedDone'),
         },
         undelete: {
-          confirm: t('materialTest.undeleteConfirm', { testNo: test.testNo }),
-          done: t('materialTest.undeletedDone'),
+          confirm: t('material-test.undeleteConfirm', { testNo: test.testNo }),
+          done: t('material-test.undeletedDone'),
         },
       }}
     />
@@ -111,49 +111,49 @@ function MaterialTestView({ test, modify }: { test: MaterialTestDetail; modify: 
         tags={<StatusBadge status={test.status} language={language} data-testid="material-test-status" />}
         actions={actions}
         notices={[
-          !live && <Alert type="warning" showIcon title={t('materialTest.isDeleted')} />,
-          live && test.status === 10 && <Alert type="info" showIcon title={t('materialTest.draftHint')} />,
+          !live && <Alert type="warning" showIcon title={t('material-test.isDeleted')} />,
+          live && test.status === 10 && <Alert type="info" showIcon title={t('material-test.draftHint')} />,
           live && test.status === 20 && pushable && (
             <Alert
               type="info"
               showIcon
-              title={test.pushCount > 0 ? t('materialTest.correctedHint') : t('materialTest.readyHint')}
+              title={test.pushCount > 0 ? t('material-test.correctedHint') : t('material-test.readyHint')}
             />
           ),
         ]}
         items={[
           {
             key: 'material',
-            label: t('materialTest.material'),
+            label: t('material-test.material'),
             children: (
               <RecordLink route="MaterialDetail" to={`material/${test.material.id}`}>
                 {materialText(test.material)}
               </RecordLink>
             ),
           },
-          { key: 'lab', label: t('materialTest.lab'), children: refName(test.lab, language) },
+          { key: 'lab', label: t('material-test.lab'), children: refName(test.lab, language) },
           {
             key: 'validity',
-            label: t('materialTest.validity'),
+            label: t('material-test.validity'),
             children: `${formatDate(test.startDate)} ~ ${formatDate(test.endDate)}`,
           },
           {
             key: 'result',
-            label: t('materialTest.result'),
+            label: t('material-test.result'),
             children: enumText('TestResult', test.result, language),
           },
           {
             key: 'pushed',
-            label: t('materialTest.pushed'),
+            label: t('material-test.pushed'),
             children:
               test.pushCount > 0
-                ? t('materialTest.pushedValue', { at: formatDateTime(test.pushedAt), count: test.pushCount })
+                ? t('material-test.pushedValue', { at: formatDateTime(test.pushedAt), count: test.pushCount })
                 : EMPTY,
           },
           { key: 'created', label: t('common.created'), children: createdText(test, language) },
           {
             key: 'testItems',
-            label: t('materialTest.testItems'),
+            label: t('material-test.testItems'),
             span: FULL_ROW,
             children: test.testItems.length
               ? test.testItems.map((item) => <Tag key={item.id}>{refName(item, language)}</Tag>)
@@ -161,13 +161,13 @@ function MaterialTestView({ test, modify }: { test: MaterialTestDetail; modify: 
           },
           {
             key: 'pushedTo',
-            label: t('materialTest.pushedTo'),
+            label: t('material-test.pushedTo'),
             span: FULL_ROW,
             children: test.pushedTo.length ? test.pushedTo.map((to) => <Tag key={to}>{to}</Tag>) : EMPTY,
           },
           {
             key: 'remark',
-            label: t('materialTest.remark'),
+            label: t('material-test.remark'),
             span: FULL_ROW,
             children: (
               <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
@@ -177,10 +177,10 @@ function MaterialTestView({ test, modify }: { test: MaterialTestDetail; modify: 
           },
         ]}
       />
-      <Card title={<h2 style={subheading}>{t('materialTest.reportFiles')}</h2>}>
+      <Card title={<h2 style={subheading}>{t('material-test.reportFiles')}</h2>}>
         <FileList
           files={test.reportFiles.map((file) => ({ ...file, url: fileHref(file.url) }))}
-          emptyText={t('materialTest.noFiles')}
+          emptyText={t('material-test.noFiles')}
         />
       </Card>
       <Card>
@@ -205,7 +205,7 @@ function NewMaterialTest(props: RecordFormProps<MaterialTestDetail>) {
     );
   }
   return (
-    <FormCard title={t('materialTest.createTitle')}>
+    <FormCard title={t('material-test.createTitle')}>
       <MaterialTestForm {...props} material={material.data ?? null} onCancel={() => void navigate(-1)} />
     </FormCard>
   );
@@ -221,10 +221,10 @@ export function MaterialTestDetailPage() {
       useRecord={useMaterialTest}
       onStale={useInvalidateMaterialTest()}
       texts={{
-        createTitle: t('materialTest.createTitle'),
-        editTitle: (test) => t('materialTest.editTitle', { testNo: test.testNo }),
-        createdDone: t('materialTest.createdDone'),
-        loadFailed: t('materialTest.loadFailed'),
+        createTitle: t('material-test.createTitle'),
+        editTitle: (test) => t('material-test.editTitle', { testNo: test.testNo }),
+        createdDone: t('material-test.createdDone'),
+        loadFailed: t('material-test.loadFailed'),
       }}
       form={(props) => <MaterialTestForm {...props} />}
       create={(props) => <NewMaterialTest {...props} />}

@@ -57,27 +57,27 @@ export function MaterialTestForm({
       testId="material-test"
       initialValues={materialTestFormValues(test, material, dayjs().format(DATE_FORMAT))}
       onCancel={props.onCancel}
-      submitText={t('materialTest.createSubmit')}
+      submitText={t('material-test.createSubmit')}
     >
       {test?.status === 30 ? (
-        <Alert type="info" showIcon title={t('materialTest.correctionHint')} style={{ marginBottom: 16 }} />
+        <Alert type="info" showIcon title={t('material-test.correctionHint')} style={{ marginBottom: 16 }} />
       ) : null}
       <Row gutter={16}>
         <Col xs={24} lg={12}>
           <Form.Item
             name="material"
-            label={t('materialTest.material')}
-            rules={rulesFrom(input, 'materialId', { label: t('materialTest.material') })}
+            label={t('material-test.material')}
+            rules={rulesFrom(input, 'materialId', { label: t('material-test.material') })}
           >
             <MaterialAutoComplete
-              aria-label={t('materialTest.material')}
+              aria-label={t('material-test.material')}
               search={searchMaterialOptions}
               disabled={Boolean(test)}
             />
           </Form.Item>
         </Col>
         <Col xs={24} lg={12}>
-          <Form.Item name="labId" label={t('materialTest.lab')}>
+          <Form.Item name="labId" label={t('material-test.lab')}>
             <ConfigSelect<string | null>
               list="lab"
               allowClear
@@ -89,8 +89,8 @@ export function MaterialTestForm({
         <Col xs={24}>
           <Form.Item
             name="testItemIds"
-            label={t('materialTest.testItems')}
-            rules={rulesFrom(input, 'testItemIds', { label: t('materialTest.testItems') })}
+            label={t('material-test.testItems')}
+            rules={rulesFrom(input, 'testItemIds', { label: t('material-test.testItems') })}
           >
             <ConfigSelect<string[]> list="testitem" mode="multiple" allowClear known={test?.testItems} />
           </Form.Item>
@@ -98,8 +98,8 @@ export function MaterialTestForm({
         <Col xs={24} sm={12} lg={6}>
           <Form.Item
             name="startDate"
-            label={t('materialTest.startDate')}
-            rules={rulesFrom(input, 'startDate', { label: t('materialTest.startDate') })}
+            label={t('material-test.startDate')}
+            rules={rulesFrom(input, 'startDate', { label: t('material-test.startDate') })}
           >
             <DateField style={{ width: '100%' }} />
           </Form.Item>
@@ -107,14 +107,14 @@ export function MaterialTestForm({
         <Col xs={24} sm={12} lg={6}>
           <Form.Item
             name="endDate"
-            label={t('materialTest.endDate')}
-            extra={t('materialTest.endDateHint')}
+            label={t('material-test.endDate')}
+            extra={t('material-test.endDateHint')}
             dependencies={['startDate']}
             rules={[
               ({ getFieldValue }) => ({
                 validator: async (_, value: string | null | undefined) => {
                   const start = getFieldValue('startDate') as string | undefined;
-                  if (value && start && value < start) throw new Error(t('materialTest.endBeforeStart'));
+                  if (value && start && value < start) throw new Error(t('material-test.endBeforeStart'));
                 },
               }),
             ]}
@@ -123,20 +123,20 @@ export function MaterialTestForm({
           </Form.Item>
         </Col>
         <Col xs={24} lg={12}>
-          <Form.Item name="result" label={t('materialTest.result')}>
+          <Form.Item name="result" label={t('material-test.result')}>
             <Select options={enumOptions('TestResult', language)} />
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <Form.Item name="reportFiles" label={t('materialTest.reportFiles')}>
+          <Form.Item name="reportFiles" label={t('material-test.reportFiles')}>
             <ReportFilesField />
           </Form.Item>
         </Col>
         <Col xs={24}>
           <Form.Item
             name="remark"
-            label={t('materialTest.remark')}
-            rules={rulesFrom(input, 'remark', { label: t('materialTest.remark') })}
+            label={t('material-test.remark')}
+            rules={rulesFrom(input, 'remark', { label: t('material-test.remark') })}
           >
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} showCount maxLength={remarkMax} />
           </Form.Item>
@@ -145,7 +145,7 @@ export function MaterialTestForm({
       <Alert
         type={willComplete ? 'success' : 'info'}
         showIcon
-        title={willComplete ? t('materialTest.willComplete') : t('materialTest.staysDraft')}
+        title={willComplete ? t('material-test.willComplete') : t('material-test.staysDraft')}
       />
     </RecordForm>
   );

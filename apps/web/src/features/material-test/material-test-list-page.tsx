@@ -26,7 +26,7 @@ export function MaterialTestListPage() {
   );
 
   return (
-    <Card title={<h1 style={heading}>{t('materialTest.title')}</h1>}>
+    <Card title={<h1 style={heading}>{t('material-test.title')}</h1>}>
       <DataTable<MaterialTestRow>
         columns={columns}
         rowKey="id"
@@ -45,7 +45,7 @@ export function MaterialTestListPage() {
               to={`/${language}/materialtest/new`}
               data-testid="material-test-create"
             >
-              {t('materialTest.create')}
+              {t('material-test.create')}
             </ButtonLink>
           ) : null
         }

@@ -37,12 +37,12 @@ function OriginalSampleView({ sample, modify }: { sample: OriginalSampleDetail; 
       update={useUpdateOriginalSample()}
       texts={{
         delete: {
-          confirm: t('originalSample.deleteConfirm', { itemNo: sample.itemNo }),
-          done: t('originalSample.deletedDone'),
+          confirm: t('original-sample.deleteConfirm', { itemNo: sample.itemNo }),
+          done: t('original-sample.deletedDone'),
         },
         undelete: {
-          confirm: t('originalSample.undeleteConfirm', { itemNo: sample.itemNo }),
-          done: t('originalSample.undeletedDone'),
+          confirm: t('original-sample.undeleteConfirm', { itemNo: sample.itemNo }),
+          done: t('original-sample.undeletedDone'),
         },
       }}
     >
@@ -57,24 +57,24 @@ function OriginalSampleView({ sample, modify }: { sample: OriginalSampleDetail; 
         title={`${sample.itemNo} | ${sample.name}`}
         tags={
           sample.complete ? (
-            <Badge status="success" text={t('originalSample.completeYes')} />
+            <Badge status="success" text={t('original-sample.completeYes')} />
           ) : (
-            <Badge status="warning" text={t('originalSample.completeNo')} />
+            <Badge status="warning" text={t('original-sample.completeNo')} />
           )
         }
         actions={actions}
         notices={[
-          sample.valid === 0 && <Alert type="warning" showIcon title={t('originalSample.isDeleted')} />,
+          sample.valid === 0 && <Alert type="warning" showIcon title={t('original-sample.isDeleted')} />,
           sample.valid === 1 && !sample.complete && (
-            <Alert type="info" showIcon title={t('originalSample.incompleteHint')} />
+            <Alert type="info" showIcon title={t('original-sample.incompleteHint')} />
           ),
         ]}
         items={[
-          { key: 'itemNo', label: t('originalSample.itemNo'), children: sample.itemNo },
-          { key: 'name', label: t('originalSample.name'), children: sample.name },
+          { key: 'itemNo', label: t('original-sample.itemNo'), children: sample.itemNo },
+          { key: 'name', label: t('original-sample.name'), children: sample.name },
           {
             key: 'client',
-            label: t('originalSample.client'),
+            label: t('original-sample.client'),
             children: sample.client ? (
               <RecordLink route="ClientDetail" to={`client/${sample.client.id}`}>
                 {sample.client.name}
@@ -83,7 +83,7 @@ function OriginalSampleView({ sample, modify }: { sample: OriginalSampleDetail; 
               EMPTY
             ),
           },
-          { key: 'partCount', label: t('originalSample.partCount'), children: sample.partCount },
+          { key: 'partCount', label: t('original-sample.partCount'), children: sample.partCount },
           { key: 'created', label: t('common.created'), children: createdText(sample, language) },
           { key: 'updated', label: t('common.updated'), children: formatDateTime(sample.updatedAt) },
         ]}
@@ -110,10 +110,10 @@ export function OriginalSampleDetailPage() {
       useRecord={useOriginalSample}
       onStale={useInvalidateOriginalSample()}
       texts={{
-        createTitle: t('originalSample.createTitle'),
-        editTitle: (sample) => t('originalSample.editTitle', { itemNo: sample.itemNo }),
-        createdDone: t('originalSample.createdDone'),
-        loadFailed: t('originalSample.loadFailed'),
+        createTitle: t('original-sample.createTitle'),
+        editTitle: (sample) => t('original-sample.editTitle', { itemNo: sample.itemNo }),
+        createdDone: t('original-sample.createdDone'),
+        loadFailed: t('original-sample.loadFailed'),
       }}
       form={(props) => <OriginalSampleForm {...props} />}
       view={({ record, modify }) => <OriginalSampleView sample={record} modify={modify} />}

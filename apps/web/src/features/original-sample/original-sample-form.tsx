@@ -39,14 +39,14 @@ export function OriginalSampleForm(props: RecordFormProps<OriginalSampleDetail>)
       testId="original-sample"
       initialValues={originalSampleFormValues(sample)}
       onCancel={props.onCancel}
-      submitText={t('originalSample.createSubmit')}
+      submitText={t('original-sample.createSubmit')}
     >
       <Row gutter={16}>
         <Col xs={24} md={8}>
           <Form.Item
             name="itemNo"
-            label={t('originalSample.itemNo')}
-            rules={rulesFrom(input, 'itemNo', { label: t('originalSample.itemNo') })}
+            label={t('original-sample.itemNo')}
+            rules={rulesFrom(input, 'itemNo', { label: t('original-sample.itemNo') })}
           >
             <Input autoComplete="off" />
           </Form.Item>
@@ -54,21 +54,25 @@ export function OriginalSampleForm(props: RecordFormProps<OriginalSampleDetail>)
         <Col xs={24} md={16}>
           <Form.Item
             name="name"
-            label={t('originalSample.name')}
-            rules={rulesFrom(input, 'name', { label: t('originalSample.name') })}
+            label={t('original-sample.name')}
+            rules={rulesFrom(input, 'name', { label: t('original-sample.name') })}
           >
             <Input />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="client" label={t('originalSample.client')} extra={t('originalSample.clientHint')}>
-            <ClientAutoComplete aria-label={t('originalSample.client')} search={searchClientOptions} />
+          <Form.Item
+            name="client"
+            label={t('original-sample.client')}
+            extra={t('original-sample.clientHint')}
+          >
+            <ClientAutoComplete aria-label={t('original-sample.client')} search={searchClientOptions} />
           </Form.Item>
         </Col>
       </Row>
       {sample ? null : (
         <>
-          <Divider titlePlacement="start">{t('originalSample.parts')}</Divider>
+          <Divider titlePlacement="start">{t('original-sample.parts')}</Divider>
           <PartsFields />
         </>
       )}

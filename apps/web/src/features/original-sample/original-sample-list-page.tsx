@@ -23,7 +23,7 @@ export function OriginalSampleListPage() {
   const columns = useMemo(() => originalSampleColumns({ language, t, canEdit }), [language, t, canEdit]);
 
   return (
-    <Card title={<h1 style={heading}>{t('originalSample.title')}</h1>}>
+    <Card title={<h1 style={heading}>{t('original-sample.title')}</h1>}>
       <DataTable<OriginalSampleRow>
         columns={columns}
         rowKey="id"
@@ -44,7 +44,7 @@ export function OriginalSampleListPage() {
                 to={`/${language}/originalsample/new`}
                 data-testid="original-sample-create"
               >
-                {t('originalSample.create')}
+                {t('original-sample.create')}
               </ButtonLink>
             ) : null}
           </>

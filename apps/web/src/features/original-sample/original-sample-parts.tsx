@@ -30,7 +30,7 @@ function PartMaterials({ part }: { part: Part }) {
     row.percentage === null ? EMPTY : `${formatDecimal(row.percentage, 2)} %`;
 
   if (part.materials.length === 0) {
-    return <Typography.Text type="warning">{t('originalSample.partNoMaterial')}</Typography.Text>;
+    return <Typography.Text type="warning">{t('original-sample.partNoMaterial')}</Typography.Text>;
   }
   if (phone) {
     return (
@@ -51,14 +51,14 @@ function PartMaterials({ part }: { part: Part }) {
       pagination={false}
       dataSource={[...part.materials]}
       columns={[
-        { key: 'material', title: t('originalSample.material'), render: (_, row) => material(row) },
+        { key: 'material', title: t('original-sample.material'), render: (_, row) => material(row) },
         {
           key: 'percentage',
-          title: t('originalSample.percentage'),
+          title: t('original-sample.percentage'),
           align: 'right',
           render: (_, row) => share(row),
         },
-        { key: 'colour', title: t('originalSample.colour'), render: (_, row) => row.colour || EMPTY },
+        { key: 'colour', title: t('original-sample.colour'), render: (_, row) => row.colour || EMPTY },
       ]}
     />
   );
@@ -74,9 +74,9 @@ export function OriginalSampleParts({ sample, canEdit }: { sample: OriginalSampl
   return (
     <ChildRowsCard<{ parts: PartValues[] }, PartsUpdate>
       testId="original-sample-parts"
-      title={t('originalSample.parts')}
-      editLabel={t('originalSample.partsEdit')}
-      savedText={t('originalSample.partsSaved')}
+      title={t('original-sample.parts')}
+      editLabel={t('original-sample.partsEdit')}
+      savedText={t('original-sample.partsSaved')}
       canEdit={canEdit}
       initialValues={() => ({ parts: partValues(sample) })}
       toInput={(values) => ({ id: sample.id, version: sample.version, parts: partInputs(values.parts) })}
@@ -85,7 +85,7 @@ export function OriginalSampleParts({ sample, canEdit }: { sample: OriginalSampl
       fields={() => <PartsFields knownParts={sample.parts.map((part) => part.part)} />}
     >
       {sample.parts.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('originalSample.partsNone')} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('original-sample.partsNone')} />
       ) : (
         <Flex vertical gap={16}>
           {sample.parts.map((part) => (

@@ -44,6 +44,7 @@ export function RecordRoute<R extends { id: string; version: number; valid?: num
   form,
   view,
   create,
+  editsDeleted = false,
 }: {
   /** The list's path under the language, e.g. `material` or `standard/common`. */
   path: string;
@@ -57,6 +58,8 @@ export function RecordRoute<R extends { id: string; version: number; valid?: num
   view: (state: RecordView<R>) => ReactNode;
   /** A page of its own for `new` (one that must load something first); the form in a card otherwise. */
   create?: (props: RecordFormProps<R>) => ReactNode;
+  /** A deleted record may still be modified (users: to lock or correct them). */
+  editsDeleted?: boolean;
 }) {
   const { t } = useTranslation();
   const { id } = useParams();
@@ -93,7 +96,7 @@ export function RecordRoute<R extends { id: string; version: number; valid?: num
   const record = query.data.data;
   const modify = query.data.modify ?? false;
   const editRequested = params.get('edit') === '1';
-  if (editRequested && modify && mayEdit && record.valid !== 0) {
+  if (editRequested && modify && mayEdit && (editsDeleted || record.valid !== 0)) {
     return (
       <FormCard title={texts.editTitle(record)}>
         <Fragment key={record.version}>

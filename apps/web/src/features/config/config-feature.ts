@@ -1,4 +1,4 @@
-import { type Feature, page } from '../../lib/feature';
+import type { Feature } from '../../lib/feature';
 
 /** The config area as the shell registers it (app/features.ts). */
 export const configFeature = {

@@ -62,7 +62,7 @@ export function useUser(id: string | undefined) {
   });
 }
 
-function useInvalidateUsers() {
+export function useInvalidateUsers() {
   const client = useQueryClient();
   return () => {
     void client.invalidateQueries({ queryKey: usersSearchKey });

@@ -1,5 +1,6 @@
 import { createMaterial } from '@qcdesk/contract/material';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n/i18n';
 import { fieldFacts, rulesFrom } from './field-rules';
 import { FIELD_CASES } from './field-rules.cases';
 
@@ -21,7 +22,7 @@ describe('rulesFrom', () => {
   it('makes a required text field refuse white space and say which field is empty', () => {
     const [required, max] = rulesFrom(createMaterial.input, 'name', { label: 'Name' });
     expect(required).toMatchObject({ required: true, whitespace: true });
-    expect(String((required as { message: unknown }).message)).toContain('common.required');
+    expect((required as { message: unknown }).message).toBe(i18n.t('common.required', { label: 'Name' }));
     expect(max).toEqual({ max: 100 });
   });
 

@@ -1,21 +1,13 @@
-import { SendOutlined } from '@ant-design/icons';
-import { formatMessage } from '@qcdesk/contract/messages';
-import { Alert, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Card, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { ChangeLogViewer } from '../../components/change-log-viewer';
-import { useConfirm } from '../../components/confirm-dialog';
-import { FormCard } from '../../components/detail-states';
 import { FileList } from '../../components/file-list';
-import { notify } from '../../components/notify';
-import { useMaterialOption } from '../../components/pickers';
 import { createdText, FULL_ROW, RecordCard, subheading } from '../../components/record/record-card';
 import { RecordLifecycleActions } from '../../components/record/record-lifecycle-actions';
 import { RecordLink } from '../../components/record/record-link';
 import { RecordRoute } from '../../components/record/record-route';
-import type { RecordFormProps } from '../../components/record/use-record-form';
 import { EMPTY, enumText, materialText, refName } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
 import { formatDate, formatDateTime } from '../../lib/format';
@@ -26,50 +18,11 @@ import {
   type MaterialTestDetail,
   useInvalidateMaterialTest,
   useMaterialTest,
-  usePushMaterialTest,
   useUpdateMaterialTest,
 } from './api';
 import { StatusBadge } from './material-test-columns';
-import { MaterialTestForm } from './material-test-form';
-
-/** DOMAIN.md §4.13 push: mails the result; a second push sends the correction. */
-function PushButton({ test }: { test: MaterialTestDetail }) {
-  const { t } = useTranslation();
-  const [confirm, holder] = useConfirm();
-  const push = usePushMaterialTest();
-  const invalidate = useInvalidateMaterialTest();
-  const again = test.pushCount > 0;
-  const pushMail = async () => {
-    const title = again
-      ? t('material-test.pushAgainConfirm', { testNo: test.testNo })
-      : t('material-test.pushConfirm', { testNo: test.testNo });
-    if (!(await confirm({ title, content: t('material-test.pushHint'), okText: t('material-test.push') })))
-      return;
-    push.mutate(
-      { id: test.id, version: test.version },
-      {
-        onSuccess: () => notify('success', formatMessage('MAIL_SENT', currentLanguage())),
-        onError: (error) => {
-          if (error.reason === 'E_VERSION') invalidate();
-        },
-      },
-    );
-  };
-  return (
-    <>
-      {holder}
-      <Button
-        type="primary"
-        icon={<SendOutlined />}
-        loading={push.isPending}
-        onClick={() => void pushMail()}
-        data-testid="material-test-push"
-      >
-        {again ? t('material-test.pushAgain') : t('material-test.push')}
-      </Button>
-    </>
-  );
-}
+import { MaterialTestForm, NewMaterialTest } from './material-test-form';
+import { PushButton } from './material-test-push-button';
 
 function MaterialTestView({ test, modify }: { test: MaterialTestDetail; modify: boolean }) {
   const { t } = useTranslation();
@@ -187,27 +140,6 @@ function MaterialTestView({ test, modify }: { test: MaterialTestDetail; modify: 
         <ChangeLogViewer entity={MATERIAL_TEST_ENTITY} id={test.id} fetch={fetchMaterialTestChangeLog} />
       </Card>
     </Flex>
-  );
-}
-
-/** `materialtest/new?material={id}` starts with the material it was opened from; Cancel goes back there. */
-function NewMaterialTest(props: RecordFormProps<MaterialTestDetail>) {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const materialId = params.get('material');
-  const material = useMaterialOption(materialId);
-  if (materialId && material.isPending) {
-    return (
-      <Card>
-        <Skeleton active />
-      </Card>
-    );
-  }
-  return (
-    <FormCard title={t('material-test.createTitle')}>
-      <MaterialTestForm {...props} material={material.data ?? null} onCancel={() => void navigate(-1)} />
-    </FormCard>
   );
 }
 

@@ -1,11 +1,13 @@
 import { DATE_FORMAT } from '@qcdesk/contract/constants';
 import { createMaterialTest } from '@qcdesk/contract/material-test';
-import { Alert, Col, Form, Input, Row, Select } from 'antd';
+import { Alert, Card, Col, Form, Input, Row, Select, Skeleton } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ConfigSelect } from '../../components/config-select';
 import { DateField } from '../../components/date-picker';
-import { searchMaterialOptions } from '../../components/pickers';
+import { FormCard } from '../../components/detail-states';
+import { searchMaterialOptions, useMaterialOption } from '../../components/pickers';
 import { fieldFacts, rulesFrom } from '../../components/record/field-rules';
 import { RecordForm, type RecordFormProps, useRecordForm } from '../../components/record/use-record-form';
 import { enumOptions } from '../../components/ref-labels';
@@ -148,5 +150,26 @@ export function MaterialTestForm({
         title={willComplete ? t('material-test.willComplete') : t('material-test.staysDraft')}
       />
     </RecordForm>
+  );
+}
+
+/** `materialtest/new?material={id}` starts with the material it was opened from; Cancel goes back there. */
+export function NewMaterialTest(props: RecordFormProps<MaterialTestDetail>) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const materialId = params.get('material');
+  const material = useMaterialOption(materialId);
+  if (materialId && material.isPending) {
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
+  }
+  return (
+    <FormCard title={t('material-test.createTitle')}>
+      <MaterialTestForm {...props} material={material.data ?? null} onCancel={() => void navigate(-1)} />
+    </FormCard>
   );
 }

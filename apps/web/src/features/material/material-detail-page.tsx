@@ -1,5 +1,5 @@
 import { ExperimentOutlined } from '@ant-design/icons';
-import { Alert, Badge, Card, Empty, Flex, Table, Tag, Typography } from 'antd';
+import { Alert, Badge, Card, Empty, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
@@ -9,10 +9,9 @@ import { createdText, RecordCard, subheading } from '../../components/record/rec
 import { RecordLifecycleActions } from '../../components/record/record-lifecycle-actions';
 import { RecordLink } from '../../components/record/record-link';
 import { RecordRoute } from '../../components/record/record-route';
-import { EMPTY, enumText, refName } from '../../components/ref-labels';
-import { useIsPhone } from '../../components/use-is-phone';
+import { EMPTY, refName } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import {
   fetchMaterialChangeLog,
   MATERIAL_ENTITY,
@@ -22,63 +21,7 @@ import {
   useUpdateMaterial,
 } from './api';
 import { MaterialForm } from './material-form';
-
-type TestSummary = MaterialDetail['tests'][number];
-
-function MaterialTests({ tests }: { tests: readonly TestSummary[] }) {
-  const { t } = useTranslation();
-  const language = currentLanguage();
-  const phone = useIsPhone();
-  const testNo = (row: TestSummary) => (
-    <RecordLink route="MaterialTestDetail" to={`materialtest/${row.id}`}>
-      {row.testNo}
-    </RecordLink>
-  );
-  const validity = (row: TestSummary) => `${formatDate(row.startDate)} ~ ${formatDate(row.endDate)}`;
-  const status = (row: TestSummary) => <Tag>{enumText('MaterialTestStatus', row.status, language)}</Tag>;
-
-  if (tests.length === 0)
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('material.testsNone')} />;
-  if (phone) {
-    return (
-      <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={t('material.tests')}>
-        {tests.map((row) => (
-          <li
-            key={row.id}
-            style={{ padding: '8px 0', borderBottom: '1px solid var(--ant-color-border-secondary)' }}
-          >
-            <Flex justify="space-between" gap={8}>
-              <Typography.Text strong>{testNo(row)}</Typography.Text>
-              {status(row)}
-            </Flex>
-            <div>
-              {validity(row)} · {enumText('TestResult', row.result, language)}
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
-  }
-  return (
-    <Table<TestSummary>
-      rowKey="id"
-      size="small"
-      pagination={false}
-      dataSource={[...tests]}
-      scroll={{ x: 'max-content' }}
-      columns={[
-        { key: 'testNo', title: t('material.testNo'), render: (_, row) => testNo(row) },
-        { key: 'validity', title: t('material.validity'), render: (_, row) => validity(row) },
-        {
-          key: 'result',
-          title: t('material.result'),
-          render: (_, row) => enumText('TestResult', row.result, language),
-        },
-        { key: 'status', title: t('material.status'), render: (_, row) => status(row) },
-      ]}
-    />
-  );
-}
+import { MaterialTests } from './material-tests';
 
 function MaterialView({ material, modify }: { material: MaterialDetail; modify: boolean }) {
   const { t } = useTranslation();

@@ -71,7 +71,7 @@ export function useUpdateOriginalSample(options: { silent?: boolean } = {}) {
 }
 
 /** `originalsample/material/update`: replaces the parts and each part's materials. */
-export function useUpdateParts() {
+export function useSaveParts() {
   const invalidate = useInvalidateOriginalSample();
   return useOperationMutation(updateOriginalSampleMaterials, { silent: true, onSuccess: invalidate });
 }

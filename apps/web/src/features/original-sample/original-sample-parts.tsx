@@ -10,7 +10,7 @@ import {
   type OriginalSampleDetail,
   type PartsUpdate,
   useInvalidateOriginalSample,
-  useUpdateParts,
+  useSaveParts,
 } from './api';
 import { type PartValues, partInputs, partValues } from './original-sample-form-values';
 import { PartsFields } from './original-sample-parts-fields';
@@ -80,7 +80,7 @@ export function OriginalSampleParts({ sample, canEdit }: { sample: OriginalSampl
       canEdit={canEdit}
       initialValues={() => ({ parts: partValues(sample) })}
       toInput={(values) => ({ id: sample.id, version: sample.version, parts: partInputs(values.parts) })}
-      save={useUpdateParts()}
+      save={useSaveParts()}
       onStale={useInvalidateOriginalSample()}
       fields={() => <PartsFields knownParts={sample.parts.map((part) => part.part)} />}
     >

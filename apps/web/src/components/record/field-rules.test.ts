@@ -26,7 +26,7 @@ describe('rulesFrom', () => {
     expect(max).toEqual({ max: 100 });
   });
 
-  it('takes the area’s own message when it gives one, and adds no required rule to optional fields', () => {
+  it('takes the area’s own message, asks a picked field only for a value, and adds no required rule to optional fields', () => {
     expect(
       rulesFrom(createMaterial.input, 'materialTypeId', { label: 'Type', required: 'Choose a type' }),
     ).toEqual([{ required: true, whitespace: false, message: 'Choose a type' }]);

@@ -85,11 +85,10 @@ export function rulesFrom(input: InputSchema, field: string, texts: RuleTexts): 
   const facts = fieldFacts(input, field);
   const rules: FormRule[] = [];
   if (facts.required) {
-    rules.push({
-      required: true,
-      whitespace: facts.text,
-      message: texts.required ?? i18n.t('common.required', { label: texts.label }),
-    });
+    const message = texts.required ?? i18n.t('common.required', { label: texts.label });
+    // A rule of `required` alone checks only emptiness; any other key makes antd check the value is a
+    // string, which a select's number or a picker's option is not.
+    rules.push(facts.text ? { required: true, whitespace: true, message } : { required: true, message });
   }
   if (facts.maxLength !== undefined)
     rules.push(facts.list ? { type: 'array', max: facts.maxLength } : { max: facts.maxLength });

@@ -29,7 +29,7 @@ describe('rulesFrom', () => {
   it('takes the area’s own message, asks a picked field only for a value, and adds no required rule to optional fields', () => {
     expect(
       rulesFrom(createMaterial.input, 'materialTypeId', { label: 'Type', required: 'Choose a type' }),
-    ).toEqual([{ required: true, whitespace: false, message: 'Choose a type' }]);
+    ).toEqual([{ required: true, message: 'Choose a type' }]);
     expect(rulesFrom(createMaterial.input, 'technicalName', { label: 'Technical name' })).toEqual([
       { max: 200 },
     ]);

@@ -1,12 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { i18nReady } from './i18n/i18n';
+import { loadTexts } from './app/texts';
+import { i18nReady, setTextsLoader } from './i18n/i18n';
 import './app/global.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 
+setTextsLoader(loadTexts);
 // The texts of the first language arrive with the first screen, never after it.
 void i18nReady.finally(() => {
   createRoot(root).render(

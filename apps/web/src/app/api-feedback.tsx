@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { api } from '../api/client';
-import { hasNotices, notify, onFirstNotice } from './notify';
+import { hasNotices, notify, onFirstNotice } from '../components/notify';
 import { installSessionLost } from './session-lost-handler';
 
 // The toast machinery loads with the first toast, not with every page.

@@ -1,6 +1,7 @@
 import { theme } from 'antd';
 import { Outlet } from 'react-router';
 import { LoadingIndicator } from '../components/loading-indicator';
+import { useScreen } from '../components/use-screen';
 import { AppFooter } from './app-footer';
 import { Brand } from './brand';
 import { EnvironmentNotice } from './environment-notice';
@@ -8,7 +9,6 @@ import { EnvironmentSwitch } from './environment-switch';
 import { LanguageSwitch } from './language-switch';
 import { usePageTitle } from './page-title';
 import { SandboxBadge } from './sandbox-badge';
-import { useScreen } from './use-screen';
 
 const row = { display: 'flex', alignItems: 'center', gap: 8 } as const;
 

@@ -4,7 +4,7 @@ import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
 import { currentLanguage } from '../i18n/i18n';
-import { currentRouteName, parentListRoute, routeDef, routeHref } from './route-handle';
+import { currentRouteName, parentListRoute, routeDef, routeHref } from '../lib/route-handle';
 import { rememberedRoute } from './route-memory';
 import { routeTitle } from './route-title';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useEnvironment } from './use-environment';
+import { useEnvironment } from '../components/use-environment';
 
 // Only the sandbox needs the check, so only the sandbox loads it.
 const SandboxNotice = lazy(async () => ({ default: (await import('./sandbox-notice')).SandboxNotice }));

@@ -1,9 +1,9 @@
 import { Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { queryClient } from '../api/query-client';
+import { useEnvironment } from '../components/use-environment';
 import { writeEnvironment } from '../lib/environment';
-import { queryClient } from './query-client';
-import { useEnvironment } from './use-environment';
 
 /**
  * Product ↔ dev (sandbox), remembered (spec §1). The theme and the API base follow at once; the

@@ -1,8 +1,8 @@
 import { type LoaderFunction, redirect } from 'react-router';
+import { decideNavigation } from '../api/guard';
+import { loadSession } from '../api/session';
+import { notify } from '../components/notify';
 import { isLanguage, preferredLanguage } from '../i18n/language';
-import { decideNavigation } from './guard';
-import { notify } from './notify';
-import { loadSession } from './session';
 
 /**
  * The route guard of spec §2 as a loader: it runs before the route renders, on every navigation

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { parentListRoute, routeDef, routeHref } from '../lib/route-handle';
 import { menuModel, selectedMenuKey } from './menu-model';
-import { parentListRoute, routeDef, routeHref } from './route-handle';
 
 describe('side menu by permission (spec §6)', () => {
   const navigation = {

@@ -1,7 +1,7 @@
 import type { Language } from '@qcdesk/contract/messages';
 import { isModuleCode, MODULE_LABELS, type ModuleCode } from '@qcdesk/contract/roles';
-import type { Session } from './guard';
-import { routeDef, routeHref } from './route-handle';
+import type { Session } from '../api/guard';
+import { routeDef, routeHref } from '../lib/route-handle';
 
 export interface MenuEntry {
   /** A route name for a leaf, `module:<CODE>` for a group. */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import { currentLanguage } from '../i18n/i18n';
-import { currentRouteName } from './route-handle';
+import { currentRouteName } from '../lib/route-handle';
 import { routeTitle } from './route-title';
 
 /** The window title names the page, so tabs, history and screen readers tell pages apart. */

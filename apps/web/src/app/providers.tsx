@@ -4,11 +4,11 @@ import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+import { queryClient } from '../api/query-client';
+import { useEnvironment } from '../components/use-environment';
 import { i18n } from '../i18n/i18n';
 import { ApiFeedback } from './api-feedback';
-import { queryClient } from './query-client';
 import { primaryColor, themeFor } from './theme';
-import { useEnvironment } from './use-environment';
 
 function ThemedApp({ children }: { children: ReactNode }) {
   const { i18n: current } = useTranslation();

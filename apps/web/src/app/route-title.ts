@@ -1,6 +1,6 @@
 import type { Language } from '@qcdesk/contract/messages';
 import type { TFunction } from 'i18next';
-import { routeDef } from './route-handle';
+import { routeDef } from '../lib/route-handle';
 
 /** The title of a route in the current language: the contract's label, or the shell page's own. */
 export function routeTitle(name: string | undefined, language: Language, t: TFunction): string {

@@ -1,10 +1,10 @@
 import { ROUTES } from '@qcdesk/contract/roles';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { enterEnvironmentFromPath } from '../lib/environment';
+import { isRouteHandle, type RouteHandle } from '../lib/route-handle';
 import { guardLoader, languageLoader } from './guard-loader';
 import { LanguageRedirect, LanguageRoot } from './language-routes';
 import { pageFor } from './pages';
-import { isRouteHandle, type RouteHandle } from './route-handle';
 import { rememberRoute } from './route-memory';
 
 const handle = (name: string): RouteHandle => ({ name });

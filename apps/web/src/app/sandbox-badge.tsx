@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { useEnvironment } from '../components/use-environment';
 import { palette } from './theme';
-import { useEnvironment } from './use-environment';
 
 /** Marks every screen of the sandbox, next to the brand (pink, the secondary colour of spec §1). */
 export function SandboxBadge() {

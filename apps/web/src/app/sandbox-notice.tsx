@@ -3,9 +3,9 @@ import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { environmentReachable } from '../api/environment-probe';
+import { queryClient } from '../api/query-client';
+import { useEnvironment } from '../components/use-environment';
 import { writeEnvironment } from '../lib/environment';
-import { queryClient } from './query-client';
-import { useEnvironment } from './use-environment';
 
 /**
  * The sandbox is served under `/dev` only where the server offers one. When it does not, the app

@@ -1,7 +1,7 @@
 import { api } from '../api/client';
+import { queryClient } from '../api/query-client';
 import { tokens } from '../api/session-tokens';
 import { currentLanguage } from '../i18n/i18n';
-import { queryClient } from './query-client';
 import { sessionLostTarget } from './session-lost';
 
 /** Reasons of a 400 that mean the session itself is over, not just this one request. */

@@ -3,11 +3,11 @@ import { Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
+import type { Session } from '../api/guard';
+import { MODULE_ICONS } from '../components/module-icons';
 import { currentLanguage } from '../i18n/i18n';
-import type { Session } from './guard';
+import { currentRouteName, parentListRoute, routeDef } from '../lib/route-handle';
 import { type MenuEntry, menuModel, selectedMenuKey } from './menu-model';
-import { MODULE_ICONS } from './module-icons';
-import { currentRouteName, parentListRoute, routeDef } from './route-handle';
 import { rememberedRoute } from './route-memory';
 
 type Item = Required<MenuProps>['items'][number];

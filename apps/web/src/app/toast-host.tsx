@@ -1,7 +1,7 @@
 import { TOAST_MS } from '@qcdesk/contract/constants';
 import { message } from 'antd';
 import { useEffect } from 'react';
-import { installNotifier } from './notify';
+import { installNotifier } from '../components/notify';
 
 /**
  * Shows toasts for 2 s (spec §8, §9); a click anywhere closes them early (spec §4). Uses message's

@@ -9,10 +9,10 @@ import {
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { Session } from '../api/guard';
+import { canEndImpersonation, endImpersonation, endSession } from '../api/session';
 import { currentLanguage } from '../i18n/i18n';
-import { displayName } from './display-name';
-import type { Session } from './guard';
-import { canEndImpersonation, endImpersonation, endSession } from './session';
+import { displayName } from '../lib/display-name';
 
 /** Settings, change password, back to one's own account while impersonating, and sign out. */
 export function UserMenu({ session, compact }: { session: Session; compact: boolean }) {

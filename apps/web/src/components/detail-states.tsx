@@ -1,6 +1,6 @@
 import { Card, Result, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
-import { ButtonLink } from '../app/button-link';
+import { ButtonLink } from './button-link';
 
 /**
  * The states every detail screen shares (STYLE.md: one way to say "loading" and "could not load"):

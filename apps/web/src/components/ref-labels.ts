@@ -47,3 +47,6 @@ export const enumColumnOptions = (name: EnumName): ColumnOption[] =>
 
 export const enumText = (name: EnumName, code: number | string, language: Language) =>
   items(name).find((item) => item.code === code)?.[language] ?? String(code);
+
+/** How a material shows in pickers and rows: "UPC | name". */
+export const materialText = (material: { upc: string; name: string }) => `${material.upc} | ${material.name}`;

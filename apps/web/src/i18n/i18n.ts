@@ -21,16 +21,30 @@ function applyLanguage(language: Language): void {
   if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(language);
 }
 
+type TextLoader = (language: Language) => Promise<object>;
+let textsFrom: (loader: TextLoader) => void = () => {};
+const textLoader = new Promise<TextLoader>((resolve) => {
+  textsFrom = resolve;
+});
+
 /**
- * Each language's texts are a chunk of their own, loaded when the language is first used: a page
- * downloads one language, not both. i18next loads the chunk before it switches, so a switch never
- * shows keys in place of texts.
+ * Says where the texts come from (the shell's and each feature's: app/texts.ts). The app's entry
+ * calls it before the first render; components never import the features that own the texts.
+ */
+export function setTextsLoader(loader: TextLoader): void {
+  textsFrom(loader);
+}
+
+/**
+ * Each language's texts are chunks of their own (the shell's and one per feature), loaded when the
+ * language is first used: a page downloads one language, not both. i18next loads the chunk before it
+ * switches, so a switch never shows keys in place of texts.
  */
 const bundledTexts: BackendModule = {
   type: 'backend',
   init: () => {},
   read(language, _namespace, callback) {
-    const texts = language === 'en' ? import('./en').then((m) => m.en) : import('./zh').then((m) => m.zh);
+    const texts = textLoader.then((load) => load(language === 'en' ? 'en' : 'zh'));
     texts.then(
       (bundle) => callback(null, bundle as unknown as ResourceLanguage),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),

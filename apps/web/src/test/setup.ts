@@ -1,5 +1,10 @@
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
+import { loadTexts } from '../app/texts';
+import { setTextsLoader } from '../i18n/i18n';
+
+// The texts come from the app's registry of features, as main.tsx says.
+setTextsLoader(loadTexts);
 
 // antd measures layout with ResizeObserver and reads breakpoints with matchMedia; happy-dom lacks both.
 class ResizeObserverStub {

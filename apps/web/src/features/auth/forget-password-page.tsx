@@ -2,9 +2,9 @@ import { MailOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { ButtonLink } from '../../app/button-link';
+import { ButtonLink } from '../../components/button-link';
 import { currentLanguage } from '../../i18n/i18n';
-import { useForgotPassword } from './auth-api';
+import { useForgotPassword } from './api';
 import { AuthCard } from './auth-card';
 
 /**

@@ -1,9 +1,9 @@
 import { Result, Spin } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../app/button-link';
+import { ButtonLink } from '../../components/button-link';
 import { currentLanguage } from '../../i18n/i18n';
-import { useInterimLogin } from './auth-api';
+import { useInterimLogin } from './api';
 import { AuthCard } from './auth-card';
 import { useSignIn } from './use-sign-in';
 

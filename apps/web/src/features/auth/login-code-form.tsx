@@ -3,8 +3,8 @@ import { EMAIL_CODE_LENGTH, EMAIL_CODE_MINUTES } from '@qcdesk/contract/constant
 import { Alert, Button, Checkbox, Form, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../app/notify';
-import { useCodeLogin, useSendLoginCode } from './auth-api';
+import { notify } from '../../components/notify';
+import { useCodeLogin, useSendLoginCode } from './api';
 import { useSignIn } from './use-sign-in';
 
 interface Values {

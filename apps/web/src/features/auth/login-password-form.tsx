@@ -5,7 +5,7 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLogin } from './auth-api';
+import { useLogin } from './api';
 import { Field } from './field';
 import { useSignIn } from './use-sign-in';
 

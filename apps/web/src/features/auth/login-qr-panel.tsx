@@ -2,7 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Flex, Spin, Typography, theme } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pollQrStatus, useQrToken } from './auth-api';
+import { pollQrStatus, useQrToken } from './api';
 import { useSignIn } from './use-sign-in';
 
 /** How often the waiting page asks whether the code was confirmed. */

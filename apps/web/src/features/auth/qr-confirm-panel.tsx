@@ -1,10 +1,10 @@
 import { Alert, Button, Flex, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../app/button-link';
-import { displayName } from '../../app/display-name';
-import type { Session } from '../../app/guard';
+import type { Session } from '../../api/guard';
+import { ButtonLink } from '../../components/button-link';
 import { currentLanguage } from '../../i18n/i18n';
-import { useQrConfirm } from './auth-api';
+import { displayName } from '../../lib/display-name';
+import { useQrConfirm } from './api';
 import { AuthCard } from './auth-card';
 
 /**

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useSessionQuery } from '../../app/session';
+import { useSessionQuery } from '../../api/session';
 import { QrConfirmPanel } from './qr-confirm-panel';
 
 /**

@@ -1,8 +1,8 @@
 import { useNavigate, useSearchParams } from 'react-router';
+import { safeRedirect } from '../../api/guard';
+import { startSession } from '../../api/session';
 import type { SignInTokens } from '../../api/session-tokens';
-import { safeRedirect } from '../../app/guard';
-import { notify } from '../../app/notify';
-import { startSession } from '../../app/session';
+import { notify } from '../../components/notify';
 import { currentLanguage } from '../../i18n/i18n';
 import { unverifiedSignIn } from './sign-in-tokens';
 

@@ -2,12 +2,12 @@ import { SafetyOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { queryClient } from '../../api/query-client';
 import { tokens } from '../../api/session-tokens';
-import { ButtonLink } from '../../app/button-link';
-import { notify } from '../../app/notify';
-import { queryClient } from '../../app/query-client';
+import { ButtonLink } from '../../components/button-link';
+import { notify } from '../../components/notify';
 import { currentLanguage } from '../../i18n/i18n';
-import { useSendVerifyCode, useVerifyAccount } from './auth-api';
+import { useSendVerifyCode, useVerifyAccount } from './api';
 import { AuthCard } from './auth-card';
 import { useRedirectTarget } from './use-sign-in';
 

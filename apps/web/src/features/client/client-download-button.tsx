@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../app/notify';
+import { notify } from '../../components/notify';
 import { downloadRequirements } from './api';
 
 /** The client's requirements as an XLSX workbook in the UI language (`client/require/download`). */

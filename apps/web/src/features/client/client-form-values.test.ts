@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { hasChanges } from '../../components/record/use-record-form';
 import type { ClientDetail, ClientRequirements } from './api';
 import {
   clientFormValues,
   createClientInput,
   duplicateRows,
-  hasChanges,
   safetyTestInputs,
   testRequirementInputs,
   testRequirementKey,

@@ -6,6 +6,7 @@
 import { CLIENT_DEFAULTS } from '@qcdesk/contract/client';
 import { userText } from '../../components/ref-labels';
 import type { RemoteOption } from '../../components/remote-auto-complete';
+import { hasChinese } from '../../lib/text';
 import type {
   ClientDetail,
   ClientRequirements,
@@ -168,9 +169,12 @@ export function updateClientInput(client: ClientDetail, values: ClientFormValues
   return input;
 }
 
-/** Whether an update input carries anything besides id and version. */
-export const hasChanges = (input: UpdateClientInput) =>
-  Object.keys(input).some((k) => k !== 'id' && k !== 'version');
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_MAX = 100;
+
+/** The first report address that would be refused (an English document's address: no Chinese). */
+export const badReportEmail = (list: readonly string[]) =>
+  list.find((v) => hasChinese(v) || !EMAIL.test(v.trim()) || v.trim().length > EMAIL_MAX);
 
 // -- Requirement lists ---------------------------------------------------------------------------
 

@@ -1,16 +1,14 @@
-import { EditOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Flex, Form, Skeleton, Table, Tag, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Empty, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/api-error';
-import { hasPermission } from '../../app/guard';
-import { notify } from '../../app/notify';
-import { useSession } from '../../app/session';
+import { hasPermission } from '../../api/guard';
+import { useSession } from '../../api/session';
+import { ChildRowsCard } from '../../components/record/child-rows-card';
 import { enumText, refName } from '../../components/ref-labels';
 import { useIsPhone } from '../../components/use-is-phone';
 import { currentLanguage } from '../../i18n/i18n';
 import {
   type ClientRequirements,
+  type RequirementsInput,
   useClientRequirements,
   useInvalidateClient,
   useSaveRequirements,
@@ -32,7 +30,7 @@ function TestRequirementTable({ rows }: { rows: readonly TestRow[] }) {
     row.country ? refName(row.country, language) : t('client.allDestinations');
   const types = (row: TestRow) =>
     row.productTypes.map((code) => <Tag key={code}>{enumText('ProductType', code, language)}</Tag>);
-  const mandatory = (row: TestRow) => (row.mandatory ? t('client.yes') : t('client.no'));
+  const mandatory = (row: TestRow) => (row.mandatory ? t('common.yes') : t('common.no'));
 
   if (rows.length === 0)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('client.testsNone')} />;
@@ -79,86 +77,35 @@ export function ClientTestRequirements({ clientId }: { clientId: string }) {
   const { t } = useTranslation();
   const session = useSession();
   const query = useClientRequirements(clientId);
-  const save = useSaveRequirements();
-  const invalidate = useInvalidateClient();
-  const [editing, setEditing] = useState(false);
-  const [form] = Form.useForm<{ tests: TestRequirementValues[] }>();
-
   const lists = query.data?.data;
-  const canEdit = hasPermission(session, 'client.edit') && (query.data?.modify ?? false);
-
-  let body: ReactNode;
-  if (query.isPending) body = <Skeleton active />;
-  else if (query.isError)
-    body = (
-      <Alert type="error" showIcon title={t('client.testsLoadFailed')} description={query.error.message} />
-    );
-  else if (lists && editing) {
-    body = (
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ tests: testRequirementValues(lists) }}
-        onFinish={(values) =>
-          save.mutate(
-            { clientId, version: lists.version, tests: testRequirementInputs(values.tests) },
-            {
-              onSuccess: () => {
-                notify('success', t('client.testsSaved'));
-                setEditing(false);
-              },
-              onError: (error) => {
-                if (isApiError(error) && error.reason === 'E_VERSION') {
-                  notify('warning', error.message);
-                  invalidate();
-                  setEditing(false);
-                }
-              },
-            },
-          )
-        }
-        data-testid="client-tests-form"
-      >
-        {save.isError && save.error.reason !== 'E_VERSION' ? (
-          <Alert type="error" showIcon role="alert" title={save.error.message} style={{ marginBottom: 16 }} />
-        ) : null}
+  return (
+    <ChildRowsCard<{ tests: TestRequirementValues[] }, RequirementsInput>
+      testId="client-tests"
+      title={t('client.tests')}
+      editLabel={t('client.testsEdit')}
+      savedText={t('client.testsSaved')}
+      canEdit={hasPermission(session, 'client.edit') && (query.data?.modify ?? false)}
+      loading={query.isPending}
+      loadError={query.isError ? { title: t('client.testsLoadFailed'), message: query.error.message } : null}
+      initialValues={() => ({ tests: lists ? testRequirementValues(lists) : [] })}
+      toInput={(values) => ({
+        clientId,
+        version: lists?.version ?? 0,
+        tests: testRequirementInputs(values.tests),
+      })}
+      save={useSaveRequirements()}
+      onStale={useInvalidateClient()}
+      fields={(form) => (
         <TestRequirementsFields
           form={form}
           known={{
-            testItems: lists.tests.map((row) => row.testItem),
-            countries: lists.tests.flatMap((row) => (row.country ? [row.country] : [])),
+            testItems: (lists?.tests ?? []).map((row) => row.testItem),
+            countries: (lists?.tests ?? []).flatMap((row) => (row.country ? [row.country] : [])),
           }}
         />
-        <Flex gap={8} justify="flex-end" style={{ marginTop: 16 }}>
-          <Button onClick={() => setEditing(false)}>{t('client.cancel')}</Button>
-          <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="client-tests-save">
-            {t('client.save')}
-          </Button>
-        </Flex>
-      </Form>
-    );
-  } else body = <TestRequirementTable rows={lists?.tests ?? []} />;
-
-  return (
-    <Card
-      title={<h2 style={{ fontSize: 16, fontWeight: 600, margin: 0 }}>{t('client.tests')}</h2>}
-      extra={
-        canEdit && !editing ? (
-          <Button
-            icon={<EditOutlined />}
-            onClick={() => {
-              save.reset();
-              setEditing(true);
-            }}
-            data-testid="client-tests-edit"
-          >
-            {t('client.testsEdit')}
-          </Button>
-        ) : null
-      }
-      data-testid="client-tests"
+      )}
     >
-      {body}
-    </Card>
+      <TestRequirementTable rows={lists?.tests ?? []} />
+    </ChildRowsCard>
   );
 }

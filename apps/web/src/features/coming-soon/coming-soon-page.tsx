@@ -4,9 +4,9 @@ import { Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
-import { ButtonLink } from '../../app/button-link';
-import { currentRouteName, routeDef } from '../../app/route-handle';
+import { ButtonLink } from '../../components/button-link';
 import { currentLanguage } from '../../i18n/i18n';
+import { currentRouteName, routeDef } from '../../lib/route-handle';
 
 /**
  * A screen of spec §2 that a later release builds. The user holds its permission (the guard let

@@ -10,7 +10,7 @@ import {
   tableColumns,
   toFilters,
 } from '../../components/table-columns';
-import type { EnumerationMap } from './config-api';
+import type { EnumerationMap } from './api';
 import { type ColumnContext, configColumns, inTable, keyField, refName } from './config-columns';
 
 const t = ((key: string) => key) as unknown as TFunction;

@@ -16,7 +16,7 @@ import { Badge, Button, Flex, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { ColumnOption, SearchInputProps, TableColumn, ValueType } from '../../components/table-columns';
-import type { EnumerationMap } from './config-api';
+import type { EnumerationMap } from './api';
 
 export interface ColumnContext {
   /** The enumerations (enum fields show their labels, and filter by them). */

@@ -4,7 +4,7 @@ import { Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/date-picker';
 import { languageOf } from '../../components/widgets-i18n';
-import { useEnumerations } from './config-api';
+import { useEnumerations } from './api';
 import { jsonTemplate, type WidgetKind } from './config-fields';
 import { ConfigRefSelect } from './config-ref-select';
 

@@ -4,10 +4,10 @@ import { Alert, Col, Form, Row } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
-import { notify } from '../../app/notify';
 import { DrawerFormButtons } from '../../components/form-drawer';
+import { notify } from '../../components/notify';
 import { languageOf } from '../../components/widgets-i18n';
-import { fetchRow, useCreateRow, useUpdateRow } from './config-api';
+import { fetchRow, useCreateRow, useUpdateRow } from './api';
 import { ConfigFieldInput } from './config-field-input';
 import {
   checkValue,

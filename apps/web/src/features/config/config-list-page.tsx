@@ -3,10 +3,10 @@ import { Button, Card, Col, Flex, Grid, List, Result, Row, Skeleton, Typography 
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { hasPermission } from '../../app/guard';
-import { useSession } from '../../app/session';
+import { hasPermission } from '../../api/guard';
+import { useSession } from '../../api/session';
 import { languageOf } from '../../components/widgets-i18n';
-import { useConfigs } from './config-api';
+import { useConfigs } from './api';
 import { ConfigListView } from './config-list-view';
 import { ConfigPicker, groupEntries, groupTitle, type PickerEntry } from './config-picker';
 import { HolidayListView } from './holiday-list-view';

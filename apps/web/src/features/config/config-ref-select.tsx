@@ -5,7 +5,7 @@ import { Select, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageOf } from '../../components/widgets-i18n';
-import { type RefOption, useRefOptions } from './config-api';
+import { type RefOption, useRefOptions } from './api';
 import { refName } from './config-columns';
 import { refByCode } from './config-fields';
 

@@ -11,12 +11,12 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
-import { notify } from '../../app/notify';
 import { ChangeLogViewer } from '../../components/change-log-viewer';
 import { useConfirm } from '../../components/confirm-dialog';
+import { notify } from '../../components/notify';
 import { languageOf } from '../../components/widgets-i18n';
 import { formatDateTime, formatDecimal } from '../../lib/format';
-import { type EnumerationMap, fetchChangeLog, fetchRow, useEnumerations, useUpdateRow } from './config-api';
+import { type EnumerationMap, fetchChangeLog, fetchRow, useEnumerations, useUpdateRow } from './api';
 import { RefNames, StatusBadges } from './config-columns';
 
 const DASH = '-';

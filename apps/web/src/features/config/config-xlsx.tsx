@@ -4,11 +4,11 @@ import { Alert, Button, Modal, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
-import { notify } from '../../app/notify';
+import { notify } from '../../components/notify';
 import type { Filters } from '../../components/table-columns';
 import { UploadPicker } from '../../components/upload-picker';
 import { languageOf } from '../../components/widgets-i18n';
-import { exportRows, type ImportError, useImportRows } from './config-api';
+import { exportRows, type ImportError, useImportRows } from './api';
 
 /** The import's body limit (contract `importInput`: base64 of at most 1,000,000 characters). */
 export const IMPORT_MAX_BASE64 = 1_000_000;

@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api/client';
 import { i18n } from '../../i18n/i18n';
-import type { CalendarDay } from './config-api';
+import type { CalendarDay } from './api';
 import { HolidayCalendar, monthGrid, monthOf } from './holiday-calendar';
 
 const ops = configListOperations.holiday;

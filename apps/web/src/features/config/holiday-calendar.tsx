@@ -9,10 +9,10 @@ import type { TFunction } from 'i18next';
 import 'dayjs/locale/zh-cn';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useScreen } from '../../app/use-screen';
 import { pickerBounds } from '../../components/date-picker';
+import { useScreen } from '../../components/use-screen';
 import { languageOf } from '../../components/widgets-i18n';
-import { type CalendarDay, useHolidayCalendar, useHolidayRows } from './config-api';
+import { type CalendarDay, useHolidayCalendar, useHolidayRows } from './api';
 import { HolidayDayForm } from './holiday-day-form';
 import './holiday-calendar.css';
 

@@ -6,10 +6,10 @@ import { Alert, Button, Col, Flex, Form, Input, Radio, Row, Typography } from 'a
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
-import { notify } from '../../app/notify';
 import { useConfirm } from '../../components/confirm-dialog';
+import { notify } from '../../components/notify';
 import { languageOf } from '../../components/widgets-i18n';
-import { listSearchKey, useCreateRow, useEnumerations, useUpdateRow } from './config-api';
+import { listSearchKey, useCreateRow, useEnumerations, useUpdateRow } from './api';
 import {
   checkValue,
   createValues,

@@ -1,12 +1,12 @@
 import { Badge, Button, Card, Flex, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../app/notify';
 import { useConfirm } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
+import { notify } from '../../components/notify';
 import type { TableColumn } from '../../components/table-columns';
 import { formatDateTime } from '../../lib/format';
-import { type MailErrorRow, mailErrorsKey, requestMailErrors, useSolveMailError } from './config-api';
+import { type MailErrorRow, mailErrorsKey, requestMailErrors, useSolveMailError } from './api';
 
 const heading = { fontSize: 18, fontWeight: 600, margin: 0 } as const;
 

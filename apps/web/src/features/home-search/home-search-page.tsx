@@ -26,10 +26,10 @@ import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { routePermitted } from '../../app/guard';
-import { parentListRoute, routeDef, routeHref } from '../../app/route-handle';
-import { useSession } from '../../app/session';
+import { routePermitted } from '../../api/guard';
+import { useSession } from '../../api/session';
 import { currentLanguage } from '../../i18n/i18n';
+import { parentListRoute, routeDef, routeHref } from '../../lib/route-handle';
 import { readStoredSearch, storeSearch, useHomeSearch } from './api';
 import {
   groupsForMode,
@@ -51,23 +51,23 @@ interface SearchValues {
 function modeLabel(mode: SearchMode, t: TFunction): string {
   switch (mode) {
     case 'all':
-      return t('homeSearch.modeAll');
+      return t('home-search.modeAll');
     case 'order':
-      return t('homeSearch.modeOrder');
+      return t('home-search.modeOrder');
     case 'productionSample':
-      return t('homeSearch.modeProductionSample');
+      return t('home-search.modeProductionSample');
     case 'orderProduct':
-      return t('homeSearch.modeOrderProduct');
+      return t('home-search.modeOrderProduct');
     case 'client':
-      return t('homeSearch.modeClient');
+      return t('home-search.modeClient');
     case 'countryStandard':
-      return t('homeSearch.modeCountryStandard');
+      return t('home-search.modeCountryStandard');
     case 'testItem':
-      return t('homeSearch.modeTestItem');
+      return t('home-search.modeTestItem');
     case 'material':
-      return t('homeSearch.modeMaterial');
+      return t('home-search.modeMaterial');
     case 'originalSample':
-      return t('homeSearch.modeOriginalSample');
+      return t('home-search.modeOriginalSample');
   }
 }
 
@@ -120,7 +120,7 @@ function ResultGroup({ group, term }: { group: HomeSearchGroup; term: string }) 
       data-testid={`home-search-group-${group.source}`}
     >
       {group.hits.length === 0 ? (
-        <Typography.Text type="secondary">{t('homeSearch.groupEmpty')}</Typography.Text>
+        <Typography.Text type="secondary">{t('home-search.groupEmpty')}</Typography.Text>
       ) : (
         <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {group.hits.map((hit) => (
@@ -137,10 +137,10 @@ function ResultGroup({ group, term }: { group: HomeSearchGroup; term: string }) 
       )}
       {group.more ? (
         <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0', fontSize: 12 }}>
-          {t('homeSearch.more', { count: HOME_SEARCH_LIMIT })}{' '}
+          {t('home-search.more', { count: HOME_SEARCH_LIMIT })}{' '}
           {list && listOpens ? (
             <Link to={routeHref(list, language)}>
-              {t('homeSearch.openList', { list: list.label[language] })}
+              {t('home-search.openList', { list: list.label[language] })}
             </Link>
           ) : null}
         </Typography.Paragraph>
@@ -185,10 +185,10 @@ export function HomeSearchPage() {
 
   let results: ReactNode = null;
   if (!term) {
-    results = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('homeSearch.intro')} />;
+    results = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home-search.intro')} />;
   } else if ([...term].length < HOME_SEARCH_MIN_LENGTH) {
     results = (
-      <Alert type="info" showIcon title={t('homeSearch.tooShort', { min: HOME_SEARCH_MIN_LENGTH })} />
+      <Alert type="info" showIcon title={t('home-search.tooShort', { min: HOME_SEARCH_MIN_LENGTH })} />
     );
   } else if (query.isPending) {
     results = <Skeleton active />;
@@ -197,11 +197,11 @@ export function HomeSearchPage() {
       <Alert
         type="error"
         showIcon
-        title={t('homeSearch.failed')}
+        title={t('home-search.failed')}
         description={query.error.message}
         action={
           <Button size="small" onClick={() => void query.refetch()}>
-            {t('homeSearch.retry')}
+            {t('home-search.retry')}
           </Button>
         }
       />
@@ -210,10 +210,10 @@ export function HomeSearchPage() {
     const groups = groupsForMode(query.data.groups, mode);
     const found = groups.filter((group) => group.hits.length > 0);
     if (mode !== 'all' && groups.length === 0) {
-      results = <Alert type="info" showIcon title={t('homeSearch.unavailable')} />;
+      results = <Alert type="info" showIcon title={t('home-search.unavailable')} />;
     } else if (found.length === 0) {
       results = (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('homeSearch.nothing', { term })} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home-search.nothing', { term })} />
       );
     } else {
       results = (
@@ -230,11 +230,11 @@ export function HomeSearchPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Card title={<h1 style={heading}>{t('homeSearch.title')}</h1>}>
+      <Card title={<h1 style={heading}>{t('home-search.title')}</h1>}>
         <Form<SearchValues>
           form={form}
           role="search"
-          aria-label={t('homeSearch.title')}
+          aria-label={t('home-search.title')}
           initialValues={{ term, mode }}
           onFinish={submit}
           layout="vertical"
@@ -242,20 +242,20 @@ export function HomeSearchPage() {
         >
           <Row gutter={[12, 0]} align="bottom">
             <Col xs={24} md={8} lg={6}>
-              <Form.Item name="mode" label={t('homeSearch.mode')}>
+              <Form.Item name="mode" label={t('home-search.mode')}>
                 <Select options={modeOptions} data-testid="home-search-mode" />
               </Form.Item>
             </Col>
             <Col xs={24} md={16} lg={18}>
               <Form.Item
                 name="term"
-                label={t('homeSearch.term')}
+                label={t('home-search.term')}
                 rules={[
-                  { required: true, whitespace: true, message: t('homeSearch.termRequired') },
+                  { required: true, whitespace: true, message: t('home-search.termRequired') },
                   {
                     validator: async (_, value: string | undefined) => {
                       if (value && [...value.trim()].length < HOME_SEARCH_MIN_LENGTH) {
-                        throw new Error(t('homeSearch.tooShort', { min: HOME_SEARCH_MIN_LENGTH }));
+                        throw new Error(t('home-search.tooShort', { min: HOME_SEARCH_MIN_LENGTH }));
                       }
                     },
                   },
@@ -264,7 +264,7 @@ export function HomeSearchPage() {
                 <Input
                   allowClear
                   maxLength={100}
-                  placeholder={t('homeSearch.placeholder')}
+                  placeholder={t('home-search.placeholder')}
                   autoFocus={!term}
                   data-testid="home-search-input"
                   // The 24 px button inside would make the box 2 px taller than the mode select beside it.
@@ -276,7 +276,7 @@ export function HomeSearchPage() {
                       size="small"
                       icon={<SearchOutlined />}
                       loading={query.isFetching}
-                      aria-label={t('homeSearch.submit')}
+                      aria-label={t('home-search.submit')}
                       data-testid="home-search-submit"
                     />
                   }
@@ -286,7 +286,7 @@ export function HomeSearchPage() {
           </Row>
         </Form>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('homeSearch.hint', { min: HOME_SEARCH_MIN_LENGTH })}
+          {t('home-search.hint', { min: HOME_SEARCH_MIN_LENGTH })}
         </Typography.Text>
       </Card>
       <div aria-live="polite">{results}</div>

@@ -3,10 +3,10 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api/client';
+import type { Session } from '../../api/guard';
+import { queryClient } from '../../api/query-client';
+import { sessionKey } from '../../api/session';
 import { tokens } from '../../api/session-tokens';
-import type { Session } from '../../app/guard';
-import { queryClient } from '../../app/query-client';
-import { sessionKey } from '../../app/session';
 import { i18n } from '../../i18n/i18n';
 import { HomePage } from './home-page';
 

@@ -3,10 +3,10 @@ import { Badge, Card, Descriptions, Drawer, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useScreen } from '../../app/use-screen';
 import { DataTable } from '../../components/data-table';
 import type { TableColumn } from '../../components/table-columns';
-import { MAIL_STATUSES, type MailRow, type MailStatus, mailboxKey, requestMail } from './mailbox-api';
+import { useScreen } from '../../components/use-screen';
+import { MAIL_STATUSES, type MailRow, type MailStatus, mailboxKey, requestMail } from './api';
 
 const STATUS_BADGE: Record<MailStatus, 'default' | 'processing' | 'success' | 'error' | 'warning'> = {
   pending: 'default',

@@ -1,5 +1,4 @@
 import { changeLog } from '@qcdesk/contract/config';
-import { DEFAULT_PAGE_SIZE } from '@qcdesk/contract/constants';
 import { fileRoutes, type UploadedFile, uploadToken } from '@qcdesk/contract/files';
 import { getMaterial, searchMaterials } from '@qcdesk/contract/material';
 import {
@@ -17,7 +16,6 @@ import { api, NETWORK_ERROR_CODE } from '../../api/client';
 import { operationKey, useOperationMutation } from '../../api/use-operation';
 import type { ChangeLogFetch } from '../../components/change-log-viewer';
 import type { PageRequest } from '../../components/data-table';
-import type { RemoteOption, RemoteSearch } from '../../components/remote-auto-complete';
 import type { Filters } from '../../components/table-columns';
 import { acceptLanguage } from '../../i18n/language';
 import { apiBase, readEnvironment } from '../../lib/environment';
@@ -53,16 +51,6 @@ export function useMaterialTest(id: string | undefined) {
   });
 }
 
-/** The material a new test is recorded for (`materialtest/new?material={id}`). */
-export function useMaterialLabel(id: string | null) {
-  return useQuery({
-    queryKey: [...operationKey(getMaterial), id],
-    queryFn: () => api.call(getMaterial, { id: id ?? '' }),
-    enabled: Boolean(id),
-    select: (material): RemoteOption => ({ value: material.id, label: materialText(material) }),
-  });
-}
-
 export function useInvalidateMaterialTest() {
   const client = useQueryClient();
   return () => {
@@ -92,19 +80,6 @@ export function usePushMaterialTest() {
 }
 
 export const fetchMaterialTestChangeLog: ChangeLogFetch = (input) => api.call(changeLog, input);
-
-/** How a material shows in pickers and rows: "UPC | name". */
-export const materialText = (material: { upc: string; name: string }) => `${material.upc} | ${material.name}`;
-
-/** The material auto-complete: `material/search` by name (name, technical and customs names). */
-export const searchMaterialOptions: RemoteSearch = async (term, signal) => {
-  const page = await api.call(
-    searchMaterials,
-    { name: term, pageSize: DEFAULT_PAGE_SIZE, count: false },
-    { signal },
-  );
-  return page.list.map((material) => ({ value: material.id, label: materialText(material) }));
-};
 
 /** A signed file URL under `/api/` lives under `/dev` in the sandbox, like every call. */
 export const fileHref = (url: string) =>

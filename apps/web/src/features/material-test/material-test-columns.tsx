@@ -2,11 +2,12 @@ import type { Language } from '@qcdesk/contract/messages';
 import { Badge, type BadgeProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { EMPTY, enumColumnOptions, enumText, refName } from '../../components/ref-labels';
+import { searchMaterialOptions } from '../../components/pickers';
+import { EMPTY, enumColumnOptions, enumText, materialText, refName } from '../../components/ref-labels';
 import { MaterialAutoComplete, type RemoteOption } from '../../components/remote-auto-complete';
 import type { TableColumn } from '../../components/table-columns';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { type MaterialTestRow, materialText, searchMaterialOptions } from './api';
+import type { MaterialTestRow } from './api';
 
 export interface MaterialTestColumnOptions {
   language: Language;
@@ -51,21 +52,21 @@ export function materialTestColumns({
   return [
     {
       key: 'validity',
-      title: (t) => t('materialTest.validity'),
+      title: (t) => t('material-test.validity'),
       // DOMAIN.md §2.11: startTime/endTime select the tests whose validity overlaps the range.
       searchKey: 'validity',
       valueType: 'dateRange',
       render: (_value, row) => `${formatDate(row.startDate)} ~ ${formatDate(row.endDate)}`,
     },
     {
-      title: (t) => t('materialTest.testNo'),
+      title: (t) => t('material-test.testNo'),
       dataIndex: 'testNo',
       hideInSearch: true,
       render: (_value, row) => <Link to={`/${language}/materialtest/${row.id}`}>{row.testNo}</Link>,
     },
     {
       key: 'material',
-      title: (t) => t('materialTest.material'),
+      title: (t) => t('material-test.material'),
       dataIndex: 'material',
       searchKey: 'material',
       render: (_value, row) =>
@@ -77,9 +78,9 @@ export function materialTestColumns({
       renderFormItem: ({ value, onChange, id }) => (
         <MaterialAutoComplete
           id={id}
-          aria-label={t('materialTest.material')}
+          aria-label={t('material-test.material')}
           search={searchMaterialOptions}
-          placeholder={t('materialTest.materialPlaceholder')}
+          placeholder={t('material-test.materialPlaceholder')}
           value={(value as RemoteOption | null | undefined) ?? null}
           onChange={(option) => onChange?.(option)}
         />
@@ -87,27 +88,27 @@ export function materialTestColumns({
       searchTransform: (value) => ({ materialId: (value as RemoteOption).value }),
     },
     {
-      title: (t) => t('materialTest.status'),
+      title: (t) => t('material-test.status'),
       dataIndex: 'status',
       valueType: 'select',
       options: enumColumnOptions('MaterialTestStatus'),
       render: (value) => <StatusBadge status={Number(value)} language={language} />,
     },
     {
-      title: (t) => t('materialTest.result'),
+      title: (t) => t('material-test.result'),
       dataIndex: 'result',
       valueType: 'select',
       options: enumColumnOptions('TestResult'),
     },
     {
-      title: (t) => t('materialTest.lab'),
+      title: (t) => t('material-test.lab'),
       dataIndex: 'lab',
       hideInSearch: true,
       render: (_v, row) => refName(row.lab, language),
     },
     {
       key: 'pushed',
-      title: (t) => t('materialTest.pushed'),
+      title: (t) => t('material-test.pushed'),
       hideInSearch: true,
       render: (_value, row) =>
         row.pushCount > 0 ? `${formatDateTime(row.pushedAt)} (${row.pushCount})` : EMPTY,
@@ -116,7 +117,7 @@ export function materialTestColumns({
       ? [
           {
             key: 'deleted',
-            title: (t) => t('materialTest.deleted'),
+            title: (t) => t('material-test.deleted'),
             searchKey: 'deleted',
             valueType: 'bool',
             hideInTable: true,

@@ -3,13 +3,13 @@
  * Pure functions: the material is a picked option, report files are the stored files (their ids
  * travel), an update carries only what changed with the version read, '' clears the remark.
  */
+import { materialText } from '../../components/ref-labels';
 import type { RemoteOption } from '../../components/remote-auto-complete';
-import {
-  type CreateMaterialTestInput,
-  type MaterialTestDetail,
-  materialText,
-  type UpdateMaterialTestInput,
-  type UploadedFile,
+import type {
+  CreateMaterialTestInput,
+  MaterialTestDetail,
+  UpdateMaterialTestInput,
+  UploadedFile,
 } from './api';
 
 export type ReportFile = Pick<UploadedFile, 'id' | 'name' | 'size' | 'updateTime' | 'url'>;
@@ -98,9 +98,6 @@ export function updateMaterialTestInput(
   if (text(values.remark) !== text(test.remark)) input.remark = text(values.remark);
   return input;
 }
-
-export const hasChanges = (input: UpdateMaterialTestInput) =>
-  Object.keys(input).some((key) => key !== 'id' && key !== 'version');
 
 /** DOMAIN.md §4.13: a result and a report file complete a test; only a completed test is pushed. */
 export const completes = (values: Pick<MaterialTestFormValues, 'result' | 'reportFiles'>) =>

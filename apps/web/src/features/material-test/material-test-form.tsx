@@ -1,31 +1,30 @@
 import { DATE_FORMAT } from '@qcdesk/contract/constants';
-import { Alert, Button, Col, Flex, Form, Input, Row, Select } from 'antd';
+import { createMaterialTest } from '@qcdesk/contract/material-test';
+import { Alert, Card, Col, Form, Input, Row, Select, Skeleton } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/api-error';
-import { notify } from '../../app/notify';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ConfigSelect } from '../../components/config-select';
 import { DateField } from '../../components/date-picker';
+import { FormCard } from '../../components/detail-states';
+import { searchMaterialOptions, useMaterialOption } from '../../components/pickers';
+import { fieldFacts, rulesFrom } from '../../components/record/field-rules';
+import { RecordForm, type RecordFormProps, useRecordForm } from '../../components/record/use-record-form';
 import { enumOptions } from '../../components/ref-labels';
 import { MaterialAutoComplete, type RemoteOption } from '../../components/remote-auto-complete';
 import { currentLanguage } from '../../i18n/i18n';
-import {
-  type MaterialTestDetail,
-  searchMaterialOptions,
-  useCreateMaterialTest,
-  useUpdateMaterialTest,
-} from './api';
+import { type MaterialTestDetail, useCreateMaterialTest, useUpdateMaterialTest } from './api';
 import {
   completes,
   createMaterialTestInput,
-  hasChanges,
   type MaterialTestFormValues,
   materialTestFormValues,
   updateMaterialTestInput,
 } from './material-test-form-values';
 import { ReportFilesField } from './report-files-field';
 
-const REMARK_MAX = 1000;
+const input = createMaterialTest.input;
+const remarkMax = fieldFacts(input, 'remark').maxLength;
 
 /**
  * Record a material test or correct one; one form for both (STYLE.md). A result with a report file
@@ -33,117 +32,76 @@ const REMARK_MAX = 1000;
  * pushed again. A stale version (E_VERSION) reloads the record.
  */
 export function MaterialTestForm({
-  test,
   material,
-  onDone,
-  onCancel,
-  onStale,
-}: {
-  test?: MaterialTestDetail;
+  ...props
+}: RecordFormProps<MaterialTestDetail> & {
   /** The material a new test is for, when it was opened from the material. */
   material?: RemoteOption | null;
-  onDone: (id: string) => void;
-  onCancel: () => void;
-  onStale?: () => void;
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const [form] = Form.useForm<MaterialTestFormValues>();
-  const create = useCreateMaterialTest();
-  const update = useUpdateMaterialTest({ silent: true });
-  const mutation = test ? update : create;
-  const result = Form.useWatch('result', form) ?? test?.result ?? 0;
-  const reportFiles = Form.useWatch('reportFiles', form) ?? [];
-
-  const refused = (error: unknown) => {
-    if (!isApiError(error)) return;
-    if (error.reason === 'E_VERSION') {
-      notify('warning', error.message);
-      onStale?.();
-      return;
-    }
-    const field =
-      error.field === 'materialId'
-        ? 'material'
-        : error.field === 'reportFileIds'
-          ? 'reportFiles'
-          : error.field;
-    if (field && form.getFieldInstance(field as keyof MaterialTestFormValues)) {
-      form.setFields([{ name: field as keyof MaterialTestFormValues, errors: [error.message] }]);
-    }
-  };
-
-  const submit = (values: MaterialTestFormValues) => {
-    if (test) {
-      const input = updateMaterialTestInput(test, values);
-      if (!hasChanges(input)) {
-        onDone(test.id);
-        return;
-      }
-      update.mutate(input, { onSuccess: () => onDone(test.id), onError: refused });
-      return;
-    }
-    create.mutate(createMaterialTestInput(values), {
-      onSuccess: (created) => onDone(created.id),
-      onError: refused,
-    });
-  };
+  const test = props.record;
+  const kit = useRecordForm({
+    props,
+    create: useCreateMaterialTest(),
+    update: useUpdateMaterialTest({ silent: true }),
+    toCreate: createMaterialTestInput,
+    toUpdate: updateMaterialTestInput,
+    fieldOf: { materialId: 'material', reportFileIds: 'reportFiles' },
+  });
+  const result = Form.useWatch('result', kit.form) ?? test?.result ?? 0;
+  const reportFiles = Form.useWatch('reportFiles', kit.form) ?? [];
+  const willComplete = completes({ result, reportFiles });
 
   return (
-    <Form<MaterialTestFormValues>
-      form={form}
-      layout="vertical"
+    <RecordForm<MaterialTestFormValues>
+      kit={kit}
+      testId="material-test"
       initialValues={materialTestFormValues(test, material, dayjs().format(DATE_FORMAT))}
-      onFinish={submit}
-      scrollToFirstError
-      data-testid="material-test-form"
+      onCancel={props.onCancel}
+      submitText={t('material-test.createSubmit')}
     >
-      {mutation.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={mutation.error.message}
-          style={{ marginBottom: 16 }}
-        />
-      ) : null}
       {test?.status === 30 ? (
-        <Alert type="info" showIcon title={t('materialTest.correctionHint')} style={{ marginBottom: 16 }} />
+        <Alert type="info" showIcon title={t('material-test.correctionHint')} style={{ marginBottom: 16 }} />
       ) : null}
       <Row gutter={16}>
         <Col xs={24} lg={12}>
           <Form.Item
             name="material"
-            label={t('materialTest.material')}
-            rules={[{ required: true, message: t('materialTest.materialRequired') }]}
+            label={t('material-test.material')}
+            rules={rulesFrom(input, 'materialId', { label: t('material-test.material') })}
           >
             <MaterialAutoComplete
-              aria-label={t('materialTest.material')}
+              aria-label={t('material-test.material')}
               search={searchMaterialOptions}
               disabled={Boolean(test)}
             />
           </Form.Item>
         </Col>
         <Col xs={24} lg={12}>
-          <Form.Item name="labId" label={t('materialTest.lab')}>
+          <Form.Item name="labId" label={t('material-test.lab')}>
             <ConfigSelect<string | null>
               list="lab"
               allowClear
-              placeholder={t('materialTest.none')}
+              placeholder={t('common.none')}
               known={test?.lab ? [test.lab] : undefined}
             />
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <Form.Item name="testItemIds" label={t('materialTest.testItems')}>
+          <Form.Item
+            name="testItemIds"
+            label={t('material-test.testItems')}
+            rules={rulesFrom(input, 'testItemIds', { label: t('material-test.testItems') })}
+          >
             <ConfigSelect<string[]> list="testitem" mode="multiple" allowClear known={test?.testItems} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12} lg={6}>
           <Form.Item
             name="startDate"
-            label={t('materialTest.startDate')}
-            rules={[{ required: true, message: t('materialTest.startDateRequired') }]}
+            label={t('material-test.startDate')}
+            rules={rulesFrom(input, 'startDate', { label: t('material-test.startDate') })}
           >
             <DateField style={{ width: '100%' }} />
           </Form.Item>
@@ -151,14 +109,14 @@ export function MaterialTestForm({
         <Col xs={24} sm={12} lg={6}>
           <Form.Item
             name="endDate"
-            label={t('materialTest.endDate')}
-            extra={t('materialTest.endDateHint')}
+            label={t('material-test.endDate')}
+            extra={t('material-test.endDateHint')}
             dependencies={['startDate']}
             rules={[
               ({ getFieldValue }) => ({
                 validator: async (_, value: string | null | undefined) => {
                   const start = getFieldValue('startDate') as string | undefined;
-                  if (value && start && value < start) throw new Error(t('materialTest.endBeforeStart'));
+                  if (value && start && value < start) throw new Error(t('material-test.endBeforeStart'));
                 },
               }),
             ]}
@@ -167,40 +125,51 @@ export function MaterialTestForm({
           </Form.Item>
         </Col>
         <Col xs={24} lg={12}>
-          <Form.Item name="result" label={t('materialTest.result')}>
+          <Form.Item name="result" label={t('material-test.result')}>
             <Select options={enumOptions('TestResult', language)} />
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <Form.Item name="reportFiles" label={t('materialTest.reportFiles')}>
+          <Form.Item name="reportFiles" label={t('material-test.reportFiles')}>
             <ReportFilesField />
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <Form.Item name="remark" label={t('materialTest.remark')} rules={[{ max: REMARK_MAX }]}>
-            <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} showCount maxLength={REMARK_MAX} />
+          <Form.Item
+            name="remark"
+            label={t('material-test.remark')}
+            rules={rulesFrom(input, 'remark', { label: t('material-test.remark') })}
+          >
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} showCount maxLength={remarkMax} />
           </Form.Item>
         </Col>
       </Row>
       <Alert
-        type={completes({ result, reportFiles }) ? 'success' : 'info'}
+        type={willComplete ? 'success' : 'info'}
         showIcon
-        title={
-          completes({ result, reportFiles }) ? t('materialTest.willComplete') : t('materialTest.staysDraft')
-        }
-        style={{ marginBottom: 16 }}
+        title={willComplete ? t('material-test.willComplete') : t('material-test.staysDraft')}
       />
-      <Flex gap={8} justify="flex-end" wrap>
-        <Button onClick={onCancel}>{t('materialTest.cancel')}</Button>
-        <Button
-          type="primary"
-          htmlType="submit"
-          loading={mutation.isPending}
-          data-testid="material-test-save"
-        >
-          {test ? t('materialTest.save') : t('materialTest.createSubmit')}
-        </Button>
-      </Flex>
-    </Form>
+    </RecordForm>
+  );
+}
+
+/** `materialtest/new?material={id}` starts with the material it was opened from; Cancel goes back there. */
+export function NewMaterialTest(props: RecordFormProps<MaterialTestDetail>) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const materialId = params.get('material');
+  const material = useMaterialOption(materialId);
+  if (materialId && material.isPending) {
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
+  }
+  return (
+    <FormCard title={t('material-test.createTitle')}>
+      <MaterialTestForm {...props} material={material.data ?? null} onCancel={() => void navigate(-1)} />
+    </FormCard>
   );
 }

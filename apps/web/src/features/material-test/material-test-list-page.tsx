@@ -3,9 +3,9 @@ import { Card } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ButtonLink } from '../../app/button-link';
-import { hasPermission, routePermitted } from '../../app/guard';
-import { useSession } from '../../app/session';
+import { hasPermission, routePermitted } from '../../api/guard';
+import { useSession } from '../../api/session';
+import { ButtonLink } from '../../components/button-link';
 import { DataTable } from '../../components/data-table';
 import { currentLanguage } from '../../i18n/i18n';
 import { type MaterialTestRow, materialTestsSearchKey, requestMaterialTests } from './api';
@@ -26,7 +26,7 @@ export function MaterialTestListPage() {
   );
 
   return (
-    <Card title={<h1 style={heading}>{t('materialTest.title')}</h1>}>
+    <Card title={<h1 style={heading}>{t('material-test.title')}</h1>}>
       <DataTable<MaterialTestRow>
         columns={columns}
         rowKey="id"
@@ -45,7 +45,7 @@ export function MaterialTestListPage() {
               to={`/${language}/materialtest/new`}
               data-testid="material-test-create"
             >
-              {t('materialTest.create')}
+              {t('material-test.create')}
             </ButtonLink>
           ) : null
         }

@@ -1,12 +1,12 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { hasChanges } from '../../components/record/use-record-form';
 import { toFilters } from '../../components/table-columns';
 import type { MaterialTestDetail } from './api';
 import { materialTestColumns } from './material-test-columns';
 import {
   completes,
   createMaterialTestInput,
-  hasChanges,
   materialTestFormValues,
   updateMaterialTestInput,
 } from './material-test-form-values';

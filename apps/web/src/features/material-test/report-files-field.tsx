@@ -1,8 +1,8 @@
 import { Flex, Spin, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../app/notify';
 import { FileList } from '../../components/file-list';
+import { notify } from '../../components/notify';
 import { UploadPicker } from '../../components/upload-picker';
 import { currentLanguage } from '../../i18n/i18n';
 import { fileHref, uploadReportFile } from './api';
@@ -48,13 +48,13 @@ export function ReportFilesField({
     <Flex vertical gap={8}>
       <Flex gap={12} align="center" wrap>
         <UploadPicker multiple disabled={disabled || uploading > 0} onPick={(picked) => void upload(picked)}>
-          {t('materialTest.uploadReport')}
+          {t('material-test.uploadReport')}
         </UploadPicker>
         {uploading > 0 ? (
           <Flex gap={8} align="center">
             <Spin size="small" />
             <Typography.Text type="secondary">
-              {t('materialTest.uploading', { count: uploading })}
+              {t('material-test.uploading', { count: uploading })}
             </Typography.Text>
           </Flex>
         ) : null}
@@ -65,7 +65,7 @@ export function ReportFilesField({
           onDelete={disabled ? undefined : (file) => onChange?.(files.filter((f) => f.id !== file.id))}
         />
       ) : (
-        <Typography.Text type="secondary">{t('materialTest.noFiles')}</Typography.Text>
+        <Typography.Text type="secondary">{t('material-test.noFiles')}</Typography.Text>
       )}
     </Flex>
   );

@@ -1,14 +1,10 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { hasChanges } from '../../components/record/use-record-form';
 import { toFilters } from '../../components/table-columns';
 import type { MaterialDetail } from './api';
 import { materialColumns } from './material-columns';
-import {
-  createMaterialInput,
-  hasChanges,
-  materialFormValues,
-  updateMaterialInput,
-} from './material-form-values';
+import { createMaterialInput, materialFormValues, updateMaterialInput } from './material-form-values';
 
 const t = ((key: string) => key) as unknown as TFunction;
 const ref = (id: string) => ({ id, code: `C${id}`, nameZh: `名${id}`, nameEn: `Name ${id}` });

@@ -61,7 +61,3 @@ export function updateMaterialInput(
   if (supplier !== (material.supplier?.id ?? null)) input.supplierId = supplier;
   return input;
 }
-
-/** Whether an update input carries anything besides id and version. */
-export const hasChanges = (input: UpdateMaterialInput) =>
-  Object.keys(input).some((key) => key !== 'id' && key !== 'version');

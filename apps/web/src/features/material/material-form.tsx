@@ -1,85 +1,44 @@
-import { UPC_PATTERN } from '@qcdesk/contract/material';
-import { Alert, Button, Col, Flex, Form, Input, Row } from 'antd';
+import { createMaterial, UPC_PATTERN } from '@qcdesk/contract/material';
+import { Col, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/api-error';
-import { notify } from '../../app/notify';
 import { ConfigSelect } from '../../components/config-select';
+import { rulesFrom } from '../../components/record/field-rules';
+import { RecordForm, type RecordFormProps, useRecordForm } from '../../components/record/use-record-form';
 import { type MaterialDetail, useCreateMaterial, useUpdateMaterial } from './api';
 import {
   createMaterialInput,
-  hasChanges,
   type MaterialFormValues,
   materialFormValues,
   updateMaterialInput,
 } from './material-form-values';
 
+const input = createMaterial.input;
+
 /**
  * Create a material or modify one; one form for both (STYLE.md). A refusal about one field marks
  * that field (a UPC already in use, say); a stale version (E_VERSION) reloads the record.
  */
-export function MaterialForm({
-  material,
-  onDone,
-  onCancel,
-  onStale,
-}: {
-  material?: MaterialDetail;
-  onDone: (id: string) => void;
-  onCancel: () => void;
-  onStale?: () => void;
-}) {
+export function MaterialForm(props: RecordFormProps<MaterialDetail>) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<MaterialFormValues>();
-  const create = useCreateMaterial();
-  const update = useUpdateMaterial({ silent: true });
-  const mutation = material ? update : create;
-
-  const refused = (error: unknown) => {
-    if (!isApiError(error)) return;
-    if (error.reason === 'E_VERSION') {
-      notify('warning', error.message);
-      onStale?.();
-      return;
-    }
-    if (error.field && form.getFieldInstance(error.field as keyof MaterialFormValues)) {
-      form.setFields([{ name: error.field as keyof MaterialFormValues, errors: [error.message] }]);
-    }
-  };
-
-  const submit = (values: MaterialFormValues) => {
-    if (material) {
-      const input = updateMaterialInput(material, values);
-      if (!hasChanges(input)) {
-        onDone(material.id);
-        return;
-      }
-      update.mutate(input, { onSuccess: () => onDone(material.id), onError: refused });
-      return;
-    }
-    create.mutate(createMaterialInput(values), {
-      onSuccess: (created) => onDone(created.id),
-      onError: refused,
-    });
-  };
+  const material = props.record;
+  const kit = useRecordForm({
+    props,
+    create: useCreateMaterial(),
+    update: useUpdateMaterial({ silent: true }),
+    toCreate: createMaterialInput,
+    toUpdate: updateMaterialInput,
+  });
+  const rules = (field: keyof MaterialFormValues, label: string, pattern?: string) =>
+    rulesFrom(input, field, { label, pattern });
 
   return (
-    <Form<MaterialFormValues>
-      form={form}
-      layout="vertical"
+    <RecordForm<MaterialFormValues>
+      kit={kit}
+      testId="material"
       initialValues={materialFormValues(material)}
-      onFinish={submit}
-      scrollToFirstError
-      data-testid="material-form"
+      onCancel={props.onCancel}
+      submitText={t('material.createSubmit')}
     >
-      {mutation.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={mutation.error.message}
-          style={{ marginBottom: 16 }}
-        />
-      ) : null}
       <Row gutter={16}>
         <Col xs={24} md={12} xl={8}>
           <Form.Item
@@ -87,7 +46,8 @@ export function MaterialForm({
             label={t('material.upc')}
             extra={t('material.upcHint')}
             rules={[
-              { required: true, whitespace: true, message: t('material.upcRequired') },
+              ...rules('upc', t('material.upc')),
+              // The contract checks the UPC in a refinement; its pattern is exported beside it.
               { pattern: UPC_PATTERN, message: t('material.upcFormat') },
             ]}
           >
@@ -95,16 +55,16 @@ export function MaterialForm({
           </Form.Item>
         </Col>
         <Col xs={24} md={12} xl={16}>
-          <Form.Item
-            name="name"
-            label={t('material.name')}
-            rules={[{ required: true, whitespace: true, message: t('material.nameRequired') }, { max: 100 }]}
-          >
+          <Form.Item name="name" label={t('material.name')} rules={rules('name', t('material.name'))}>
             <Input />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="technicalName" label={t('material.technicalName')} rules={[{ max: 200 }]}>
+          <Form.Item
+            name="technicalName"
+            label={t('material.technicalName')}
+            rules={rules('technicalName', t('material.technicalName'))}
+          >
             <Input />
           </Form.Item>
         </Col>
@@ -113,7 +73,7 @@ export function MaterialForm({
             name="customName"
             label={t('material.customName')}
             extra={t('material.customNameHint')}
-            rules={[{ max: 200 }]}
+            rules={rules('customName', t('material.customName'))}
           >
             <Input />
           </Form.Item>
@@ -122,7 +82,7 @@ export function MaterialForm({
           <Form.Item
             name="materialTypeId"
             label={t('material.materialType')}
-            rules={[{ required: true, message: t('material.materialTypeRequired') }]}
+            rules={rules('materialTypeId', t('material.materialType'))}
           >
             <ConfigSelect<string>
               list="materialtype"
@@ -134,7 +94,7 @@ export function MaterialForm({
           <Form.Item
             name="riskLevelId"
             label={t('material.riskLevel')}
-            rules={[{ required: true, message: t('material.riskLevelRequired') }]}
+            rules={rules('riskLevelId', t('material.riskLevel'))}
           >
             <ConfigSelect<string> list="risklevel" known={material ? [material.riskLevel] : undefined} />
           </Form.Item>
@@ -144,18 +104,12 @@ export function MaterialForm({
             <ConfigSelect<string | null>
               list="supplier"
               allowClear
-              placeholder={t('material.none')}
+              placeholder={t('common.none')}
               known={material?.supplier ? [material.supplier] : undefined}
             />
           </Form.Item>
         </Col>
       </Row>
-      <Flex gap={8} justify="flex-end" wrap style={{ marginTop: 8 }}>
-        <Button onClick={onCancel}>{t('material.cancel')}</Button>
-        <Button type="primary" htmlType="submit" loading={mutation.isPending} data-testid="material-save">
-          {material ? t('material.save') : t('material.createSubmit')}
-        </Button>
-      </Flex>
-    </Form>
+    </RecordForm>
   );
 }

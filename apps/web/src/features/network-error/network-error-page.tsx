@@ -1,9 +1,9 @@
 import { Alert, Button, Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { safeRedirect } from '../../app/guard';
-import { queryClient } from '../../app/query-client';
-import { useEnvironment } from '../../app/use-environment';
+import { safeRedirect } from '../../api/guard';
+import { queryClient } from '../../api/query-client';
+import { useEnvironment } from '../../components/use-environment';
 import { currentLanguage } from '../../i18n/i18n';
 import { writeEnvironment } from '../../lib/environment';
 

@@ -1,6 +1,6 @@
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../app/button-link';
+import { ButtonLink } from '../../components/button-link';
 import { currentLanguage } from '../../i18n/i18n';
 
 export function NotFoundPage() {

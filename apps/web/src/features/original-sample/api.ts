@@ -1,7 +1,4 @@
-import { searchClients } from '@qcdesk/contract/client';
 import { changeLog } from '@qcdesk/contract/config';
-import { DEFAULT_PAGE_SIZE } from '@qcdesk/contract/constants';
-import { searchMaterials } from '@qcdesk/contract/material';
 import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
 import {
   createOriginalSample,
@@ -16,14 +13,14 @@ import { api } from '../../api/client';
 import { operationKey, useOperationMutation } from '../../api/use-operation';
 import type { ChangeLogFetch } from '../../components/change-log-viewer';
 import type { PageRequest } from '../../components/data-table';
-import type { RemoteSearch } from '../../components/remote-auto-complete';
 import type { Filters } from '../../components/table-columns';
 
 export type OriginalSampleRow = OutputOf<typeof searchOriginalSamples>['list'][number];
 export type OriginalSampleDetail = OutputOf<typeof getOriginalSample>;
 export type CreateOriginalSampleInput = InputOf<typeof createOriginalSample>;
 export type UpdateOriginalSampleInput = InputOf<typeof updateOriginalSample>;
-export type PartsInput = InputOf<typeof updateOriginalSampleMaterials>['parts'];
+export type PartsUpdate = InputOf<typeof updateOriginalSampleMaterials>;
+export type PartsInput = PartsUpdate['parts'];
 type OriginalSampleSearchInput = InputOf<typeof searchOriginalSamples>;
 
 /** The change log names an original sample by its table (apps/server ORIGINAL_SAMPLE_ENTITY). */
@@ -74,7 +71,7 @@ export function useUpdateOriginalSample(options: { silent?: boolean } = {}) {
 }
 
 /** `originalsample/material/update`: replaces the parts and each part's materials. */
-export function useUpdateParts() {
+export function useSaveParts() {
   const invalidate = useInvalidateOriginalSample();
   return useOperationMutation(updateOriginalSampleMaterials, { silent: true, onSuccess: invalidate });
 }
@@ -92,26 +89,3 @@ export function useValidCart(ids: readonly string[], enabled: boolean) {
 }
 
 export const fetchOriginalSampleChangeLog: ChangeLogFetch = (input) => api.call(changeLog, input);
-
-/** The client auto-complete: `client/search` by name. */
-export const searchClientOptions: RemoteSearch = async (term, signal) => {
-  const page = await api.call(
-    searchClients,
-    { name: term, pageSize: DEFAULT_PAGE_SIZE, count: false },
-    { signal },
-  );
-  return page.list.map((client) => ({ value: client.id, label: client.name }));
-};
-
-/** How a material shows in pickers and rows: "UPC | name". */
-export const materialText = (material: { upc: string; name: string }) => `${material.upc} | ${material.name}`;
-
-/** The material auto-complete: `material/search` by name (name, technical and customs names). */
-export const searchMaterialOptions: RemoteSearch = async (term, signal) => {
-  const page = await api.call(
-    searchMaterials,
-    { name: term, pageSize: DEFAULT_PAGE_SIZE, count: false },
-    { signal },
-  );
-  return page.list.map((material) => ({ value: material.id, label: materialText(material) }));
-};

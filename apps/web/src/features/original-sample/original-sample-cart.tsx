@@ -28,12 +28,12 @@ export function CartToggle({
       // The name starts with the text people see (WCAG 2.5.3), the item no tells the rows apart.
       aria-label={
         inCart
-          ? t('originalSample.cartInItem', { itemNo: sample.itemNo })
-          : t('originalSample.cartAddItem', { itemNo: sample.itemNo })
+          ? t('original-sample.cartInItem', { itemNo: sample.itemNo })
+          : t('original-sample.cartAddItem', { itemNo: sample.itemNo })
       }
       data-testid="original-sample-cart-toggle"
     >
-      {inCart ? t('originalSample.cartRemove') : t('originalSample.cartAdd')}
+      {inCart ? t('original-sample.cartRemove') : t('original-sample.cartAdd')}
     </Button>
   );
 }
@@ -64,9 +64,9 @@ export function OriginalSampleCartButton() {
   const clear = async () => {
     if (
       await confirm({
-        title: t('originalSample.cartClearConfirm'),
+        title: t('original-sample.cartClearConfirm'),
         danger: true,
-        okText: t('originalSample.cartClear'),
+        okText: t('original-sample.cartClear'),
       })
     ) {
       cart.clear();
@@ -82,13 +82,13 @@ export function OriginalSampleCartButton() {
           onClick={() => setOpen(true)}
           data-testid="original-sample-cart"
         >
-          {t('originalSample.cart')}
+          {t('original-sample.cart')}
         </Button>
       </Badge>
       <Drawer
         open={open}
         onClose={() => setOpen(false)}
-        title={t('originalSample.cartTitle', { count: cart.items.length })}
+        title={t('original-sample.cartTitle', { count: cart.items.length })}
         size="default"
         extra={
           cart.items.length > 0 ? (
@@ -98,13 +98,13 @@ export function OriginalSampleCartButton() {
               onClick={() => void clear()}
               data-testid="original-sample-cart-clear"
             >
-              {t('originalSample.cartClear')}
+              {t('original-sample.cartClear')}
             </Button>
           ) : null
         }
       >
         {cart.items.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('originalSample.cartEmpty')} />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('original-sample.cartEmpty')} />
         ) : (
           <List
             dataSource={[...cart.items]}
@@ -115,7 +115,7 @@ export function OriginalSampleCartButton() {
                     key="remove"
                     type="text"
                     icon={<CloseOutlined />}
-                    aria-label={t('originalSample.cartRemoveItem', { itemNo: entry.name })}
+                    aria-label={t('original-sample.cartRemoveItem', { itemNo: entry.name })}
                     onClick={() => cart.remove(entry.id)}
                   />,
                 ]}
@@ -130,7 +130,7 @@ export function OriginalSampleCartButton() {
           />
         )}
         <Flex style={{ marginTop: 16 }}>
-          <Typography.Text type="secondary">{t('originalSample.cartHint')}</Typography.Text>
+          <Typography.Text type="secondary">{t('original-sample.cartHint')}</Typography.Text>
         </Flex>
       </Drawer>
     </>

@@ -2,10 +2,11 @@ import type { Language } from '@qcdesk/contract/messages';
 import { Badge, Select } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
+import { searchClientOptions } from '../../components/pickers';
 import { EMPTY } from '../../components/ref-labels';
 import { ClientAutoComplete, type RemoteOption } from '../../components/remote-auto-complete';
 import type { Filters, TableColumn } from '../../components/table-columns';
-import { type OriginalSampleRow, searchClientOptions } from './api';
+import type { OriginalSampleRow } from './api';
 import { CartToggle } from './original-sample-cart';
 
 export interface OriginalSampleColumnOptions {
@@ -35,23 +36,23 @@ export function originalSampleColumns({
 }: OriginalSampleColumnOptions): TableColumn<OriginalSampleRow>[] {
   return [
     {
-      title: (t) => t('originalSample.itemNo'),
+      title: (t) => t('original-sample.itemNo'),
       dataIndex: 'itemNo',
       render: (_value, row) => <Link to={`/${language}/originalsample/${row.id}`}>{row.itemNo}</Link>,
     },
-    { title: (t) => t('originalSample.name'), dataIndex: 'name' },
+    { title: (t) => t('original-sample.name'), dataIndex: 'name' },
     {
       key: 'complete',
-      title: (t) => t('originalSample.complete'),
+      title: (t) => t('original-sample.complete'),
       dataIndex: 'complete',
       searchKey: 'complete',
       initialValue: 'complete' satisfies Completeness,
       searchTransform: completeFilter,
       render: (value) =>
         value ? (
-          <Badge status="success" text={t('originalSample.completeYes')} />
+          <Badge status="success" text={t('original-sample.completeYes')} />
         ) : (
-          <Badge status="warning" text={t('originalSample.completeNo')} />
+          <Badge status="warning" text={t('original-sample.completeNo')} />
         ),
       renderFormItem: ({ value, onChange, id }) => (
         <Select
@@ -59,23 +60,23 @@ export function originalSampleColumns({
           value={value as Completeness | undefined}
           onChange={(next) => onChange?.(next)}
           options={[
-            { value: 'complete', label: t('originalSample.filterComplete') },
-            { value: 'incomplete', label: t('originalSample.filterIncomplete') },
-            { value: 'all', label: t('originalSample.filterAll') },
+            { value: 'complete', label: t('original-sample.filterComplete') },
+            { value: 'incomplete', label: t('original-sample.filterIncomplete') },
+            { value: 'all', label: t('original-sample.filterAll') },
           ]}
         />
       ),
     },
     {
       key: 'client',
-      title: (t) => t('originalSample.client'),
+      title: (t) => t('original-sample.client'),
       dataIndex: 'client',
       searchKey: 'client',
       render: (_value, row) => row.client?.name ?? EMPTY,
       renderFormItem: ({ value, onChange, id }) => (
         <ClientAutoComplete
           id={id}
-          aria-label={t('originalSample.client')}
+          aria-label={t('original-sample.client')}
           search={searchClientOptions}
           value={(value as RemoteOption | null | undefined) ?? null}
           onChange={(option) => onChange?.(option)}
@@ -84,7 +85,7 @@ export function originalSampleColumns({
       searchTransform: (value) => ({ client: (value as RemoteOption).value }),
     },
     {
-      title: (t) => t('originalSample.partCount'),
+      title: (t) => t('original-sample.partCount'),
       dataIndex: 'partCount',
       valueType: 'number',
       hideInSearch: true,
@@ -92,7 +93,7 @@ export function originalSampleColumns({
     },
     {
       key: 'cart',
-      title: (t) => t('originalSample.cart'),
+      title: (t) => t('original-sample.cart'),
       hideInSearch: true,
       render: (_value, row) => (row.valid === 1 ? <CartToggle sample={row} size="small" /> : null),
     },
@@ -100,7 +101,7 @@ export function originalSampleColumns({
       ? [
           {
             key: 'deleted',
-            title: (t) => t('originalSample.deleted'),
+            title: (t) => t('original-sample.deleted'),
             searchKey: 'deleted',
             valueType: 'bool',
             hideInTable: true,

@@ -3,13 +3,13 @@
  * functions: client and materials are picked options, parts travel as `{partId, materials}` with
  * each material's share and colour; an update carries only what changed, with the version read.
  */
+import { materialText } from '../../components/ref-labels';
 import type { RemoteOption } from '../../components/remote-auto-complete';
-import {
-  type CreateOriginalSampleInput,
-  materialText,
-  type OriginalSampleDetail,
-  type PartsInput,
-  type UpdateOriginalSampleInput,
+import type {
+  CreateOriginalSampleInput,
+  OriginalSampleDetail,
+  PartsInput,
+  UpdateOriginalSampleInput,
 } from './api';
 
 export interface PartMaterialValues {
@@ -101,9 +101,6 @@ export function updateOriginalSampleInput(
   if (client !== (sample.client?.id ?? null)) input.clientId = client;
   return input;
 }
-
-export const hasChanges = (input: UpdateOriginalSampleInput) =>
-  Object.keys(input).some((key) => key !== 'id' && key !== 'version');
 
 /** DOMAIN.md §2.3 `complete`: at least one part, and every part has a material. */
 export const partsComplete = (parts: readonly PartValues[] | undefined) =>

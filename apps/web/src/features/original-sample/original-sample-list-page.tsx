@@ -3,9 +3,9 @@ import { Card } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ButtonLink } from '../../app/button-link';
-import { hasPermission } from '../../app/guard';
-import { useSession } from '../../app/session';
+import { hasPermission } from '../../api/guard';
+import { useSession } from '../../api/session';
+import { ButtonLink } from '../../components/button-link';
 import { DataTable } from '../../components/data-table';
 import { currentLanguage } from '../../i18n/i18n';
 import { type OriginalSampleRow, originalSamplesSearchKey, requestOriginalSamples } from './api';
@@ -23,7 +23,7 @@ export function OriginalSampleListPage() {
   const columns = useMemo(() => originalSampleColumns({ language, t, canEdit }), [language, t, canEdit]);
 
   return (
-    <Card title={<h1 style={heading}>{t('originalSample.title')}</h1>}>
+    <Card title={<h1 style={heading}>{t('original-sample.title')}</h1>}>
       <DataTable<OriginalSampleRow>
         columns={columns}
         rowKey="id"
@@ -44,7 +44,7 @@ export function OriginalSampleListPage() {
                 to={`/${language}/originalsample/new`}
                 data-testid="original-sample-create"
               >
-                {t('originalSample.create')}
+                {t('original-sample.create')}
               </ButtonLink>
             ) : null}
           </>

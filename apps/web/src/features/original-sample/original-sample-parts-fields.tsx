@@ -2,9 +2,9 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Col, Flex, Form, Input, InputNumber, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConfigSelect } from '../../components/config-select';
+import { searchMaterialOptions } from '../../components/pickers';
 import type { RefLike } from '../../components/ref-labels';
 import { MaterialAutoComplete } from '../../components/remote-auto-complete';
-import { searchMaterialOptions } from './api';
 import { duplicateIndexes, type PartValues, partsComplete } from './original-sample-form-values';
 
 const partBox = {
@@ -30,24 +30,24 @@ export function PartsFields({ knownParts }: { knownParts?: readonly RefLike[] })
       {(partFields, { add: addPart, remove: removePart }) => (
         <Flex vertical gap={12}>
           {partsComplete(watched) ? null : (
-            <Alert type="info" showIcon title={t('originalSample.incompleteHint')} />
+            <Alert type="info" showIcon title={t('original-sample.incompleteHint')} />
           )}
           {partFields.length === 0 ? (
-            <Typography.Text type="secondary">{t('originalSample.partsNone')}</Typography.Text>
+            <Typography.Text type="secondary">{t('original-sample.partsNone')}</Typography.Text>
           ) : null}
           {partFields.map((partField, partIndex) => (
             <section key={partField.key} style={partBox} data-testid="original-sample-part">
               <Flex gap={8} align="flex-start">
                 <Form.Item
                   name={[partField.name, 'partId']}
-                  label={t('originalSample.part')}
+                  label={t('original-sample.part')}
                   style={{ flex: 1, minWidth: 0 }}
                   rules={[
-                    { required: true, message: t('originalSample.partRequired') },
+                    { required: true, message: t('original-sample.partRequired') },
                     {
                       validator: async () => {
                         if (duplicateIndexes(parts(), (p) => p.partId).includes(partIndex)) {
-                          throw new Error(t('originalSample.partDuplicate'));
+                          throw new Error(t('original-sample.partDuplicate'));
                         }
                       },
                     },
@@ -60,7 +60,7 @@ export function PartsFields({ knownParts }: { knownParts?: readonly RefLike[] })
                     danger
                     type="text"
                     icon={<DeleteOutlined />}
-                    aria-label={t('originalSample.partRemove', { n: partIndex + 1 })}
+                    aria-label={t('original-sample.partRemove', { n: partIndex + 1 })}
                     onClick={() => removePart(partField.name)}
                   />
                 </Form.Item>
@@ -73,27 +73,30 @@ export function PartsFields({ knownParts }: { knownParts?: readonly RefLike[] })
                         <Col xs={24} md={12}>
                           <Form.Item
                             name={[field.name, 'material']}
-                            label={t('originalSample.material')}
+                            label={t('original-sample.material')}
                             rules={[
-                              { required: true, message: t('originalSample.materialRequired') },
+                              { required: true, message: t('original-sample.materialRequired') },
                               {
                                 validator: async () => {
                                   const rows = parts()?.[partField.name]?.materials;
                                   if (duplicateIndexes(rows, (r) => r.material?.value).includes(index)) {
-                                    throw new Error(t('originalSample.materialDuplicate'));
+                                    throw new Error(t('original-sample.materialDuplicate'));
                                   }
                                 },
                               },
                             ]}
                           >
                             <MaterialAutoComplete
-                              aria-label={t('originalSample.material')}
+                              aria-label={t('original-sample.material')}
                               search={searchMaterialOptions}
                             />
                           </Form.Item>
                         </Col>
                         <Col xs={10} md={5}>
-                          <Form.Item name={[field.name, 'percentage']} label={t('originalSample.percentage')}>
+                          <Form.Item
+                            name={[field.name, 'percentage']}
+                            label={t('original-sample.percentage')}
+                          >
                             <InputNumber
                               min={0}
                               max={100}
@@ -106,7 +109,7 @@ export function PartsFields({ knownParts }: { knownParts?: readonly RefLike[] })
                         <Col xs={10} md={5}>
                           <Form.Item
                             name={[field.name, 'colour']}
-                            label={t('originalSample.colour')}
+                            label={t('original-sample.colour')}
                             rules={[{ max: COLOUR_MAX }]}
                           >
                             <Input maxLength={COLOUR_MAX} />
@@ -117,7 +120,7 @@ export function PartsFields({ knownParts }: { knownParts?: readonly RefLike[] })
                             <Button
                               type="text"
                               icon={<DeleteOutlined />}
-                              aria-label={t('originalSample.materialRemove', { n: index + 1 })}
+                              aria-label={t('original-sample.materialRemove', { n: index + 1 })}
                               onClick={() => remove(field.name)}
                             />
                           </Form.Item>
@@ -132,7 +135,7 @@ export function PartsFields({ knownParts }: { knownParts?: readonly RefLike[] })
                         onClick={() => add({ material: null, percentage: null, colour: '' })}
                         data-testid="original-sample-material-add"
                       >
-                        {t('originalSample.materialAdd')}
+                        {t('original-sample.materialAdd')}
                       </Button>
                     </div>
                   </Flex>
@@ -146,7 +149,7 @@ export function PartsFields({ knownParts }: { knownParts?: readonly RefLike[] })
               onClick={() => addPart({ materials: [] })}
               data-testid="original-sample-part-add"
             >
-              {t('originalSample.partAdd')}
+              {t('original-sample.partAdd')}
             </Button>
           </div>
         </Flex>

@@ -1,17 +1,17 @@
-import { EditOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Flex, Form, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { Empty, Flex, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { isApiError } from '../../api/api-error';
-import { routePermitted } from '../../app/guard';
-import { notify } from '../../app/notify';
-import { useSession } from '../../app/session';
-import { EMPTY, refName } from '../../components/ref-labels';
+import { ChildRowsCard } from '../../components/record/child-rows-card';
+import { RecordLink } from '../../components/record/record-link';
+import { EMPTY, materialText, refName } from '../../components/ref-labels';
 import { useIsPhone } from '../../components/use-is-phone';
 import { currentLanguage } from '../../i18n/i18n';
 import { formatDecimal } from '../../lib/format';
-import { materialText, type OriginalSampleDetail, useInvalidateOriginalSample, useUpdateParts } from './api';
+import {
+  type OriginalSampleDetail,
+  type PartsUpdate,
+  useInvalidateOriginalSample,
+  useSaveParts,
+} from './api';
 import { type PartValues, partInputs, partValues } from './original-sample-form-values';
 import { PartsFields } from './original-sample-parts-fields';
 
@@ -20,21 +20,17 @@ type PartMaterial = Part['materials'][number];
 
 function PartMaterials({ part }: { part: Part }) {
   const { t } = useTranslation();
-  const session = useSession();
-  const language = currentLanguage();
   const phone = useIsPhone();
-  const canOpen = session ? routePermitted(session, 'MaterialDetail') : false;
-  const material = (row: PartMaterial) =>
-    canOpen ? (
-      <Link to={`/${language}/material/${row.material.id}`}>{materialText(row.material)}</Link>
-    ) : (
-      materialText(row.material)
-    );
+  const material = (row: PartMaterial) => (
+    <RecordLink route="MaterialDetail" to={`material/${row.material.id}`}>
+      {materialText(row.material)}
+    </RecordLink>
+  );
   const share = (row: PartMaterial) =>
     row.percentage === null ? EMPTY : `${formatDecimal(row.percentage, 2)} %`;
 
   if (part.materials.length === 0) {
-    return <Typography.Text type="warning">{t('originalSample.partNoMaterial')}</Typography.Text>;
+    return <Typography.Text type="warning">{t('original-sample.partNoMaterial')}</Typography.Text>;
   }
   if (phone) {
     return (
@@ -55,14 +51,14 @@ function PartMaterials({ part }: { part: Part }) {
       pagination={false}
       dataSource={[...part.materials]}
       columns={[
-        { key: 'material', title: t('originalSample.material'), render: (_, row) => material(row) },
+        { key: 'material', title: t('original-sample.material'), render: (_, row) => material(row) },
         {
           key: 'percentage',
-          title: t('originalSample.percentage'),
+          title: t('original-sample.percentage'),
           align: 'right',
           render: (_, row) => share(row),
         },
-        { key: 'colour', title: t('originalSample.colour'), render: (_, row) => row.colour || EMPTY },
+        { key: 'colour', title: t('original-sample.colour'), render: (_, row) => row.colour || EMPTY },
       ]}
     />
   );
@@ -75,79 +71,21 @@ function PartMaterials({ part }: { part: Part }) {
 export function OriginalSampleParts({ sample, canEdit }: { sample: OriginalSampleDetail; canEdit: boolean }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const [editing, setEditing] = useState(false);
-  const [form] = Form.useForm<{ parts: PartValues[] }>();
-  const save = useUpdateParts();
-  const invalidate = useInvalidateOriginalSample();
-
   return (
-    <Card
-      title={<h2 style={{ fontSize: 16, fontWeight: 600, margin: 0 }}>{t('originalSample.parts')}</h2>}
-      extra={
-        canEdit && !editing ? (
-          <Button
-            icon={<EditOutlined />}
-            onClick={() => {
-              save.reset();
-              setEditing(true);
-            }}
-            data-testid="original-sample-parts-edit"
-          >
-            {t('originalSample.partsEdit')}
-          </Button>
-        ) : null
-      }
-      data-testid="original-sample-parts"
+    <ChildRowsCard<{ parts: PartValues[] }, PartsUpdate>
+      testId="original-sample-parts"
+      title={t('original-sample.parts')}
+      editLabel={t('original-sample.partsEdit')}
+      savedText={t('original-sample.partsSaved')}
+      canEdit={canEdit}
+      initialValues={() => ({ parts: partValues(sample) })}
+      toInput={(values) => ({ id: sample.id, version: sample.version, parts: partInputs(values.parts) })}
+      save={useSaveParts()}
+      onStale={useInvalidateOriginalSample()}
+      fields={() => <PartsFields knownParts={sample.parts.map((part) => part.part)} />}
     >
-      {editing ? (
-        <Form
-          form={form}
-          layout="vertical"
-          initialValues={{ parts: partValues(sample) }}
-          onFinish={(values) =>
-            save.mutate(
-              { id: sample.id, version: sample.version, parts: partInputs(values.parts) },
-              {
-                onSuccess: () => {
-                  notify('success', t('originalSample.partsSaved'));
-                  setEditing(false);
-                },
-                onError: (error) => {
-                  if (isApiError(error) && error.reason === 'E_VERSION') {
-                    notify('warning', error.message);
-                    invalidate();
-                    setEditing(false);
-                  }
-                },
-              },
-            )
-          }
-          data-testid="original-sample-parts-form"
-        >
-          {save.isError && save.error.reason !== 'E_VERSION' ? (
-            <Alert
-              type="error"
-              showIcon
-              role="alert"
-              title={save.error.message}
-              style={{ marginBottom: 16 }}
-            />
-          ) : null}
-          <PartsFields knownParts={sample.parts.map((part) => part.part)} />
-          <Flex gap={8} justify="flex-end" style={{ marginTop: 16 }}>
-            <Button onClick={() => setEditing(false)}>{t('originalSample.cancel')}</Button>
-            <Button
-              type="primary"
-              htmlType="submit"
-              loading={save.isPending}
-              data-testid="original-sample-parts-save"
-            >
-              {t('originalSample.save')}
-            </Button>
-          </Flex>
-        </Form>
-      ) : sample.parts.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('originalSample.partsNone')} />
+      {sample.parts.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('original-sample.partsNone')} />
       ) : (
         <Flex vertical gap={16}>
           {sample.parts.map((part) => (
@@ -160,6 +98,6 @@ export function OriginalSampleParts({ sample, canEdit }: { sample: OriginalSampl
           ))}
         </Flex>
       )}
-    </Card>
+    </ChildRowsCard>
   );
 }

@@ -4,12 +4,12 @@ import { isModuleCode, MODULE_LABELS, POSITIONS } from '@qcdesk/contract/roles';
 import { Alert, Button, Card, Col, Descriptions, Flex, Form, Row, Select, Skeleton, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { ButtonLink } from '../../app/button-link';
-import { notify } from '../../app/notify';
-import { useSession } from '../../app/session';
+import { useSession } from '../../api/session';
+import { ButtonLink } from '../../components/button-link';
+import { notify } from '../../components/notify';
 import { currentLanguage, i18n } from '../../i18n/i18n';
 import { rememberLanguage } from '../../i18n/language';
-import { useUpdateUserSetting, useUserSetting } from './settings-api';
+import { useUpdateUserSetting, useUserSetting } from './api';
 
 type LanguageChoice = Language | 'browser';
 

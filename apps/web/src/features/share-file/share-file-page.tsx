@@ -17,7 +17,7 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
-import { ButtonLink } from '../../app/button-link';
+import { ButtonLink } from '../../components/button-link';
 import { toast } from '../../components/toast';
 import { i18n } from '../../i18n/i18n';
 import { preferredLanguage } from '../../i18n/language';

@@ -61,6 +61,9 @@ export type CreateStandardInput = InputOf<typeof createCommonStandard> & { count
 export type UpdateStandardInput = InputOf<typeof updateCommonStandard> & { countryId?: string };
 export type StandardTestsInput = InputOf<typeof updateCommonStandardTests>;
 
+/** What creating each kind takes: the form's rules are read from it. */
+export const standardCreateInput = (kind: StandardKind) => operations[kind].create.input;
+
 export const standardsSearchKey = (kind: StandardKind) => operationKey(operations[kind].search);
 const standardKey = (kind: StandardKind) => operationKey(operations[kind].get);
 const testsKey = (kind: StandardKind) => operationKey(operations[kind].tests);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { hasChanges } from '../../components/record/use-record-form';
 import type { StandardDetail } from './api';
 import {
   createStandardInput,
   duplicateTestRows,
-  hasChanges,
   standardFormValues,
   standardTestsInput,
   standardTestValues,

@@ -69,9 +69,6 @@ export function updateStandardInput(
   return input;
 }
 
-export const hasChanges = (input: UpdateStandardInput) =>
-  Object.keys(input).some((key) => key !== 'id' && key !== 'version');
-
 export function standardTestValues(tests: StandardTests): StandardTestValues[] {
   return tests.tests.map((row) => ({ testItemId: row.testItem.id, mandatory: row.mandatory }));
 }

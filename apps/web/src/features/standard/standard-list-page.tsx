@@ -2,9 +2,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Card } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../app/button-link';
-import { hasPermission } from '../../app/guard';
-import { useSession } from '../../app/session';
+import { hasPermission } from '../../api/guard';
+import { useSession } from '../../api/session';
+import { ButtonLink } from '../../components/button-link';
 import { DataTable } from '../../components/data-table';
 import { currentLanguage } from '../../i18n/i18n';
 import {

@@ -1,17 +1,16 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Empty, Flex, Form, Row, Skeleton, Switch, Table, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Col, Empty, Flex, Form, Row, Switch, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/api-error';
-import { hasPermission } from '../../app/guard';
-import { notify } from '../../app/notify';
-import { useSession } from '../../app/session';
+import { hasPermission } from '../../api/guard';
+import { useSession } from '../../api/session';
 import { ConfigSelect } from '../../components/config-select';
+import { ChildRowsCard } from '../../components/record/child-rows-card';
 import { refName } from '../../components/ref-labels';
 import { useIsPhone } from '../../components/use-is-phone';
 import { currentLanguage } from '../../i18n/i18n';
 import {
   type StandardKind,
+  type StandardTestsInput,
   type StandardTests as Tests,
   useInvalidateStandard,
   useSaveStandardTests,
@@ -147,76 +146,25 @@ export function StandardTests({ kind, id }: { kind: StandardKind; id: string }) 
   const { t } = useTranslation();
   const session = useSession();
   const query = useStandardTests(kind, id);
-  const save = useSaveStandardTests(kind);
-  const invalidate = useInvalidateStandard(kind);
-  const [editing, setEditing] = useState(false);
-  const [form] = Form.useForm<{ tests: StandardTestValues[] }>();
   const tests = query.data?.data;
-  const canEdit = hasPermission(session, 'standard.edit') && (query.data?.modify ?? false);
-
-  let body: ReactNode;
-  if (query.isPending) body = <Skeleton active />;
-  else if (query.isError)
-    body = (
-      <Alert type="error" showIcon title={t('standard.testsLoadFailed')} description={query.error.message} />
-    );
-  else if (tests && editing) {
-    body = (
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ tests: standardTestValues(tests) }}
-        onFinish={(values) =>
-          save.mutate(standardTestsInput(tests, values.tests), {
-            onSuccess: () => {
-              notify('success', t('standard.testsSaved'));
-              setEditing(false);
-            },
-            onError: (error) => {
-              if (isApiError(error) && error.reason === 'E_VERSION') {
-                notify('warning', error.message);
-                invalidate();
-                setEditing(false);
-              }
-            },
-          })
-        }
-        data-testid="standard-tests-form"
-      >
-        {save.isError && save.error.reason !== 'E_VERSION' ? (
-          <Alert type="error" showIcon role="alert" title={save.error.message} style={{ marginBottom: 16 }} />
-        ) : null}
-        <TestFields known={tests.tests} />
-        <Flex gap={8} justify="flex-end" style={{ marginTop: 16 }}>
-          <Button onClick={() => setEditing(false)}>{t('standard.cancel')}</Button>
-          <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="standard-tests-save">
-            {t('standard.save')}
-          </Button>
-        </Flex>
-      </Form>
-    );
-  } else body = <TestTable rows={tests?.tests ?? []} />;
-
   return (
-    <Card
-      title={<h2 style={{ fontSize: 16, fontWeight: 600, margin: 0 }}>{t('standard.tests')}</h2>}
-      extra={
-        canEdit && !editing ? (
-          <Button
-            icon={<EditOutlined />}
-            onClick={() => {
-              save.reset();
-              setEditing(true);
-            }}
-            data-testid="standard-tests-edit"
-          >
-            {t('standard.testsEdit')}
-          </Button>
-        ) : null
+    <ChildRowsCard<{ tests: StandardTestValues[] }, StandardTestsInput>
+      testId="standard-tests"
+      title={t('standard.tests')}
+      editLabel={t('standard.testsEdit')}
+      savedText={t('standard.testsSaved')}
+      canEdit={hasPermission(session, 'standard.edit') && (query.data?.modify ?? false)}
+      loading={query.isPending}
+      loadError={
+        query.isError ? { title: t('standard.testsLoadFailed'), message: query.error.message } : null
       }
-      data-testid="standard-tests"
+      initialValues={() => ({ tests: tests ? standardTestValues(tests) : [] })}
+      toInput={(values) => standardTestsInput(tests as Tests, values.tests)}
+      save={useSaveStandardTests(kind)}
+      onStale={useInvalidateStandard(kind)}
+      fields={() => <TestFields known={tests?.tests ?? []} />}
     >
-      {body}
-    </Card>
+      <TestTable rows={tests?.tests ?? []} />
+    </ChildRowsCard>
   );
 }

@@ -1,10 +1,10 @@
 import { Alert, Form, Input, Modal, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../app/notify';
+import { notify } from '../../components/notify';
 import { currentLanguage } from '../../i18n/i18n';
+import { type GroupRow, useCreateGroup, useUpdateGroup } from './api';
 import { moduleOptions } from './module-options';
-import { type GroupRow, useCreateGroup, useUpdateGroup } from './users-api';
 
 interface Values {
   name: string;

@@ -3,9 +3,9 @@ import { Alert, Button, Flex, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/i18n';
+import { type GroupRow, useGroups, useUpdateGroup } from './api';
 import { GroupFormModal } from './group-form-modal';
 import { moduleLabel } from './module-options';
-import { type GroupRow, useGroups, useUpdateGroup } from './users-api';
 
 /**
  * Groups and their modules (spec §3). Toggling a group's state re-sends the update with the new

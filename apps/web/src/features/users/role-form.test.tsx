@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { api } from '../../api/client';
 import { i18n } from '../../i18n/i18n';
+import type { RoleDetail } from './api';
 import { RoleForm, type RoleFormProps } from './role-form';
-import type { RoleDetail } from './users-api';
 
 const buildRole = (overrides: Partial<RoleDetail> = {}): RoleDetail => ({
   id: '5',

@@ -3,13 +3,13 @@ import { Alert, Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
-import { notify } from '../../app/notify';
-import { useSession } from '../../app/session';
+import { useSession } from '../../api/session';
 import { useConfirm } from '../../components/confirm-dialog';
 import { DrawerFormButtons } from '../../components/form-drawer';
+import { notify } from '../../components/notify';
 import { currentLanguage } from '../../i18n/i18n';
+import { type RoleDetail, type UpdateRoleInput, useCreateRole, useUpdateRole } from './api';
 import { PermissionChecklist } from './permission-checklist';
-import { type RoleDetail, type UpdateRoleInput, useCreateRole, useUpdateRole } from './users-api';
 
 type Scope = RoleDetail['scope'];
 

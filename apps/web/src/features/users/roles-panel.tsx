@@ -6,13 +6,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Card, Flex, Spin, Table, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../app/notify';
-import { sessionKey, useSession } from '../../app/session';
-import { useScreen } from '../../app/use-screen';
+import { sessionKey, useSession } from '../../api/session';
 import { useConfirm } from '../../components/confirm-dialog';
 import { FormDrawer } from '../../components/form-drawer';
+import { notify } from '../../components/notify';
+import { useScreen } from '../../components/use-screen';
 import { currentLanguage } from '../../i18n/i18n';
-import { RoleForm } from './role-form';
 import {
   fetchRole,
   type RoleDetail,
@@ -20,7 +19,8 @@ import {
   useRoleList,
   useRolesCatalog,
   useUpdateRole,
-} from './users-api';
+} from './api';
+import { RoleForm } from './role-form';
 
 type RoleRow = RolesCatalog['roles'][number];
 type Listed = RoleRow | RoleDetail;

@@ -1,167 +1,16 @@
-import { EditOutlined, LinkOutlined, LockOutlined, SwapOutlined, UnlockOutlined } from '@ant-design/icons';
 import { DATE_TIME_FORMAT } from '@qcdesk/contract/constants';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Descriptions,
-  Flex,
-  Modal,
-  Result,
-  Skeleton,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Badge, Card, Descriptions, Flex, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { ButtonLink } from '../../app/button-link';
-import { hasPermission } from '../../app/guard';
-import { notify } from '../../app/notify';
-import { beginImpersonation, useSession } from '../../app/session';
-import { useConfirm } from '../../components/confirm-dialog';
+import { RecordRoute } from '../../components/record/record-route';
 import { currentLanguage } from '../../i18n/i18n';
+import { type UserDetail, useGroups, useInvalidateUsers, useUser } from './api';
 import { moduleLabel } from './module-options';
+import { UserActions } from './user-actions';
 import { UserForm } from './user-form';
 import { positionLabel } from './user-labels';
-import {
-  type UserDetail,
-  useGroups,
-  useImpersonate,
-  useInterimToken,
-  useUpdateUser,
-  useUser,
-} from './users-api';
 
 const heading = { fontSize: 18, fontWeight: 600, margin: 0 } as const;
-
-function UserActions({ user, modify }: { user: UserDetail; modify: boolean }) {
-  const { t } = useTranslation();
-  const session = useSession();
-  const navigate = useNavigate();
-  const language = currentLanguage();
-  const [confirm, confirmHolder] = useConfirm();
-  const update = useUpdateUser();
-  const impersonate = useImpersonate();
-  const interim = useInterimToken();
-  const [interimUrl, setInterimUrl] = useState<string | null>(null);
-
-  const canEdit = hasPermission(session, 'user.edit') && modify;
-  const self = session?.uid === user.id;
-  const canImpersonate =
-    hasPermission(session, 'user.impersonate') &&
-    !self &&
-    user.roleCode !== 'ADMIN' &&
-    user.state === 1 &&
-    user.valid === 1;
-
-  const toggleLock = async () => {
-    const locking = user.state === 1;
-    const ok = await confirm({
-      title: locking
-        ? t('users.lockConfirm', { name: user.name })
-        : t('users.unlockConfirm', { name: user.name }),
-      danger: locking,
-      okText: locking ? t('users.lock') : t('users.unlock'),
-    });
-    if (!ok) return;
-    update.mutate(
-      { id: user.id, version: user.version, state: locking ? 0 : 1 },
-      { onSuccess: () => notify('success', locking ? t('users.locked') : t('users.unlocked')) },
-    );
-  };
-
-  const actAs = async () => {
-    const ok = await confirm({
-      title: t('users.impersonateConfirm', { name: user.name }),
-      content: t('users.impersonateHint'),
-    });
-    if (!ok) return;
-    impersonate.mutate(
-      { username: user.username },
-      {
-        onSuccess: (tokens) => {
-          beginImpersonation(tokens);
-          void navigate(`/${language}`);
-        },
-      },
-    );
-  };
-
-  const issueInterim = async (send: boolean) => {
-    interim.mutate(
-      { username: user.username, send },
-      {
-        onSuccess: (answer) => {
-          if (send) notify('success', t('users.interimSent'));
-          else setInterimUrl(answer.url);
-        },
-      },
-    );
-  };
-
-  return (
-    <Flex gap={8} wrap>
-      {confirmHolder}
-      {canEdit ? (
-        <ButtonLink
-          to={`/${language}/user/${user.id}?edit=1`}
-          type="primary"
-          icon={<EditOutlined />}
-          data-testid="user-edit"
-        >
-          {t('users.edit')}
-        </ButtonLink>
-      ) : null}
-      {canEdit ? (
-        <Button
-          icon={user.state === 1 ? <LockOutlined /> : <UnlockOutlined />}
-          danger={user.state === 1}
-          loading={update.isPending}
-          onClick={() => void toggleLock()}
-          data-testid="user-lock"
-        >
-          {user.state === 1 ? t('users.lock') : t('users.unlock')}
-        </Button>
-      ) : null}
-      {canEdit && !self ? (
-        <Button icon={<LinkOutlined />} loading={interim.isPending} onClick={() => void issueInterim(false)}>
-          {t('users.interim')}
-        </Button>
-      ) : null}
-      {canImpersonate ? (
-        <Button
-          icon={<SwapOutlined />}
-          loading={impersonate.isPending}
-          onClick={() => void actAs()}
-          data-testid="user-impersonate"
-        >
-          {t('users.impersonate')}
-        </Button>
-      ) : null}
-      <Modal
-        open={interimUrl !== null}
-        title={t('users.interimTitle')}
-        onCancel={() => setInterimUrl(null)}
-        footer={[
-          <Button key="send" onClick={() => void issueInterim(true)} loading={interim.isPending}>
-            {t('users.interimSend')}
-          </Button>,
-          <Button key="close" type="primary" onClick={() => setInterimUrl(null)}>
-            {t('users.close')}
-          </Button>,
-        ]}
-      >
-        <Typography.Paragraph>{t('users.interimHint')}</Typography.Paragraph>
-        <Typography.Paragraph copyable code style={{ wordBreak: 'break-all' }}>
-          {interimUrl}
-        </Typography.Paragraph>
-      </Modal>
-    </Flex>
-  );
-}
 
 function UserView({ user, modify }: { user: UserDetail; modify: boolean }) {
   const { t } = useTranslation();
@@ -242,61 +91,21 @@ function UserView({ user, modify }: { user: UserDetail; modify: boolean }) {
 /** Spec §2 UserDetail (`user/{id}`): details with lock/unlock and impersonation; `?edit=1` modifies; `user/new` creates. */
 export function UserDetailPage() {
   const { t } = useTranslation();
-  const { id } = useParams();
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const session = useSession();
-  const language = currentLanguage();
-  const creating = id === 'new';
-  const query = useUser(creating ? undefined : id);
-  const list = `/${language}/user`;
-
-  if (creating) {
-    if (!hasPermission(session, 'user.edit')) return <Result status="403" title={t('invalidate.title')} />;
-    return (
-      <Card title={<h1 style={heading}>{t('users.createTitle')}</h1>}>
-        <UserForm
-          onDone={(newId) => {
-            notify('success', t('users.created'));
-            void navigate(`/${language}/user/${newId}`, { replace: true });
-          }}
-          onCancel={() => void navigate(list)}
-        />
-      </Card>
-    );
-  }
-
-  if (query.isPending)
-    return (
-      <Card>
-        <Skeleton active />
-      </Card>
-    );
-  if (query.isError) {
-    return (
-      <Result
-        status="warning"
-        title={<h1 style={{ fontSize: 20, margin: 0 }}>{t('users.loadFailed')}</h1>}
-        subTitle={query.error.message}
-        extra={<ButtonLink to={list}>{t('users.backToList')}</ButtonLink>}
-      />
-    );
-  }
-  const user = query.data.data;
-  const modify = query.data.modify ?? false;
-  if (params.get('edit') === '1' && modify && hasPermission(session, 'user.edit')) {
-    return (
-      <Card title={<h1 style={heading}>{t('users.editTitle', { name: user.name })}</h1>}>
-        <UserForm
-          user={user}
-          onDone={() => {
-            notify('success', t('users.saved'));
-            void navigate(`/${language}/user/${user.id}`, { replace: true });
-          }}
-          onCancel={() => void navigate(`/${language}/user/${user.id}`)}
-        />
-      </Card>
-    );
-  }
-  return <UserView user={user} modify={modify} />;
+  return (
+    <RecordRoute<UserDetail>
+      path="user"
+      permission="user.edit"
+      useRecord={useUser}
+      onStale={useInvalidateUsers()}
+      editsDeleted
+      texts={{
+        createTitle: t('users.createTitle'),
+        editTitle: (user) => t('users.editTitle', { name: user.name }),
+        createdDone: t('users.created'),
+        loadFailed: t('users.loadFailed'),
+      }}
+      form={(props) => <UserForm {...props} />}
+      view={({ record, modify }) => <UserView user={record} modify={modify} />}
+    />
+  );
 }

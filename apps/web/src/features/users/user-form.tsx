@@ -1,122 +1,49 @@
-import { USERNAME_PATTERN } from '@qcdesk/contract/constants';
-import { Alert, Button, Col, Flex, Form, Input, Row, Select } from 'antd';
+import { PHONE_PATTERN, USERNAME_PATTERN } from '@qcdesk/contract/constants';
+import { createUser } from '@qcdesk/contract/identity';
+import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/api-error';
+import { rulesFrom } from '../../components/record/field-rules';
+import { RecordForm, type RecordFormProps, useRecordForm } from '../../components/record/use-record-form';
 import { currentLanguage } from '../../i18n/i18n';
+import { type UserDetail, useCreateUser, useGroups, useRolesCatalog, useUpdateUser } from './api';
 import { moduleOptions } from './module-options';
+import { createUserInput, type UserFormValues, updateUserInput, userFormValues } from './user-form-values';
 import { positionOptions } from './user-labels';
-import { type UserDetail, useCreateUser, useGroups, useRolesCatalog, useUpdateUser } from './users-api';
 
-interface Values {
-  username: string;
-  name: string;
-  englishName: string;
-  email: string;
-  phone: string;
-  mobile: string;
-  departmentId: string;
-  position: number;
-  roleId: string;
-  groupIds: string[];
-  modules: string[];
-  clientId: string;
-}
-
+const input = createUser.input;
 const ID_PATTERN = /^[1-9][0-9]{0,18}$/;
+const NO_CHINESE = /^[^\u3400-\u9fff\uf900-\ufaff]*$/;
 
 /**
  * Create a user (a welcome mail lets them set their password) or modify one; one form for both
  * (STYLE.md). A refusal about one field marks that field.
  */
-export function UserForm({
-  user,
-  onDone,
-  onCancel,
-}: {
-  user?: UserDetail;
-  onDone: (id: string) => void;
-  onCancel: () => void;
-}) {
+export function UserForm(props: RecordFormProps<UserDetail>) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const [form] = Form.useForm<Values>();
+  const user = props.record;
   const catalog = useRolesCatalog();
   const groupList = useGroups();
-  const create = useCreateUser();
-  const update = useUpdateUser({ silent: true });
-  const roleId = Form.useWatch('roleId', form);
-  const roleCode = catalog.data?.roles.find((r) => r.id === roleId)?.code;
-  const mutation = user ? update : create;
-
-  const markField = (error: unknown) => {
-    if (isApiError(error) && error.field && form.getFieldInstance(error.field as keyof Values)) {
-      form.setFields([{ name: error.field as keyof Values, errors: [error.message] }]);
-    }
-  };
-
-  const submit = (values: Values) => {
-    const common = {
-      name: values.name.trim(),
-      englishName: values.englishName?.trim() ?? '',
-      email: values.email.trim(),
-      phone: values.phone?.trim() ?? '',
-      mobile: values.mobile?.trim() ?? '',
-      departmentId: values.departmentId,
-      position: values.position,
-      roleId: values.roleId,
-      groupIds: values.groupIds ?? [],
-      modules: (values.modules ?? []) as never[],
-      clientId: roleCode === 'CLIENT' && values.clientId ? values.clientId.trim() : null,
-    };
-    if (user) {
-      update.mutate(
-        { id: user.id, version: user.version, ...common },
-        { onSuccess: () => onDone(user.id), onError: markField },
-      );
-    } else {
-      create.mutate(
-        { username: values.username.trim(), ...common },
-        { onSuccess: (created) => onDone(created.id), onError: markField },
-      );
-    }
-  };
-
-  const initialValues: Partial<Values> = user
-    ? {
-        username: user.username,
-        name: user.name,
-        englishName: user.englishName ?? '',
-        email: user.email,
-        phone: user.phone ?? '',
-        mobile: user.mobile ?? '',
-        departmentId: user.departmentId,
-        position: user.position,
-        roleId: user.roleId,
-        groupIds: user.groupIds,
-        modules: user.modules.filter((m) => m !== 'HOME'),
-        clientId: user.clientId ?? '',
-      }
-    : { groupIds: [], modules: [] };
-
-  const required = (message: string) => [{ required: true, whitespace: true, message }];
+  const kit = useRecordForm({
+    props,
+    create: useCreateUser(),
+    update: useUpdateUser({ silent: true }),
+    toCreate: (values: UserFormValues) => createUserInput(values, roleCode),
+    toUpdate: (record: UserDetail, values: UserFormValues) => updateUserInput(record, values, roleCode),
+  });
+  const roleId: string | undefined = Form.useWatch('roleId', kit.form);
+  const roleCode: string | undefined = catalog.data?.roles.find((r) => r.id === roleId)?.code;
+  const rules = (field: string, label: string, required?: string) =>
+    rulesFrom(input, field, { label, required });
 
   return (
-    <Form<Values>
-      form={form}
-      layout="vertical"
-      initialValues={initialValues}
-      onFinish={submit}
-      data-testid="user-form"
+    <RecordForm<UserFormValues>
+      kit={kit}
+      testId="user"
+      initialValues={userFormValues(user)}
+      onCancel={props.onCancel}
+      submitText={t('users.createSubmit')}
     >
-      {mutation.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={mutation.error.message}
-          style={{ marginBottom: 16 }}
-          role="alert"
-        />
-      ) : null}
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item
@@ -127,7 +54,8 @@ export function UserForm({
               user
                 ? []
                 : [
-                    ...required(t('users.usernameRequired')),
+                    ...rules('username', t('users.username')),
+                    // The contract checks the username in a refinement; its pattern is exported beside it.
                     { pattern: USERNAME_PATTERN, message: t('users.usernameFormat') },
                   ]
             }
@@ -139,20 +67,13 @@ export function UserForm({
           <Form.Item
             name="email"
             label={t('users.email')}
-            rules={[
-              ...required(t('users.emailRequired')),
-              { type: 'email', message: t('users.emailFormat') },
-            ]}
+            rules={[...rules('email', t('users.email')), { type: 'email', message: t('users.emailFormat') }]}
           >
             <Input type="email" autoComplete="off" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item
-            name="name"
-            label={t('users.name')}
-            rules={[...required(t('users.nameRequired')), { max: 50 }]}
-          >
+          <Form.Item name="name" label={t('users.name')} rules={rules('name', t('users.name'))}>
             <Input />
           </Form.Item>
         </Col>
@@ -161,8 +82,8 @@ export function UserForm({
             name="englishName"
             label={t('users.englishName')}
             rules={[
-              { max: 100 },
-              { pattern: /^[^\u3400-\u9fff\uf900-\ufaff]*$/, message: t('users.noChinese') },
+              ...rules('englishName', t('users.englishName')),
+              { pattern: NO_CHINESE, message: t('users.noChinese') },
             ]}
           >
             <Input />
@@ -172,7 +93,10 @@ export function UserForm({
           <Form.Item
             name="phone"
             label={t('users.phone')}
-            rules={[{ pattern: /^[0-9+() -]*$/, message: t('users.phoneFormat') }]}
+            rules={[
+              ...rules('phone', t('users.phone')),
+              { pattern: PHONE_PATTERN, message: t('users.phoneFormat') },
+            ]}
           >
             <Input inputMode="tel" />
           </Form.Item>
@@ -181,7 +105,10 @@ export function UserForm({
           <Form.Item
             name="mobile"
             label={t('users.mobile')}
-            rules={[{ pattern: /^[0-9+() -]*$/, message: t('users.phoneFormat') }]}
+            rules={[
+              ...rules('mobile', t('users.mobile')),
+              { pattern: PHONE_PATTERN, message: t('users.phoneFormat') },
+            ]}
           >
             <Input inputMode="tel" />
           </Form.Item>
@@ -190,7 +117,7 @@ export function UserForm({
           <Form.Item
             name="departmentId"
             label={t('users.department')}
-            rules={[{ required: true, message: t('users.departmentRequired') }]}
+            rules={rules('departmentId', t('users.department'), t('users.departmentRequired'))}
           >
             <Select
               showSearch={{ optionFilterProp: 'label' }}
@@ -206,7 +133,7 @@ export function UserForm({
           <Form.Item
             name="position"
             label={t('users.position')}
-            rules={[{ required: true, message: t('users.positionRequired') }]}
+            rules={rules('position', t('users.position'), t('users.positionRequired'))}
           >
             <Select options={positionOptions(language)} />
           </Form.Item>
@@ -215,7 +142,7 @@ export function UserForm({
           <Form.Item
             name="roleId"
             label={t('users.role')}
-            rules={[{ required: true, message: t('users.roleRequired') }]}
+            rules={rules('roleId', t('users.role'), t('users.roleRequired'))}
           >
             <Select
               loading={catalog.isPending}
@@ -233,7 +160,7 @@ export function UserForm({
               label={t('users.clientId')}
               extra={t('users.clientIdHint')}
               rules={[
-                ...required(t('users.clientIdRequired')),
+                { required: true, whitespace: true, message: t('users.clientIdRequired') },
                 { pattern: ID_PATTERN, message: t('users.clientIdFormat') },
               ]}
             >
@@ -242,7 +169,7 @@ export function UserForm({
           </Col>
         ) : null}
         <Col xs={24} md={12}>
-          <Form.Item name="groupIds" label={t('users.groups')}>
+          <Form.Item name="groupIds" label={t('users.groups')} rules={rules('groupIds', t('users.groups'))}>
             <Select
               mode="multiple"
               loading={groupList.isPending}
@@ -256,12 +183,6 @@ export function UserForm({
           </Form.Item>
         </Col>
       </Row>
-      <Flex gap={8} justify="flex-end">
-        <Button onClick={onCancel}>{t('users.cancel')}</Button>
-        <Button type="primary" htmlType="submit" loading={mutation.isPending} data-testid="user-save">
-          {user ? t('users.save') : t('users.createSubmit')}
-        </Button>
-      </Flex>
-    </Form>
+    </RecordForm>
   );
 }

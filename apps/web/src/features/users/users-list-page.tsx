@@ -1,8 +1,8 @@
 import { Card, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { hasPermission } from '../../app/guard';
-import { useSession } from '../../app/session';
+import { hasPermission } from '../../api/guard';
+import { useSession } from '../../api/session';
 import { GroupsPanel } from './groups-panel';
 import { RolesPanel } from './roles-panel';
 import { UsersTable } from './users-table';

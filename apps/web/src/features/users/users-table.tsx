@@ -3,12 +3,12 @@ import { Badge, Flex } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ButtonLink } from '../../app/button-link';
+import { ButtonLink } from '../../components/button-link';
 import { DataTable } from '../../components/data-table';
 import type { TableColumn } from '../../components/table-columns';
 import { currentLanguage } from '../../i18n/i18n';
+import { requestUsers, type UserRow, useRolesCatalog, usersSearchKey } from './api';
 import { positionLabel } from './user-labels';
-import { requestUsers, type UserRow, useRolesCatalog, usersSearchKey } from './users-api';
 
 /** The users list (spec §3 filters: name, department, page), one column array for table and search. */
 export function UsersTable({ canEdit }: { canEdit: boolean }) {

@@ -1,0 +1,126 @@
+import { check, logout } from '@qcdesk/contract/identity';
+import { useQuery } from '@tanstack/react-query';
+import { readStorage, writeStorage } from '../lib/storage';
+import { ApiError } from './api-error';
+import { api } from './client';
+import { outcomeFromError, type Session, type SessionOutcome } from './guard';
+import { queryClient } from './query-client';
+import { type SignInTokens, tokens } from './session-tokens';
+import { operationKey } from './use-operation';
+
+export const sessionKey = operationKey(check, {});
+
+/**
+ * Spec §2 asks for a session check before every guarded route. Navigations that follow each other
+ * within this window (a redirect chain, the shell mounting after its loader) share one answer.
+ */
+export const SESSION_RECHECK_MS = 1_000;
+
+const fetchSession = () => api.call(check, {}, { silent: true, sessionLost: false });
+
+/** The session check of the route guard: one call (with its one refresh retry), read as an outcome. */
+export async function loadSession(): Promise<SessionOutcome> {
+  const hadTokens = tokens.hasAny();
+  // Nothing to check with: no call, and no "not signed in" message for someone who never was.
+  if (!hadTokens) {
+    queryClient.removeQueries({ queryKey: sessionKey });
+    return { kind: 'signedOut' };
+  }
+  try {
+    const session = await queryClient.fetchQuery({
+      queryKey: sessionKey,
+      queryFn: fetchSession,
+      staleTime: SESSION_RECHECK_MS,
+    });
+    return { kind: 'session', session };
+  } catch (error) {
+    queryClient.removeQueries({ queryKey: sessionKey });
+    if (error instanceof ApiError) return outcomeFromError(error, hadTokens);
+    throw error;
+  }
+}
+
+/**
+ * The signed-in user for the shell and pages. The guard has already fetched it on guarded routes;
+ * on the others (help, not-found) it is fetched quietly when there are tokens.
+ */
+export function useSessionQuery() {
+  return useQuery({
+    queryKey: sessionKey,
+    queryFn: fetchSession,
+    enabled: tokens.hasAny(),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+export function useSession(): Session | undefined {
+  const query = useSessionQuery();
+  return query.isError ? undefined : query.data;
+}
+
+/** A new session from any sign-in mode: the tokens are kept and nothing of an earlier user stays. */
+export function startSession(session: SignInTokens, remember: boolean): void {
+  tokens.save(session, remember);
+  queryClient.clear();
+}
+
+/** Logout (spec §4): the server ends the session, the tokens go, and nothing of the user stays. */
+export async function endSession(): Promise<void> {
+  const refreshToken = tokens.refresh() ?? undefined;
+  if (tokens.hasAny()) {
+    await api
+      .call(logout, refreshToken ? { refreshToken } : {}, {
+        silent: true,
+        refresh: false,
+        sessionLost: false,
+      })
+      .catch(() => undefined);
+  }
+  tokens.clear();
+  writeStorage('sessionStorage', tokens.impersonatorKey(), null);
+  queryClient.clear();
+}
+
+interface StashedSession {
+  bearerToken: string;
+  refreshToken: string;
+  remember: boolean;
+}
+
+/** Impersonation: the administrator's own tokens wait in this tab while they act as someone else. */
+export function beginImpersonation(session: SignInTokens): void {
+  const bearerToken = tokens.bearer();
+  const refreshToken = tokens.refresh();
+  if (bearerToken && refreshToken) {
+    const stash: StashedSession = { bearerToken, refreshToken, remember: tokens.remembered() };
+    writeStorage('sessionStorage', tokens.impersonatorKey(), JSON.stringify(stash));
+  }
+  // Never remembered: an impersonation ends with the browser session at the latest.
+  tokens.save(session, false);
+  queryClient.clear();
+}
+
+export function canEndImpersonation(): boolean {
+  return readStorage('sessionStorage', tokens.impersonatorKey()) !== null;
+}
+
+/** Ends the impersonated session and takes the administrator's own tokens back. */
+export async function endImpersonation(): Promise<void> {
+  const raw = readStorage('sessionStorage', tokens.impersonatorKey());
+  const refreshToken = tokens.refresh() ?? undefined;
+  await api
+    .call(logout, refreshToken ? { refreshToken } : {}, { silent: true, refresh: false, sessionLost: false })
+    .catch(() => undefined);
+  writeStorage('sessionStorage', tokens.impersonatorKey(), null);
+  tokens.clear();
+  if (raw) {
+    try {
+      const stash = JSON.parse(raw) as StashedSession;
+      tokens.save(stash, stash.remember);
+    } catch {
+      // A damaged stash only means signing in again.
+    }
+  }
+  queryClient.clear();
+}

@@ -1,0 +1,40 @@
+import { authFeature } from '../features/auth/auth-feature';
+import { clientFeature } from '../features/client/client-feature';
+import { configFeature } from '../features/config/config-feature';
+import { helpFeature } from '../features/help/help-feature';
+import { homeFeature } from '../features/home/home-feature';
+import { homeSearchFeature } from '../features/home-search/home-search-feature';
+import { invalidateFeature } from '../features/invalidate/invalidate-feature';
+import { materialFeature } from '../features/material/material-feature';
+import { materialTestFeature } from '../features/material-test/material-test-feature';
+import { networkErrorFeature } from '../features/network-error/network-error-feature';
+import { notFoundFeature } from '../features/not-found/not-found-feature';
+import { originalSampleFeature } from '../features/original-sample/original-sample-feature';
+import { settingsFeature } from '../features/settings/settings-feature';
+import { shareFileFeature } from '../features/share-file/share-file-feature';
+import { standardFeature } from '../features/standard/standard-feature';
+import { usersFeature } from '../features/users/users-feature';
+
+/**
+ * Every feature the shell serves, one line each: its pages become routes (pages.ts) and its texts
+ * a namespace of each language (texts.ts). A feature module holds only loaders, so this list costs
+ * the shell a few hundred bytes, not the screens.
+ */
+export const features = [
+  authFeature,
+  homeFeature,
+  homeSearchFeature,
+  usersFeature,
+  clientFeature,
+  materialFeature,
+  materialTestFeature,
+  originalSampleFeature,
+  standardFeature,
+  configFeature,
+  settingsFeature,
+  helpFeature,
+  networkErrorFeature,
+  invalidateFeature,
+  notFoundFeature,
+  shareFileFeature,
+] as const;

@@ -1,0 +1,11 @@
+import { type Feature, page } from '../../lib/feature';
+
+/** The home area as the shell registers it (app/features.ts). */
+export const homeFeature = {
+  pages: {
+    Home: page(
+      () => import('./home-page'),
+      (m) => m.HomePage,
+    ),
+  },
+} satisfies Feature;

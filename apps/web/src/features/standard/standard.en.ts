@@ -1,0 +1,45 @@
+/** English texts of the standard screens (features/standard); merged by the shell as the `standard` namespace. */
+export const standardEn = {
+  commonTitle: 'Common standards',
+  countryTitle: 'Country standards',
+  name: 'Name',
+  country: 'Country',
+  countryRequired: 'Choose a country',
+  productScope: 'Product scope',
+  description: 'Description',
+  standards: 'Published standards',
+  standardsHint: 'The norms it follows (EN 71-1, ASTM F963…).',
+  testCount: 'Test items',
+  deleted: 'Deleted standards',
+  isDeleted: 'This standard is deleted.',
+  updated: 'Changed',
+  createCommon: 'New common standard',
+  createCountry: 'New country standard',
+  createSubmit: 'Create standard',
+  createdDone: 'The standard was created',
+  editTitle: 'Modify {{name}}',
+  loadFailed: 'The standard could not be loaded',
+  deleteConfirm: 'Delete {{name}}?',
+  deletedDone: 'The standard was deleted',
+  undeleteConfirm: 'Undelete {{name}}?',
+  undeletedDone: 'The standard was undeleted',
+  tests: 'Required test items',
+  testsEdit: 'Modify test items',
+  testsNone: 'No test items yet.',
+  testsSaved: 'The test items were saved',
+  testsLoadFailed: 'The test items could not be loaded',
+  testCode: 'Code',
+  testItem: 'Test item',
+  testItemRequired: 'Choose a test item',
+  testDuplicate: 'This test item is already listed',
+  testAdd: 'Add a test item',
+  testRemove: 'Remove test item {{n}}',
+  mandatory: 'Mandatory',
+  mandatoryYes: 'Mandatory',
+  mandatoryNo: 'Optional',
+} as const;
+
+/** The shape the Chinese texts must fill: the same keys, any text. */
+export type StandardShape<T = typeof standardEn> = {
+  -readonly [K in keyof T]: T[K] extends string ? string : StandardShape<T[K]>;
+};

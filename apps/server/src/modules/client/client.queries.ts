@@ -43,7 +43,7 @@ const rowColumns = {
 };
 
 /** A client with the labels its rows show. */
-function selectClients(db: Db) {
+export function selectClients(db: Db) {
   return db
     .select(rowColumns)
     .from(clients)

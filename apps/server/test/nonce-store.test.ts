@@ -51,9 +51,12 @@ describe('DatabaseNonceStore claims in batches (ADR 0009)', () => {
       const a = new DatabaseNonceStore(database.db);
       const b = new DatabaseNonceStore(other.db);
       const nonces = Array.from({ length: 40 }, fresh);
-      const answers = await Promise.all(
-        nonces.map((n) => Promise.all([a.claim(n, until()), b.claim(n, until()), a.claim(n, until())])),
-      );
+      // The second process receives them in the opposite order: its batch must not deadlock.
+      const claims = new Map<string, Promise<boolean>[]>(nonces.map((n) => [n, []]));
+      for (const n of nonces) claims.get(n)!.push(a.claim(n, until()));
+      for (const n of [...nonces].reverse()) claims.get(n)!.push(b.claim(n, until()));
+      for (const n of nonces) claims.get(n)!.push(a.claim(n, until()));
+      const answers = await Promise.all([...claims.values()].map((p) => Promise.all(p)));
       for (const perNonce of answers) expect(perNonce.filter(Boolean)).toHaveLength(1);
       // Claimed for good: neither process admits any of them again.
       const again = await Promise.all(nonces.flatMap((n) => [a.claim(n, until()), b.claim(n, until())]));

@@ -99,9 +99,11 @@ export class DatabaseNonceStore implements NonceStore {
   private async insert(batch: readonly PendingClaim[]): Promise<Set<string>> {
     const first = new Map<string, Date>();
     for (const c of batch) if (!first.has(c.nonce)) first.set(c.nonce, c.expiresAt);
-    // Base64 has no comma: the lists travel as two text parameters, the same on every driver.
-    const nonces = [...first.keys()].join(',');
-    const expiries = [...first.values()].map((d) => d.getTime() / 1000).join(',');
+    // In one order in every process, so two batches sharing nonces wait for each other instead
+    // of deadlocking. Base64 has no comma: the lists travel as two text parameters.
+    const sorted = [...first.keys()].sort();
+    const nonces = sorted.join(',');
+    const expiries = sorted.map((n) => first.get(n)!.getTime() / 1000).join(',');
     const claimed = await rows<{ nonce: string }>(
       this.db,
       sql`insert into ${envelopeNonces} (nonce, expires_at)

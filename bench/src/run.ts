@@ -1,5 +1,6 @@
 import { envelopeBench } from './envelope.bench.ts';
 import { filesBench } from './files.bench.ts';
+import { hotpathBench } from './hotpath.bench.ts';
 import { loginBench } from './login.bench.ts';
 import { searchBench } from './search.bench.ts';
 import { throughputBench } from './throughput.bench.ts';
@@ -15,6 +16,7 @@ const suites: Record<string, () => Promise<void>> = {
   search: async () => {
     await searchBench();
   },
+  hotpath: () => hotpathBench(),
 };
 
 const wanted = process.argv.slice(2);

@@ -1,5 +1,5 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { materialTypes, riskLevels, suppliers } from '../../db/schema/config';
 import { materials } from '../../db/schema/material';
 import { actorOf, type Principal } from '../../platform/auth';
@@ -15,6 +15,7 @@ import { validityChange } from '../../platform/validity';
 import {
   type MaterialSearch,
   materialPageQuery,
+  materialRows,
   materialSearchWhere,
   originalSamplesUsing,
   readMaterial,
@@ -42,7 +43,7 @@ export async function searchMaterials(db: Db, input: MaterialSearch, user: Princ
     searchTotal(db, materials, where, input.count),
   ]);
   const ids = page.map((r) => r.id);
-  const rows = ids.length > 0 ? await selectMaterials(db).where(inArray(materials.id, ids)) : [];
+  const rows = await materialRows(db, ids);
   const byId = new Map(rows.map((r) => [r.material.id, r]));
   return {
     list: ids.flatMap((id) => {

@@ -1,7 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { envelopeNonces } from '../../db/schema/platform';
-import type { Db } from '../db';
+import { type Db, rows } from '../db';
 
 /** Remembers request nonces through the replay window, shared by every server process. */
 export interface NonceStore {
@@ -35,26 +35,86 @@ export class MemoryNonceStore implements NonceStore {
   }
 }
 
+interface PendingClaim {
+  nonce: string;
+  expiresAt: Date;
+  resolve(fresh: boolean): void;
+  reject(error: unknown): void;
+}
+
+/** At most this many nonces in one INSERT (the rest wait for the next). */
+const CLAIM_BATCH = 500;
+
+/**
+ * The `envelope_nonces` table (PostgreSQL; unlogged, ADR 0007). Claims are group-committed
+ * (ADR 0009): one INSERT with its own commit is in flight at a time per process, and the claims
+ * that arrive meanwhile go together in the next one, so under load a commit serves many calls and
+ * an idle server answers a lone claim at once. The row is written and committed before the claim
+ * answers, outside the operation's transaction: a claimed nonce stays claimed whatever the
+ * operation does, and the primary key decides between processes.
+ */
 export class DatabaseNonceStore implements NonceStore {
   private claims = 0;
+  private pending: PendingClaim[] = [];
+  private flushing = false;
 
   constructor(private readonly db: Db) {}
 
-  async claim(nonce: string, expiresAt: Date): Promise<boolean> {
-    const inserted = await this.db
-      .insert(envelopeNonces)
-      .values({ nonce, expiresAt })
-      .onConflictDoNothing()
-      .returning({ nonce: envelopeNonces.nonce });
-    if (++this.claims % 500 === 0) await this.purge();
-    if (inserted.length > 0) return true;
-    // An expired leftover of the same nonce does not make a replay.
-    const revived = await this.db
-      .update(envelopeNonces)
-      .set({ expiresAt })
-      .where(sql`${envelopeNonces.nonce} = ${nonce} and ${envelopeNonces.expiresAt} < now()`)
-      .returning({ nonce: envelopeNonces.nonce });
-    return revived.length > 0;
+  claim(nonce: string, expiresAt: Date): Promise<boolean> {
+    return new Promise<boolean>((resolve, reject) => {
+      this.pending.push({ nonce, expiresAt, resolve, reject });
+      if (!this.flushing) void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    try {
+      while (this.pending.length > 0) {
+        const batch = this.pending.splice(0, CLAIM_BATCH);
+        try {
+          const claimed = await this.insert(batch);
+          // A nonce twice in one batch: the first copy may be fresh, the second is a replay.
+          const answered = new Set<string>();
+          for (const c of batch) {
+            c.resolve(claimed.has(c.nonce) && !answered.has(c.nonce));
+            answered.add(c.nonce);
+          }
+        } catch (error) {
+          for (const c of batch) c.reject(error);
+        }
+        const before = this.claims;
+        this.claims += batch.length;
+        if (Math.floor(before / 500) !== Math.floor(this.claims / 500)) await this.purge().catch(() => {});
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  /**
+   * Inserts the batch's nonces; answers those now claimed: new rows, and expired leftovers of the
+   * same nonce (which do not make a replay) given the new expiry.
+   */
+  private async insert(batch: readonly PendingClaim[]): Promise<Set<string>> {
+    const first = new Map<string, Date>();
+    for (const c of batch) if (!first.has(c.nonce)) first.set(c.nonce, c.expiresAt);
+    // In one order in every process, so two batches sharing nonces wait for each other instead
+    // of deadlocking. Base64 has no comma: the lists travel as two text parameters.
+    const sorted = [...first.keys()].sort();
+    const nonces = sorted.join(',');
+    const expiries = sorted.map((n) => first.get(n)!.getTime() / 1000).join(',');
+    const claimed = await rows<{ nonce: string }>(
+      this.db,
+      sql`insert into ${envelopeNonces} (nonce, expires_at)
+          select n, to_timestamp(e)
+            from unnest(string_to_array(${nonces}::text, ','),
+                        string_to_array(${expiries}::text, ',')::float8[]) as t(n, e)
+          on conflict (nonce) do update set expires_at = excluded.expires_at
+            where ${envelopeNonces.expiresAt} < now()
+          returning nonce`,
+    );
+    return new Set(claimed.map((r) => r.nonce));
   }
 
   async purge(): Promise<void> {

@@ -1,0 +1,379 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { buildApp } from '@qcdesk/server/src/app.ts';
+import { clients } from '@qcdesk/server/src/db/schema/client.ts';
+import { materials } from '@qcdesk/server/src/db/schema/material.ts';
+import {
+  clientPageQuery,
+  clientSearchWhere,
+  selectClients,
+} from '@qcdesk/server/src/modules/client/client.queries.ts';
+import {
+  materialPageQuery,
+  materialSearchWhere,
+  selectMaterials,
+} from '@qcdesk/server/src/modules/material/material.queries.ts';
+import type { Principal } from '@qcdesk/server/src/platform/auth.ts';
+import { loadConfig } from '@qcdesk/server/src/platform/config.ts';
+import { openDatabase } from '@qcdesk/server/src/platform/db.ts';
+import { ThirdPartyClient } from '@qcdesk/server/test/support/third-party-client.ts';
+import autocannon from 'autocannon';
+import { inArray } from 'drizzle-orm';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { BENCH_PASSWORD, DEFAULT_SIZES, generate } from './generate.ts';
+import { printTable } from './table.ts';
+
+// The hot path (issue 13): QCDesk's signed-in searches against a bare Fastify + pg route running
+// the same SQL (the page query, then the rows with their labels), interleaved in one run on
+// PostgreSQL. The two servers run in a child process; this process drives autocannon and reads
+// the CPU time of that child and of the database's backends from /proc before and after each
+// case, so CPU per request stays meaningful on a machine busy with other work (read the ratios
+// and the CPU figures, not the absolute req/s).
+//
+//   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/qcdesk_hotpath npm run bench -- hotpath
+//   … npx tsx bench/src/hotpath.bench.ts --clients 100000 --materials 1000000 --seconds 10
+//
+// Parallel workers of PostgreSQL are short-lived processes this cannot see: their CPU is missing
+// from the PostgreSQL column (it shows as lower req/s instead).
+
+const CLIENT_TERMS = [
+  '华美',
+  '深圳宏达',
+  'Nordic Home',
+  'Golden',
+  '玩具',
+  'Blue Ocean Kids',
+  '义乌',
+  'Supply GmbH',
+];
+const MATERIAL_TERMS = ['PP', '硅胶', '涤纶', '环保', 'polyester', 'ABS', '阻燃', '食品级'];
+const LATER_PAGES = [2, 3, 4];
+
+const ADMIN: Principal = {
+  userId: 1n,
+  username: 'admin',
+  displayName: 'admin',
+  permissions: new Set(),
+};
+
+type Kind = 'client' | 'material';
+
+interface Prepared {
+  sql: string;
+  params: unknown[];
+}
+
+// -- The child: QCDesk and the bare route in one process ----------------------------------------
+
+async function serve(url: string): Promise<void> {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'qcdesk-hotpath-')),
+    DATABASE_URL: url,
+    REPLAY_WINDOW_SECONDS: '3600',
+    LOGIN_MAX_FAILURES: '1000',
+  });
+  const database = await openDatabase({ url, dataDir: config.dataDir });
+  const app = await buildApp({ config, database, logger: false });
+  await app.server.listen({ port: 0, host: '127.0.0.1' });
+
+  // The same SQL, written out once by drizzle at start, run with plain pg.
+  const { db } = database;
+  const pageSql = new Map<string, Prepared>();
+  for (const page of LATER_PAGES) {
+    for (const name of CLIENT_TERMS) {
+      const input = { name, page, pageSize: 10, count: false, deleted: false } as never;
+      const where = clientSearchWhere(input, { kind: 'all' }, ADMIN);
+      pageSql.set(`client ${name} ${page}`, clientPageQuery(db, input, where).toSQL());
+    }
+    for (const name of MATERIAL_TERMS) {
+      const where = materialSearchWhere({ name, deleted: false }, ADMIN);
+      pageSql.set(`material ${name} ${page}`, materialPageQuery(db, where, page, 10).toSQL());
+    }
+  }
+  const rowsSql = new Map<string, Prepared>();
+  const rowsOf = (kind: Kind, n: number): Prepared => {
+    const key = `${kind} ${n}`;
+    let found = rowsSql.get(key);
+    if (!found) {
+      const ids = Array.from({ length: n }, (_, i) => BigInt(i + 1));
+      found =
+        kind === 'client'
+          ? selectClients(db).where(inArray(clients.id, ids)).toSQL()
+          : selectMaterials(db).where(inArray(materials.id, ids)).toSQL();
+      rowsSql.set(key, found);
+    }
+    return found;
+  };
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 600_000 });
+  const bare = Fastify();
+  bare.post('/bare/:kind', async (request) => {
+    const kind = (request.params as { kind: Kind }).kind;
+    const { name, page } = request.body as { name: string; page: number };
+    const query = pageSql.get(`${kind} ${name} ${page}`)!;
+    const ids = (await pool.query(query.sql, query.params)).rows.map((r: { id: string }) => r.id);
+    if (ids.length === 0) return { list: [] };
+    const rows = rowsOf(kind, ids.length);
+    // The ids take the places of the placeholder ids; the other parameters stay.
+    const params = [...rows.params.slice(0, rows.params.length - ids.length), ...ids];
+    return { list: (await pool.query(rows.sql, params)).rows, page };
+  });
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const port = (s: { address(): unknown }) => (s.address() as { port: number }).port;
+  process.send!({ qcdesk: port(app.server.server), bare: port(bare.server) });
+  process.on('message', async () => {
+    await bare.close();
+    await pool.end();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}
+
+// -- CPU from /proc ------------------------------------------------------------------------------
+
+/** utime + stime of a process in ms (clock ticks of 10 ms), 0 when it is gone. */
+function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+async function backendCpu(monitor: pg.Client): Promise<Map<number, number>> {
+  const { rows } = await monitor.query<{ pid: number }>(
+    `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  );
+  return new Map(rows.map((r) => [r.pid, cpuMs(r.pid)]));
+}
+
+// -- The parent: load, CPU, ratios ---------------------------------------------------------------
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  nodeMs: number;
+  pgMs: number;
+}
+
+async function load(
+  url: string,
+  connections: number,
+  seconds: number,
+  bodies: () => string,
+  headers: Record<string, string>,
+  child: ChildProcess,
+  monitor: pg.Client,
+): Promise<Measured> {
+  const run = (duration: number) =>
+    autocannon({
+      url,
+      connections,
+      duration,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      requests: [{ setupRequest: (req) => ({ ...req, body: bodies() }) }],
+    });
+  await run(1); // warm-up: connections open, plans cached
+  const node0 = cpuMs(child.pid!);
+  const pg0 = await backendCpu(monitor);
+  const result = await run(seconds);
+  const node1 = cpuMs(child.pid!);
+  const pg1 = await backendCpu(monitor);
+  let pgDelta = 0;
+  for (const [pid, after] of pg1) pgDelta += after - (pg0.get(pid) ?? 0);
+  const calls = Math.max(1, result.requests.total);
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    nodeMs: (node1 - node0) / calls,
+    pgMs: pgDelta / calls,
+  };
+}
+
+const rotate = <T>(values: readonly T[]) => {
+  let i = 0;
+  return () => values[i++ % values.length]!;
+};
+
+export async function hotpathBench(argv: string[] = []): Promise<void> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) {
+    process.stdout.write('\nhotpath: set BENCH_DATABASE_URL (the bench compares PostgreSQL routes)\n');
+    return;
+  }
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      clients: { type: 'string' },
+      materials: { type: 'string' },
+      seconds: { type: 'string' },
+      rounds: { type: 'string' },
+    },
+    strict: false,
+  });
+  const num = (v: unknown, fallback: number) => (typeof v === 'string' ? Number(v) : fallback);
+  const sizes = {
+    ...DEFAULT_SIZES,
+    clients: num(values.clients, 20_000),
+    materials: num(values.materials, 100_000),
+    samples: 20_000,
+    tests: 10_000,
+  };
+  const seconds = num(values.seconds, Number(process.env.BENCH_SECONDS ?? 5));
+  const rounds = num(values.rounds, 2);
+  process.stdout.write(
+    `\nHot path on PostgreSQL (${sizes.clients.toLocaleString('en-US')} clients, ${sizes.materials.toLocaleString('en-US')} materials)\n`,
+  );
+  await (await generate({ url, sizes })).close();
+
+  const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, HOTPATH_SERVE: url },
+  });
+  const ports = await new Promise<{ qcdesk: number; bare: number }>((resolve) =>
+    child.once('message', (m) => resolve(m as { qcdesk: number; bare: number })),
+  );
+  const base = `http://127.0.0.1:${ports.qcdesk}`;
+  const bareBase = `http://127.0.0.1:${ports.bare}`;
+  const monitor = new pg.Client({ connectionString: url });
+  await monitor.connect();
+
+  const client = new ThirdPartyClient();
+  await client.handshake(async () => (await fetch(`${base}/api/publickey`)).json());
+  const signIn = await fetch(`${base}/api/auth?cpt=qcdesk-cli&format=json`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(client.request('POST', { username: 'admin', password: BENCH_PASSWORD })),
+  });
+  const token = (
+    JSON.parse(client.open(((await signIn.json()) as { data: string }).data)) as {
+      data: { bearerToken: string };
+    }
+  ).data.bearerToken;
+  const auth = { authorization: `Bearer ${token}` };
+
+  const sealed = (method: 'GET' | 'POST', body: () => unknown) => {
+    // Pre-sealed, one fresh nonce per call, as real clients send them.
+    const all = Array.from({ length: 2500 * (seconds + 1) }, () =>
+      JSON.stringify(client.request(method, body())),
+    );
+    let i = 0;
+    return () => all[i++ % all.length]!;
+  };
+  const laterPage = (terms: readonly string[]) => {
+    const term = rotate(terms);
+    const page = rotate(LATER_PAGES);
+    return () => ({ name: term(), page: page() });
+  };
+
+  interface Case {
+    name: string;
+    connections: number;
+    qcdesk: { path: string; method: 'GET' | 'POST'; body: () => unknown };
+    bare?: Kind;
+  }
+  const cases: Case[] = [
+    {
+      name: 'client search, later pages, no total',
+      connections: 10,
+      qcdesk: { path: 'client/search', method: 'POST', body: laterPage(CLIENT_TERMS) },
+      bare: 'client',
+    },
+    {
+      name: 'client search, later pages, no total',
+      connections: 50,
+      qcdesk: { path: 'client/search', method: 'POST', body: laterPage(CLIENT_TERMS) },
+      bare: 'client',
+    },
+    {
+      name: 'material search, later pages, no total',
+      connections: 20,
+      qcdesk: { path: 'material/search', method: 'POST', body: laterPage(MATERIAL_TERMS) },
+      bare: 'material',
+    },
+    {
+      name: 'signed-in check',
+      connections: 10,
+      qcdesk: { path: 'check', method: 'GET', body: () => ({}) },
+    },
+  ];
+
+  const results = new Map<string, { q: Measured[]; b: Measured[] }>();
+  for (let round = 0; round < rounds; round++) {
+    for (const c of cases) {
+      const key = `${c.name}|${c.connections}`;
+      const entry = results.get(key) ?? { q: [], b: [] };
+      results.set(key, entry);
+      if (c.bare) {
+        const plain = (() => {
+          const next = c.qcdesk.body;
+          return () => JSON.stringify({ ...(next() as object), count: false });
+        })();
+        entry.b.push(
+          await load(`${bareBase}/bare/${c.bare}`, c.connections, seconds, plain, {}, child, monitor),
+        );
+      }
+      const withCount =
+        c.qcdesk.method === 'POST' ? () => ({ ...(c.qcdesk.body() as object), count: false }) : c.qcdesk.body;
+      const target = `${base}/api/${c.qcdesk.path}?cpt=qcdesk-cli&format=json`;
+      entry.q.push(
+        await load(target, c.connections, seconds, sealed(c.qcdesk.method, withCount), auth, child, monitor),
+      );
+    }
+  }
+
+  const mean = (ms: Measured[], f: (m: Measured) => number) => ms.reduce((s, m) => s + f(m), 0) / ms.length;
+  const rows: Array<Record<string, string | number>> = [];
+  for (const c of cases) {
+    const { q, b } = results.get(`${c.name}|${c.connections}`)!;
+    const qRps = mean(q, (m) => m.rps);
+    const bRps = b.length ? mean(b, (m) => m.rps) : 0;
+    rows.push({
+      case: c.name,
+      conn: c.connections,
+      'QCDesk req/s': Math.round(qRps),
+      'bare req/s': b.length ? Math.round(bRps) : '—',
+      ratio: b.length ? Number((qRps / bRps).toFixed(2)) : '—',
+      'Node ms/call': Number(mean(q, (m) => m.nodeMs).toFixed(2)),
+      'bare Node ms': b.length ? Number(mean(b, (m) => m.nodeMs).toFixed(2)) : '—',
+      'PG ms/call': Number(mean(q, (m) => m.pgMs).toFixed(2)),
+      'bare PG ms': b.length ? Number(mean(b, (m) => m.pgMs).toFixed(2)) : '—',
+      'p99 ms': Math.round(mean(q, (m) => m.p99)),
+      errors: q.reduce((s, m) => s + m.errors, 0) + b.reduce((s, m) => s + m.errors, 0),
+    });
+  }
+  printTable(
+    `Hot path vs bare Fastify+pg, same SQL (${rounds} interleaved rounds × ${seconds} s; CPU per call from /proc; load average ${
+      readFileSync('/proc/loadavg', 'utf8').split(' ')[0]
+    })`,
+    rows,
+  );
+  await monitor.end();
+  child.send('stop');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  if (process.argv.includes('--serve')) {
+    await serve(process.env.HOTPATH_SERVE!);
+  } else {
+    await hotpathBench(process.argv.slice(2));
+    process.exit(0);
+  }
+}

@@ -25,7 +25,8 @@ const ALLOWED = {
   'apps/server/src/modules/identity/users.service.ts': PLATFORM_AREA,
   'apps/server/src/modules/identity/session.service.ts': PLATFORM_AREA,
   'apps/server/src/modules/config/config-xlsx.service.ts': PLATFORM_AREA,
-  'apps/web/src/features/users/role-form.tsx': 'the role form with its permission checklist: split with the identity area',
+  'apps/web/src/features/users/role-form.tsx':
+    'the role form with its permission checklist: split with the identity area',
 };
 
 const TOP = 5;

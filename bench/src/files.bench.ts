@@ -7,7 +7,6 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { buildApp } from '@qcdesk/server/src/app.ts';
 import { issueFileToken } from '@qcdesk/server/src/modules/files/file-tokens.ts';
-import { filesContext } from '@qcdesk/server/src/modules/files/files.context.ts';
 import { loadConfig } from '@qcdesk/server/src/platform/config.ts';
 import { openDatabase } from '@qcdesk/server/src/platform/db.ts';
 import { printTable } from './table.ts';
@@ -106,7 +105,7 @@ export async function filesBench(): Promise<void> {
   const app = await buildApp({ config, database, logger: false, authenticate: async () => null });
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.server.address() as { port: number }).port}`;
-  const runtime = await filesContext({ config, database }).ready();
+  const runtime = await app.files.ready();
   const token = issueFileToken(runtime.signer, { kind: 'upload', userId: 1n }, 3600).token;
   const report = issueFileToken(runtime.signer, { kind: 'report', userId: 1n }, 3600).token;
 

@@ -1,7 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 import { loadTexts } from '../app/texts';
 import { setTextsLoader } from '../i18n/i18n';
+
+// findBy*/waitFor wait up to 5 s, not 1 s: antd validation and renders take longer when the two
+// cores are busy (CI runs the server suite's workers beside), and a slow pass is still a pass.
+configure({ asyncUtilTimeout: 5000 });
 
 // The texts come from the app's registry of features, as main.tsx says.
 setTextsLoader(loadTexts);

@@ -60,7 +60,7 @@ export async function createGroup(
       actor: actorOf(user),
     }),
   );
-  return toGroup(row as unknown as GroupRow);
+  return toGroup(row);
 }
 
 /** group/update; a state toggle is the same call with the new state (spec §3). */
@@ -91,5 +91,5 @@ export async function updateGroup(
   const row = await duplicatesAsRefusal(() =>
     updateRecord(db, { table: groups, entity: 'group', id, version, values, actor: actorOf(user), action }),
   );
-  return toGroup(row as unknown as GroupRow);
+  return toGroup(row);
 }

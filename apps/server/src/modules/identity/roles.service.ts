@@ -108,7 +108,7 @@ export async function createRole(db: Db, input: RoleInput, user: Principal) {
       actor: actorOf(user),
     }),
   );
-  return toRoleDetail(row as unknown as RoleRow);
+  return toRoleDetail(row);
 }
 
 export interface RoleUpdate extends Partial<Omit<RoleInput, 'code' | 'remark'>> {
@@ -140,7 +140,7 @@ export async function updateRole(db: Db, principals: PrincipalCache, input: Role
     updateRecord(db, { table: roles, entity: 'role', id, version, values, actor: actorOf(user), action }),
   );
   principals.clear();
-  return toRoleDetail(row as unknown as RoleRow);
+  return toRoleDetail(row);
 }
 
 /** modules: the whole module list with routes, and the caller's own modules and navigation. */

@@ -74,7 +74,7 @@ export async function createProductTrack(
     actor: actorOf(user),
     entity: PRODUCT_TRACK_ENTITY,
   });
-  return row as ProductTrackRow;
+  return row;
 }
 
 export interface ProductTrackUpdate {
@@ -110,5 +110,5 @@ export async function updateProductTrack(
     action,
     entity: PRODUCT_TRACK_ENTITY,
   });
-  return row as ProductTrackRow;
+  return row;
 }

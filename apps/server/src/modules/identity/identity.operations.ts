@@ -8,25 +8,14 @@ import {
   registerOperation,
   registerPublicOperation,
 } from '../../platform/registry';
+import { changePassword, forgotPassword } from './account-recovery.service';
 import { createGroup, listGroups, updateGroup } from './groups.service';
 import { seedIdentity } from './identity.seed';
 import { createRole, listRoles, modulesOf, rolesAndPositions, updateRole } from './roles.service';
 import { type IdentityDeps, logout, type RequestMeta, refreshSession, sessionInfo } from './session.service';
-import {
-  changePassword,
-  codeLogin,
-  confirmQr,
-  createQrToken,
-  forgotPassword,
-  impersonate,
-  interimLogin,
-  issueInterimToken,
-  passwordLogin,
-  pollQr,
-  sendLoginCode,
-  sendVerifyCode,
-  verifyAccount,
-} from './sign-in.service';
+import { impersonate, interimLogin, issueInterimToken, passwordLogin } from './sign-in.service';
+import { codeLogin, sendLoginCode, sendVerifyCode, verifyAccount } from './sign-in-codes.service';
+import { confirmQr, createQrToken, pollQr } from './sign-in-qr.service';
 import {
   createUser,
   getSetting,

@@ -11,8 +11,8 @@ import { cappedTotal, containsPattern } from '../../platform/paging';
 import { hashPassword } from '../../platform/passwords';
 import { createRecord, updateRecord } from '../../platform/records';
 import { assertDepartmentFilter, inScope, scopeOf, scopeWhere } from '../../platform/scope';
+import { sendWelcome } from './account-recovery.service';
 import { type IdentityDeps, revokeUserSessions } from './session.service';
-import { sendWelcome } from './sign-in.service';
 
 type UserRow = typeof users.$inferSelect;
 

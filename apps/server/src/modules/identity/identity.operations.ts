@@ -16,16 +16,8 @@ import { type IdentityDeps, logout, type RequestMeta, refreshSession, sessionInf
 import { impersonate, interimLogin, issueInterimToken, passwordLogin } from './sign-in.service';
 import { codeLogin, sendLoginCode, sendVerifyCode, verifyAccount } from './sign-in-codes.service';
 import { confirmQr, createQrToken, pollQr } from './sign-in-qr.service';
-import {
-  createUser,
-  getSetting,
-  getUser,
-  registerUser,
-  searchUsers,
-  updateAccount,
-  updateSetting,
-  updateUser,
-} from './users.service';
+import { getSetting, updateAccount, updateSetting } from './user-account.service';
+import { createUser, getUser, registerUser, searchUsers, updateUser } from './users.service';
 
 const ops = areas.identity;
 

@@ -1,10 +1,9 @@
 import type { Language } from '@qcdesk/contract';
-import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { departments, groups, roles, userGroups, userSettings, users } from '../../db/schema/identity';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { departments, roles, userGroups, users } from '../../db/schema/identity';
 import { actorOf, type Principal } from '../../platform/auth';
 import { writeChangeLog } from '../../platform/change-log';
 import type { Db } from '../../platform/db';
-import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { cappedTotal, containsPattern } from '../../platform/paging';
@@ -13,70 +12,17 @@ import { createRecord, updateRecord } from '../../platform/records';
 import { assertDepartmentFilter, inScope, scopeOf, scopeWhere } from '../../platform/scope';
 import { sendWelcome } from './account-recovery.service';
 import { type IdentityDeps, revokeUserSessions } from './session.service';
-
-type UserRow = typeof users.$inferSelect;
-
-const nameOf = (lang: Language, zh: string, en: string) => (lang === 'en' ? en : zh);
-
-const listColumns = {
-  id: users.id,
-  name: users.name,
-  englishName: users.englishName,
-  username: users.username,
-  email: users.email,
-  phone: users.phone,
-  mobile: users.mobile,
-  departmentId: users.departmentId,
-  departmentZh: departments.nameZh,
-  departmentEn: departments.nameEn,
-  position: users.position,
-  roleId: users.roleId,
-  roleCode: roles.code,
-  roleZh: roles.nameZh,
-  roleEn: roles.nameEn,
-  state: users.state,
-  valid: users.valid,
-  verified: users.verified,
-  version: users.version,
-};
-
-type ListRow = Pick<
-  UserRow,
-  | 'id'
-  | 'name'
-  | 'englishName'
-  | 'username'
-  | 'email'
-  | 'phone'
-  | 'mobile'
-  | 'departmentId'
-  | 'position'
-  | 'roleId'
-  | 'state'
-  | 'valid'
-  | 'verified'
-  | 'version'
-> & { departmentZh: string; departmentEn: string; roleCode: string; roleZh: string; roleEn: string };
-
-const toRow = (lang: Language) => (r: ListRow) => ({
-  id: r.id,
-  name: r.name,
-  englishName: r.englishName,
-  username: r.username,
-  email: r.email,
-  phone: r.phone,
-  mobile: r.mobile,
-  departmentId: r.departmentId,
-  departmentName: nameOf(lang, r.departmentZh, r.departmentEn),
-  position: r.position,
-  roleId: r.roleId,
-  roleCode: r.roleCode,
-  roleName: nameOf(lang, r.roleZh, r.roleEn),
-  state: r.state,
-  valid: r.valid,
-  verified: r.verified,
-  version: r.version,
-});
+import {
+  assertUnique,
+  checkReferences,
+  findUserDetail,
+  listColumns,
+  mapDuplicates,
+  setGroups,
+  toRow,
+  type UserRow,
+} from './users.queries';
+import { checkClientLink, defined, updateAction } from './users.rules';
 
 export interface UserSearch {
   name?: string | undefined;
@@ -116,20 +62,7 @@ export async function searchUsers(db: Db, input: UserSearch, user: Principal, la
 
 /** user/get, with the detail flags (DOMAIN.md §5.4). */
 export async function getUser(db: Db, id: bigint, user: Principal, lang: Language) {
-  const [row] = await db
-    .select({
-      ...listColumns,
-      modules: users.modules,
-      clientId: users.clientId,
-      mustChangePassword: users.mustChangePassword,
-      createdBy: users.createdBy,
-      createdAt: users.createdAt,
-      updatedAt: users.updatedAt,
-    })
-    .from(users)
-    .innerJoin(departments, eq(departments.id, users.departmentId))
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(users.id, id));
+  const row = await findUserDetail(db, id);
   const scope = await scopeOf(db, user);
   if (!row || (row.valid !== 1 && !user.permissions.has('user.edit'))) throw new AppError('E_NOT_FOUND');
   const visible = inScope(scope, { departmentId: row.departmentId });
@@ -151,97 +84,6 @@ export async function getUser(db: Db, id: bigint, user: Principal, lang: Languag
       updatedAt: row.updatedAt,
     },
   };
-}
-
-interface References {
-  departmentId?: bigint | undefined;
-  roleId?: bigint | undefined;
-  groupIds?: bigint[] | undefined;
-}
-
-/** Referenced rows must exist; newly referenced ones must not be frozen (DOMAIN.md §7.1). */
-async function checkReferences(db: Db, refs: References): Promise<{ roleCode?: string }> {
-  const out: { roleCode?: string } = {};
-  if (refs.departmentId !== undefined) {
-    const [d] = await db
-      .select()
-      .from(departments)
-      .where(and(eq(departments.id, refs.departmentId), eq(departments.valid, 1)));
-    if (!d) throw new AppError('E_REF_NOT_FOUND', { field: 'departmentId' }, { field: 'departmentId' });
-    if (d.active !== 1)
-      throw new AppError('E_REF_INACTIVE', { field: 'departmentId' }, { field: 'departmentId' });
-  }
-  if (refs.roleId !== undefined) {
-    const [r] = await db
-      .select()
-      .from(roles)
-      .where(and(eq(roles.id, refs.roleId), eq(roles.valid, 1)));
-    if (!r) throw new AppError('E_REF_NOT_FOUND', { field: 'roleId' }, { field: 'roleId' });
-    if (r.active !== 1) throw new AppError('E_REF_INACTIVE', { field: 'roleId' }, { field: 'roleId' });
-    out.roleCode = r.code;
-  }
-  if (refs.groupIds && refs.groupIds.length > 0) {
-    const ids = [...new Set(refs.groupIds)];
-    const found = await db
-      .select()
-      .from(groups)
-      .where(and(inArray(groups.id, ids), eq(groups.valid, 1)));
-    if (found.length !== ids.length)
-      throw new AppError('E_REF_NOT_FOUND', { field: 'groupIds' }, { field: 'groupIds' });
-    if (found.some((g) => g.state !== 1))
-      throw new AppError('E_REF_INACTIVE', { field: 'groupIds' }, { field: 'groupIds' });
-  }
-  return out;
-}
-
-/** DOMAIN.md §2.1: clientId is required iff the role is CLIENT. */
-function checkClientLink(roleCode: string, clientId: bigint | null | undefined): void {
-  if (roleCode === 'CLIENT' && clientId == null)
-    throw new AppError('E_REQUIRED', { field: 'clientId' }, { field: 'clientId' });
-  if (roleCode !== 'CLIENT' && clientId != null)
-    throw new AppError('E_FORMAT', { field: 'clientId' }, { field: 'clientId' });
-}
-
-async function assertUnique(
-  db: Db,
-  values: { username?: string; email?: string },
-  exceptId?: bigint,
-): Promise<void> {
-  const other = exceptId === undefined ? undefined : ne(users.id, exceptId);
-  if (values.username) {
-    const [hit] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(eq(users.valid, 1), sql`lower(${users.username}) = ${values.username.toLowerCase()}`, other),
-      );
-    if (hit) throw new AppError('E_DUPLICATE', { field: 'username' }, { field: 'username' });
-  }
-  if (values.email) {
-    const [hit] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.valid, 1), sql`lower(${users.email}) = ${values.email.toLowerCase()}`, other));
-    if (hit) throw new AppError('E_DUPLICATE', { field: 'email' }, { field: 'email' });
-  }
-}
-
-/** Two requests racing past assertUnique meet the unique index; answer as if the check had caught it. */
-async function mapDuplicates<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    const constraint = uniqueViolation(error);
-    if (constraint === null) throw error;
-    const field = constraint.includes('email') ? 'email' : 'username';
-    throw new AppError('E_DUPLICATE', { field }, { field });
-  }
-}
-
-async function setGroups(db: Db, userId: bigint, groupIds: bigint[]): Promise<void> {
-  await db.delete(userGroups).where(eq(userGroups.userId, userId));
-  const ids = [...new Set(groupIds)];
-  if (ids.length > 0) await db.insert(userGroups).values(ids.map((groupId) => ({ userId, groupId })));
 }
 
 export interface NewUser {
@@ -336,9 +178,6 @@ export interface UserUpdate {
   valid?: 0 | 1 | undefined;
 }
 
-const defined = <T extends object>(o: T): Partial<T> =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-
 /**
  * user/update. Lock (state 0) and delete (valid 0) end the user's sessions at once; nobody locks
  * or deletes their own account. The action in the change log says what happened.
@@ -377,16 +216,7 @@ export async function updateUser(db: Db, deps: IdentityDeps, input: UserUpdate, 
   }
   const values: Partial<UserRow> = defined(fields);
   if (input.email !== undefined && input.email !== before.email) values.verified = false;
-  const action =
-    input.valid !== undefined && input.valid !== before.valid
-      ? input.valid === 0
-        ? 'delete'
-        : 'undelete'
-      : input.state !== undefined && input.state !== before.state
-        ? input.state === 0
-          ? 'lock'
-          : 'unlock'
-        : 'update';
+  const action = updateAction(input, before);
   const after = await mapDuplicates(() =>
     updateRecord(db, { table: users, entity: 'user', id, version, values, actor: actorOf(actor), action }),
   );
@@ -410,76 +240,4 @@ export async function updateUser(db: Db, deps: IdentityDeps, input: UserUpdate, 
   if (action === 'lock' || action === 'delete') await revokeUserSessions(db, deps, id, action);
   else deps.principals.forgetUser(id);
   return { id, version: after.version as number };
-}
-
-export interface AccountUpdate {
-  version: number;
-  name?: string | undefined;
-  englishName?: string | null | undefined;
-  email?: string | undefined;
-  phone?: string | null | undefined;
-  mobile?: string | null | undefined;
-}
-
-/** account/update: the own record; a new e-mail address must be verified again (-1002). */
-export async function updateAccount(db: Db, deps: IdentityDeps, input: AccountUpdate, user: Principal) {
-  const [before] = await db.select().from(users).where(eq(users.id, user.userId));
-  if (!before) throw new AppError('E_NOT_FOUND');
-  const { version, ...fields } = input;
-  if (input.email !== undefined) await assertUnique(db, { email: input.email }, user.userId);
-  const values: Partial<UserRow> = defined(fields);
-  if (input.email !== undefined && input.email !== before.email) values.verified = false;
-  const after = (await mapDuplicates(() =>
-    updateRecord(db, {
-      table: users,
-      entity: 'user',
-      id: user.userId,
-      version,
-      values,
-      actor: actorOf(user),
-    }),
-  )) as unknown as UserRow;
-  deps.principals.forgetUser(user.userId);
-  return { version: after.version, verified: after.verified };
-}
-
-const settingOf = (row: typeof userSettings.$inferSelect | undefined) => ({
-  language: row?.language === 'en' || row?.language === 'zh' ? row.language : null,
-  notifyByMail: row?.notifyByMail ?? true,
-  version: row?.version ?? 0,
-});
-
-/** user/setting: defaults until the user saves a setting. */
-export async function getSetting(db: Db, user: Principal) {
-  const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, user.userId));
-  return settingOf(row);
-}
-
-/** user/setting/update: the first save creates the row (its version 0 is the defaults' version). */
-export async function updateSetting(
-  db: Db,
-  input: { version: number; language?: 'zh' | 'en' | null | undefined; notifyByMail?: boolean | undefined },
-  user: Principal,
-) {
-  const { version, ...fields } = input;
-  const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, user.userId));
-  if (!row) {
-    if (version !== 0) throw new AppError('E_VERSION');
-    const created = await createRecord(db, {
-      table: userSettings,
-      entity: 'user_setting',
-      actor: actorOf(user),
-      values: { userId: user.userId, ...defined(fields) },
-    });
-    return settingOf(created as unknown as typeof userSettings.$inferSelect);
-  }
-  const updated = await updateRecord(db, {
-    table: userSettings,
-    entity: 'user_setting',
-    id: row.id,
-    version,
-    values: defined(fields),
-    actor: actorOf(user),
-  });
-  return settingOf(updated as unknown as typeof userSettings.$inferSelect);
 }

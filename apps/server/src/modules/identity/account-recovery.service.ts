@@ -7,7 +7,8 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/mail-outbox';
 import { verifyPassword } from '../../platform/passwords';
-import { type IdentityDeps, type RequestMeta, revokeUserSessions, sessionMethod } from './session.service';
+import { sessionMethod } from './session.queries';
+import { type IdentityDeps, type RequestMeta, revokeUserSessions } from './session.service';
 import {
   currentUser,
   findAccount,

@@ -7,24 +7,14 @@ import {
   SESSION_CODES,
 } from '@qcdesk/contract';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import {
-  departments,
-  groups,
-  oneTimeTokens,
-  refreshTokens,
-  roles,
-  type SignInMethod,
-  sessions,
-  userGroups,
-  userSettings,
-  users,
-} from '../../db/schema/identity';
+import { oneTimeTokens, refreshTokens, type SignInMethod, sessions, users } from '../../db/schema/identity';
 import type { Principal } from '../../platform/auth';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { PrincipalCache } from '../../platform/principal-cache';
 import { type AccessClaims, type AccessTokens, randomToken, sha256Hex } from '../../platform/tokens';
+import { heldModules, principalRow, refreshTokenRow, sessionInfoRow } from './session.queries';
 
 /** What the identity services need beyond the database. */
 export interface IdentityDeps {
@@ -92,23 +82,7 @@ const refreshExpired = () => new AppError('REFRESH_EXPIRED', {}, { status: 400 }
  */
 export async function refreshSession(db: Db, deps: IdentityDeps, presented: string) {
   const outcome = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        tokenId: refreshTokens.id,
-        usedAt: refreshTokens.usedAt,
-        sessionId: sessions.id,
-        userId: sessions.userId,
-        impersonatorId: sessions.impersonatorId,
-        expiresAt: sessions.expiresAt,
-        revokedAt: sessions.revokedAt,
-        state: users.state,
-        valid: users.valid,
-      })
-      .from(refreshTokens)
-      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(refreshTokens.tokenHash, sha256Hex(presented)))
-      .for('update', { of: [refreshTokens, sessions] });
+    const [row] = await refreshTokenRow(tx as unknown as Db, presented);
     if (!row || row.revokedAt || row.expiresAt <= new Date()) return { kind: 'refused' as const };
     if (row.usedAt) {
       await tx
@@ -191,13 +165,6 @@ export async function logout(
   }
 }
 
-/** How a session's sign-in happened (a password change asks for the old password after some). */
-export async function sessionMethod(db: Db, sessionId: bigint | undefined): Promise<SignInMethod | null> {
-  if (sessionId === undefined) return null;
-  const [row] = await db.select({ method: sessions.method }).from(sessions).where(eq(sessions.id, sessionId));
-  return row?.method ?? null;
-}
-
 const sessionGone = () => new AppError('E_SESSION_ENDED', {}, { status: 400 });
 
 /**
@@ -206,29 +173,7 @@ const sessionGone = () => new AppError('E_SESSION_ENDED', {}, { status: 400 });
  * then (the session check sends them to do it, spec §8); an impersonated session is exempt.
  */
 export async function loadPrincipal(db: Db, claims: AccessClaims): Promise<Principal> {
-  const [row] = await db
-    .select({
-      userId: sessions.userId,
-      impersonatorId: sessions.impersonatorId,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-      username: users.username,
-      name: users.name,
-      state: users.state,
-      valid: users.valid,
-      verified: users.verified,
-      mustChangePassword: users.mustChangePassword,
-      departmentId: users.departmentId,
-      clientId: users.clientId,
-      roleCode: roles.code,
-      permissions: roles.permissions,
-      roleActive: roles.active,
-      roleValid: roles.valid,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(sessions.id, claims.sid));
+  const [row] = await principalRow(db, claims.sid);
   if (!row || row.userId !== claims.uid || (row.impersonatorId ?? undefined) !== claims.imp)
     throw sessionGone();
   // Locking ends the sessions too; the user should still learn why (code 500, spec §8).
@@ -254,21 +199,7 @@ export async function loadPrincipal(db: Db, claims: AccessClaims): Promise<Princ
  * account must be verified, -1001 the password must be changed.
  */
 export async function sessionInfo(db: Db, user: Principal, lang: Language) {
-  const [row] = await db
-    .select({
-      user: users,
-      departmentZh: departments.nameZh,
-      departmentEn: departments.nameEn,
-      roleCode: roles.code,
-      roleZh: roles.nameZh,
-      roleEn: roles.nameEn,
-      language: userSettings.language,
-    })
-    .from(users)
-    .innerJoin(departments, eq(departments.id, users.departmentId))
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(eq(users.id, user.userId));
+  const [row] = await sessionInfoRow(db, user.userId);
   if (row?.user.state !== 1 || row.user.valid !== 1) {
     throw accountLocked();
   }
@@ -301,16 +232,6 @@ export async function sessionInfo(db: Db, user: Principal, lang: Language) {
     impersonator:
       user.impersonatorId && impersonator ? { uid: user.impersonatorId, name: impersonator.name } : null,
   };
-}
-
-/** {HOME} ∪ the user's own modules ∪ the modules of the user's active groups (DOMAIN.md §2.1). */
-export async function heldModules(db: Db, userId: bigint, own: readonly string[]): Promise<string[]> {
-  const rows = await db
-    .select({ modules: groups.modules })
-    .from(userGroups)
-    .innerJoin(groups, eq(groups.id, userGroups.groupId))
-    .where(and(eq(userGroups.userId, userId), eq(groups.state, 1), eq(groups.valid, 1)));
-  return [...new Set(['HOME', ...own, ...rows.flatMap((r) => r.modules)])];
 }
 
 /** The navigation of the caller (the `modules` call: the menu by permission). */

@@ -112,17 +112,8 @@ export function clientUpdateValues(fields: Omit<ClientUpdate, 'id' | 'version'>)
   };
 }
 
-/**
- * What an update of `valid` is: a deleted record is only undeleted (E_STATUS otherwise), and the
- * change log calls the write a delete, an undelete or an update.
- */
-export function validityChange(current: 0 | 1 | number, wanted: 0 | 1 | number | undefined) {
-  const wasValid = current === 1;
-  const staysValid = (wanted ?? current) === 1;
-  if (!wasValid && !staysValid) throw new AppError('E_STATUS');
-  const action = wasValid && !staysValid ? 'delete' : !wasValid && staysValid ? 'undelete' : 'update';
-  return { wasValid, staysValid, action } as const;
-}
+/** Delete, undelete or update (E_STATUS for a deleted record left deleted): the platform's rule. */
+export { validityChange } from '../../platform/validity';
 
 /** Freezing, deleting and changing the owner need client.admin (E_PERMISSION names the field). */
 export function assertAdminFields(user: UserPermissions, wanted: object): void {

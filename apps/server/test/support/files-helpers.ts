@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { InjectOptions } from 'fastify';
 import type { Authenticator, Principal } from '../../src/platform/auth';
+import { startTestApp, type TestApp } from './test-app';
 
 // Test data and a multipart encoder for the files area's plain routes.
 
@@ -63,3 +68,40 @@ export const fakeUsers = { alice: principal(101n, 'alice'), bob: principal(102n,
 
 export const fakeAuthenticate: Authenticator = async (token) =>
   token === 'alice' ? fakeUsers.alice : token === 'bob' ? fakeUsers.bob : null;
+
+/** What a plain route answered: status, headers, raw body and the parsed JSON result. */
+export interface Answer {
+  status: number;
+  headers: Record<string, unknown>;
+  body: Buffer;
+  json: { success: boolean; error: string; code: number; reason?: string; data: Record<string, unknown> };
+}
+
+/** A test app on a temporary DATA_DIR (inside `base`, so "nothing outside the store" can be checked). */
+export async function startFilesApp(env: Record<string, string> = {}) {
+  const base = mkdtempSync(join(tmpdir(), 'qcdesk-files-'));
+  const fullEnv = { DATA_DIR: join(base, 'data'), PUBLIC_URL: 'http://qcdesk.test', ...env };
+  const t = await startTestApp({ authenticate: fakeAuthenticate, env: fullEnv });
+  const runtime = await t.app.files.ready();
+  return {
+    t,
+    base,
+    runtime,
+    close: async () => {
+      await t.close();
+      rmSync(base, { recursive: true, force: true });
+    },
+  };
+}
+
+export type FilesApp = Awaited<ReturnType<typeof startFilesApp>>;
+
+/** Injects a plain request and answers it with its body parsed when it is JSON. */
+export async function inject(t: TestApp, options: InjectOptions): Promise<Answer> {
+  const response = await t.app.server.inject(options);
+  const body = response.rawPayload;
+  let json = {} as Answer['json'];
+  if (String(response.headers['content-type'] ?? '').includes('json'))
+    json = JSON.parse(body.toString('utf8'));
+  return { status: response.statusCode, headers: response.headers, body, json };
+}

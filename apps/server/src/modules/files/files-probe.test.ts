@@ -1,13 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { areas } from '@qcdesk/contract';
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeAuthenticate, multipart, samples } from '../../../test/support/files-helpers';
+import {
+  type FilesApp,
+  inject,
+  multipart,
+  samples,
+  startFilesApp,
+} from '../../../test/support/files-helpers';
 import { startTestS3, type TestS3 } from '../../../test/support/s3-server';
-import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import type { TestApp } from '../../../test/support/test-app';
 import { systemParams } from '../../db/schema/config';
 import { shareThrottle, shortLinks } from '../../db/schema/files';
 import type { Db } from '../../platform/db';
@@ -24,39 +26,6 @@ import { signedFileUrl } from './files.service';
 
 const ops = areas.files;
 const DAY = 86_400_000;
-
-interface Answer {
-  status: number;
-  headers: Record<string, unknown>;
-  body: Buffer;
-  json: { success: boolean; error: string; code: number; reason?: string; data: Record<string, unknown> };
-}
-
-async function startFilesApp(env: Record<string, string> = {}) {
-  const base = mkdtempSync(join(tmpdir(), 'qcdesk-probe-'));
-  const fullEnv = { DATA_DIR: join(base, 'data'), PUBLIC_URL: 'http://qcdesk.test', ...env };
-  const t = await startTestApp({ authenticate: fakeAuthenticate, env: fullEnv });
-  const runtime = await t.app.files.ready();
-  return {
-    t,
-    runtime,
-    close: async () => {
-      await t.close();
-      rmSync(base, { recursive: true, force: true });
-    },
-  };
-}
-
-type FilesApp = Awaited<ReturnType<typeof startFilesApp>>;
-
-async function inject(t: TestApp, options: InjectOptions): Promise<Answer> {
-  const response = await t.app.server.inject(options);
-  const body = response.rawPayload;
-  let json = {} as Answer['json'];
-  if (String(response.headers['content-type'] ?? '').includes('json'))
-    json = JSON.parse(body.toString('utf8'));
-  return { status: response.statusCode, headers: response.headers, body, json };
-}
 
 async function uploaded(t: TestApp, name: string, content: Buffer, user: 'alice' | 'bob' = 'alice') {
   const { token } = await t.client.ok(ops.uploadToken, {}, { token: user });

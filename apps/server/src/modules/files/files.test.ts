@@ -4,10 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { areas } from '@qcdesk/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeAuthenticate, multipart, samples } from '../../../test/support/files-helpers';
+import {
+  type FilesApp,
+  fakeAuthenticate,
+  inject,
+  multipart,
+  samples,
+  startFilesApp,
+} from '../../../test/support/files-helpers';
 import { startTestS3, type TestS3 } from '../../../test/support/s3-server';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { files as filesTable, shortLinks } from '../../db/schema/files';
@@ -24,34 +30,6 @@ interface Answer<T = Record<string, unknown>> {
   headers: Record<string, unknown>;
   body: Buffer;
   json: { success: boolean; error: string; code: number; reason?: string; data: T };
-}
-
-/** A test app on a temporary DATA_DIR (inside `base`, so "nothing outside the store" can be checked). */
-async function startFilesApp(env: Record<string, string> = {}) {
-  const base = mkdtempSync(join(tmpdir(), 'qcdesk-files-'));
-  const fullEnv = { DATA_DIR: join(base, 'data'), PUBLIC_URL: 'http://qcdesk.test', ...env };
-  const t = await startTestApp({ authenticate: fakeAuthenticate, env: fullEnv });
-  const runtime = await t.app.files.ready();
-  return {
-    t,
-    base,
-    runtime,
-    close: async () => {
-      await t.close();
-      rmSync(base, { recursive: true, force: true });
-    },
-  };
-}
-
-type FilesApp = Awaited<ReturnType<typeof startFilesApp>>;
-
-async function inject(t: TestApp, options: InjectOptions): Promise<Answer> {
-  const response = await t.app.server.inject(options);
-  const body = response.rawPayload;
-  let json = {} as Answer['json'];
-  if (String(response.headers['content-type'] ?? '').includes('json'))
-    json = JSON.parse(body.toString('utf8'));
-  return { status: response.statusCode, headers: response.headers, body, json };
 }
 
 async function uploadToken(t: TestApp, user: 'alice' | 'bob' = 'alice'): Promise<string> {

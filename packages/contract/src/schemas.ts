@@ -104,6 +104,18 @@ export const searchPaging = {
   count: z.boolean().default(true),
 };
 
+/**
+ * The sort of a list (issue 12): `sort` names one of the search's sortable columns (each served by an
+ * index; the area's search EXPLAIN test shows which), `order` its direction. Without `sort` the
+ * search keeps its documented default order. The web keeps both in the URL (`?sort=name&order=desc`).
+ */
+export const sorting = <const F extends readonly [string, ...string[]]>(fields: F) => ({
+  sort: z.enum(fields).optional(),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+
+export type SortOrder = 'asc' | 'desc';
+
 /** The answer of a search with `searchPaging`: `total` is null when `count` was false. */
 export const searchPageOf = <T extends z.ZodType>(item: T) =>
   z.object({

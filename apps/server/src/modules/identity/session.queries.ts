@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   departments,
   groups,
@@ -61,8 +61,18 @@ export function principalRow(db: Db, sessionId: bigint) {
     .where(eq(sessions.id, sessionId));
 }
 
-/** The user of `check` with the names of department and role and the language setting. */
-export function sessionInfoRow(db: Db, userId: bigint) {
+/**
+ * The modules of the user's active groups, as one array (the group half of `heldModules`), written
+ * as a subquery so `check` reads the user and its groups in one statement.
+ */
+const groupModules = sql<string[]>`(
+  select coalesce(array_agg(distinct m), '{}'::text[])
+  from ${userGroups} join ${groups} on ${groups.id} = ${userGroups.groupId}
+  cross join unnest(${groups.modules}) as m
+  where ${userGroups.userId} = ${users.id} and ${groups.state} = 1 and ${groups.valid} = 1
+)`;
+
+function prepareSessionInfo(db: Db) {
   return db
     .select({
       user: users,
@@ -72,12 +82,31 @@ export function sessionInfoRow(db: Db, userId: bigint) {
       roleZh: roles.nameZh,
       roleEn: roles.nameEn,
       language: userSettings.language,
+      groupModules,
     })
     .from(users)
     .innerJoin(departments, eq(departments.id, users.departmentId))
     .innerJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(eq(users.id, userId));
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('qc_session_info');
+}
+
+/**
+ * The user of `check` with the names of department and role, the language setting and the modules
+ * of its groups: one statement, built once per database and prepared by name on PostgreSQL (ADR
+ * 0009: `check` is the per-call floor of every signed-in screen).
+ */
+const preparedSessionInfo = new WeakMap<Db, ReturnType<typeof prepareSessionInfo>>();
+
+export async function sessionInfoRow(db: Db, userId: bigint) {
+  let prepared = preparedSessionInfo.get(db);
+  if (!prepared) {
+    prepared = prepareSessionInfo(db);
+    preparedSessionInfo.set(db, prepared);
+  }
+  const [row] = await prepared.execute({ userId: String(userId) });
+  return row;
 }
 
 /** How a session's sign-in happened (a password change asks for the old password after some). */
@@ -94,5 +123,13 @@ export async function heldModules(db: Db, userId: bigint, own: readonly string[]
     .from(userGroups)
     .innerJoin(groups, eq(groups.id, userGroups.groupId))
     .where(and(eq(userGroups.userId, userId), eq(groups.state, 1), eq(groups.valid, 1)));
-  return [...new Set(['HOME', ...own, ...rows.flatMap((r) => r.modules)])];
+  return heldModuleSet(
+    own,
+    rows.flatMap((r) => r.modules),
+  );
+}
+
+/** {HOME} ∪ `own` ∪ `ofGroups`, once each. */
+export function heldModuleSet(own: readonly string[], ofGroups: readonly string[]): string[] {
+  return [...new Set(['HOME', ...own, ...ofGroups])];
 }

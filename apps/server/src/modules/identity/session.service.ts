@@ -14,7 +14,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { PrincipalCache } from '../../platform/principal-cache';
 import { type AccessClaims, type AccessTokens, randomToken, sha256Hex } from '../../platform/tokens';
-import { heldModules, principalRow, refreshTokenRow, sessionInfoRow } from './session.queries';
+import { heldModuleSet, heldModules, principalRow, refreshTokenRow, sessionInfoRow } from './session.queries';
 
 /** What the identity services need beyond the database. */
 export interface IdentityDeps {
@@ -199,7 +199,7 @@ export async function loadPrincipal(db: Db, claims: AccessClaims): Promise<Princ
  * account must be verified, -1001 the password must be changed.
  */
 export async function sessionInfo(db: Db, user: Principal, lang: Language) {
-  const [row] = await sessionInfoRow(db, user.userId);
+  const row = await sessionInfoRow(db, user.userId);
   if (row?.user.state !== 1 || row.user.valid !== 1) {
     throw accountLocked();
   }
@@ -207,7 +207,7 @@ export async function sessionInfo(db: Db, user: Principal, lang: Language) {
     if (!row.user.verified) throw new AppError('E_MUST_VERIFY');
     if (row.user.mustChangePassword) throw new AppError('E_MUST_CHANGE_PASSWORD');
   }
-  const held = await heldModules(db, user.userId, row.user.modules);
+  const held = heldModuleSet(row.user.modules, row.groupModules);
   const [impersonator] = user.impersonatorId
     ? await db.select({ name: users.name }).from(users).where(eq(users.id, user.impersonatorId))
     : [];

@@ -338,9 +338,12 @@ describe('roles, groups and modules', () => {
     );
     const token = await signIn(t, user.username);
     expect((await t.client.ok(ops.modules, {}, { token })).modules).toEqual(['HOME', 'STANDARD']);
+    // `check` reads the groups in its own (prepared) statement: the same answer.
+    expect((await t.client.ok(ops.check, {}, { token })).modules).toEqual(['HOME', 'STANDARD']);
     await t.client.ok(ops.updateGroup, { id: group.id, version: 0, state: 0 }, { token: admin });
     const after = await t.client.ok(ops.modules, {}, { token });
     expect(after.modules).toEqual(['HOME']);
+    expect((await t.client.ok(ops.check, {}, { token })).modules).toEqual(['HOME']);
     expect(after.list.map((m) => m.code)).toEqual([...MODULE_CODES]);
   });
 

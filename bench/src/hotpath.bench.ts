@@ -37,6 +37,7 @@ import { printTable } from './table.ts';
 //
 //   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/qcdesk_hotpath npm run bench -- hotpath
 //   … npx tsx bench/src/hotpath.bench.ts --clients 100000 --materials 1000000 --seconds 10
+//   … npx tsx bench/src/hotpath.bench.ts --only check (the cases whose name contains `check`)
 //
 // Parallel workers of PostgreSQL are short-lived processes this cannot see: their CPU is missing
 // from the PostgreSQL column (it shows as lower req/s instead).
@@ -224,6 +225,8 @@ export async function hotpathBench(argv: string[] = []): Promise<void> {
       materials: { type: 'string' },
       seconds: { type: 'string' },
       rounds: { type: 'string' },
+      /** Only the cases whose name contains this (e.g. `--only check`). */
+      only: { type: 'string' },
     },
     strict: false,
   });
@@ -314,9 +317,11 @@ export async function hotpathBench(argv: string[] = []): Promise<void> {
     },
   ];
 
+  const only = typeof values.only === 'string' ? values.only : '';
+  const chosen = cases.filter((c) => c.name.includes(only));
   const results = new Map<string, { q: Measured[]; b: Measured[] }>();
   for (let round = 0; round < rounds; round++) {
-    for (const c of cases) {
+    for (const c of chosen) {
       const key = `${c.name}|${c.connections}`;
       const entry = results.get(key) ?? { q: [], b: [] };
       results.set(key, entry);
@@ -340,7 +345,7 @@ export async function hotpathBench(argv: string[] = []): Promise<void> {
 
   const mean = (ms: Measured[], f: (m: Measured) => number) => ms.reduce((s, m) => s + f(m), 0) / ms.length;
   const rows: Array<Record<string, string | number>> = [];
-  for (const c of cases) {
+  for (const c of chosen) {
     const { q, b } = results.get(`${c.name}|${c.connections}`)!;
     const qRps = mean(q, (m) => m.rps);
     const bRps = b.length ? mean(b, (m) => m.rps) : 0;

@@ -66,3 +66,31 @@ describe('plain routes', () => {
     expect(response.headers['x-request-id']).toBe('abc-123');
   });
 });
+
+describe('access log', () => {
+  it('writes one line per request with its id, status and time', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const t = await startTestApp({
+      env: { LOG_LEVEL: 'info' },
+      logStream: { write: (line) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+    });
+    try {
+      const reply = await t.app.server.inject({
+        method: 'GET',
+        url: '/healthz',
+        headers: { 'x-request-id': 'probe-1' },
+      });
+      const mine = lines.filter((l) => l.reqId === 'probe-1');
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({
+        msg: 'request',
+        method: 'GET',
+        url: '/healthz',
+        status: reply.statusCode,
+      });
+      expect(typeof mine[0]?.ms).toBe('number');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -123,7 +123,7 @@ export async function startTestApp(
     WEB_DIST: '/nonexistent',
     ...options.env,
   });
-  const app = await buildApp({ ...rest, config, database, logger: false });
+  const app = await buildApp({ config, database, logger: Boolean(rest.logStream), ...rest });
   await app.server.ready();
   return {
     app,

@@ -22,7 +22,7 @@ import { loadConfig } from '@qcdesk/server/src/platform/config.ts';
 import { openDatabase } from '@qcdesk/server/src/platform/db.ts';
 import { ThirdPartyClient } from '@qcdesk/server/test/support/third-party-client.ts';
 import autocannon from 'autocannon';
-import { inArray } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { BENCH_PASSWORD, DEFAULT_SIZES, generate } from './generate.ts';
@@ -54,6 +54,8 @@ const CLIENT_TERMS = [
 ];
 const MATERIAL_TERMS = ['PP', '硅胶', '涤纶', '环保', 'polyester', 'ABS', '阻燃', '食品级'];
 const LATER_PAGES = [2, 3, 4];
+/** Every page the bare route knows: the first (asked with its total) and the later ones. */
+const PAGES = [1, ...LATER_PAGES];
 
 const ADMIN: Principal = {
   userId: 1n,
@@ -89,7 +91,13 @@ async function serve(url: string): Promise<void> {
   // The same SQL, written out once by drizzle at start, run with plain pg.
   const { db } = database;
   const pageSql = new Map<string, Prepared>();
-  for (const page of LATER_PAGES) {
+  // The bare route's total is the plain exact count(*) of the same WHERE.
+  const countSql = new Map<string, Prepared>();
+  for (const name of CLIENT_TERMS) {
+    const where = clientSearchWhere({ name, deleted: false } as never, { kind: 'all' }, ADMIN);
+    countSql.set(`client ${name}`, db.select({ n: count() }).from(clients).where(where).toSQL());
+  }
+  for (const page of PAGES) {
     for (const name of CLIENT_TERMS) {
       const input = { name, page, pageSize: 10, count: false, deleted: false } as never;
       const where = clientSearchWhere(input, { kind: 'all' }, ADMIN);
@@ -118,14 +126,20 @@ async function serve(url: string): Promise<void> {
   const bare = Fastify();
   bare.post('/bare/:kind', async (request) => {
     const kind = (request.params as { kind: Kind }).kind;
-    const { name, page } = request.body as { name: string; page: number };
+    const { name, page, count: withTotal } = request.body as { name: string; page: number; count: boolean };
     const query = pageSql.get(`${kind} ${name} ${page}`)!;
-    const ids = (await pool.query(query.sql, query.params)).rows.map((r: { id: string }) => r.id);
-    if (ids.length === 0) return { list: [] };
+    const counting = withTotal ? countSql.get(`${kind} ${name}`) : undefined;
+    const [found, counted] = await Promise.all([
+      pool.query(query.sql, query.params),
+      counting ? pool.query(counting.sql, counting.params) : undefined,
+    ]);
+    const total = counted ? Number(counted.rows[0].n) : null;
+    const ids = found.rows.map((r: { id: string }) => r.id);
+    if (ids.length === 0) return { list: [], total };
     const rows = rowsOf(kind, ids.length);
     // The ids take the places of the placeholder ids; the other parameters stay.
     const params = [...rows.params.slice(0, rows.params.length - ids.length), ...ids];
-    return { list: (await pool.query(rows.sql, params)).rows, page };
+    return { list: (await pool.query(rows.sql, params)).rows, page, total };
   });
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const port = (s: { address(): unknown }) => (s.address() as { port: number }).port;
@@ -288,6 +302,8 @@ export async function hotpathBench(argv: string[] = []): Promise<void> {
   interface Case {
     name: string;
     connections: number;
+    /** The first page with its total (QCDesk: capped count; bare: exact count(*)); else later pages without. */
+    withTotal?: boolean;
     qcdesk: { path: string; method: 'GET' | 'POST'; body: () => unknown };
     bare?: Kind;
   }
@@ -302,6 +318,20 @@ export async function hotpathBench(argv: string[] = []): Promise<void> {
       name: 'client search, later pages, no total',
       connections: 50,
       qcdesk: { path: 'client/search', method: 'POST', body: laterPage(CLIENT_TERMS) },
+      bare: 'client',
+    },
+    {
+      name: 'client search, first page with total',
+      connections: 50,
+      withTotal: true,
+      qcdesk: {
+        path: 'client/search',
+        method: 'POST',
+        body: (() => {
+          const term = rotate(CLIENT_TERMS);
+          return () => ({ name: term(), page: 1 });
+        })(),
+      },
       bare: 'client',
     },
     {
@@ -328,14 +358,16 @@ export async function hotpathBench(argv: string[] = []): Promise<void> {
       if (c.bare) {
         const plain = (() => {
           const next = c.qcdesk.body;
-          return () => JSON.stringify({ ...(next() as object), count: false });
+          return () => JSON.stringify({ ...(next() as object), count: c.withTotal === true });
         })();
         entry.b.push(
           await load(`${bareBase}/bare/${c.bare}`, c.connections, seconds, plain, {}, child, monitor),
         );
       }
       const withCount =
-        c.qcdesk.method === 'POST' ? () => ({ ...(c.qcdesk.body() as object), count: false }) : c.qcdesk.body;
+        c.qcdesk.method === 'POST'
+          ? () => ({ ...(c.qcdesk.body() as object), count: c.withTotal === true })
+          : c.qcdesk.body;
       const target = `${base}/api/${c.qcdesk.path}?cpt=qcdesk-cli&format=json`;
       entry.q.push(
         await load(target, c.connections, seconds, sealed(c.qcdesk.method, withCount), auth, child, monitor),

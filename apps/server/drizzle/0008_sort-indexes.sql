@@ -1,86 +1,86 @@
-CREATE INDEX "clients_updated_sort_idx" ON "clients" USING btree ("updated_at","id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "aql_tables_name_zh_sort_idx" ON "aql_tables" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "aql_tables_name_en_sort_idx" ON "aql_tables" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "attendances_name_zh_sort_idx" ON "attendances" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "attendances_name_en_sort_idx" ON "attendances" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "booking_types_name_zh_sort_idx" ON "booking_types" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "booking_types_name_en_sort_idx" ON "booking_types" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "countries_name_zh_sort_idx" ON "countries" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "countries_name_en_sort_idx" ON "countries" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "defects_name_zh_sort_idx" ON "defects" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "defects_name_en_sort_idx" ON "defects" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "expresses_name_zh_sort_idx" ON "expresses" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "expresses_name_en_sort_idx" ON "expresses" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "factories_name_zh_sort_idx" ON "factories" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "factories_name_en_sort_idx" ON "factories" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "factory_audit_types_name_zh_sort_idx" ON "factory_audit_types" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "factory_audit_types_name_en_sort_idx" ON "factory_audit_types" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "factory_type_fees_name_zh_sort_idx" ON "factory_type_fees" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "factory_type_fees_name_en_sort_idx" ON "factory_type_fees" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "holidays_name_zh_sort_idx" ON "holidays" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "holidays_name_en_sort_idx" ON "holidays" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "inspection_result_remarks_name_zh_sort_idx" ON "inspection_result_remarks" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "inspection_result_remarks_name_en_sort_idx" ON "inspection_result_remarks" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "inspection_tests_name_zh_sort_idx" ON "inspection_tests" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "inspection_tests_name_en_sort_idx" ON "inspection_tests" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "inspection_types_name_zh_sort_idx" ON "inspection_types" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "inspection_types_name_en_sort_idx" ON "inspection_types" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "lab_contacts_name_zh_sort_idx" ON "lab_contacts" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "lab_contacts_name_en_sort_idx" ON "lab_contacts" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "lab_cs_name_zh_sort_idx" ON "lab_cs" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "lab_cs_name_en_sort_idx" ON "lab_cs" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "labs_name_zh_sort_idx" ON "labs" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "labs_name_en_sort_idx" ON "labs" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "locations_name_zh_sort_idx" ON "locations" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "locations_name_en_sort_idx" ON "locations" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "material_types_name_zh_sort_idx" ON "material_types" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "material_types_name_en_sort_idx" ON "material_types" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "notify_product_tracks_name_zh_sort_idx" ON "notify_product_tracks" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "notify_product_tracks_name_en_sort_idx" ON "notify_product_tracks" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "outsource_factories_name_zh_sort_idx" ON "outsource_factories" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "outsource_factories_name_en_sort_idx" ON "outsource_factories" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "parts_name_zh_sort_idx" ON "parts" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "parts_name_en_sort_idx" ON "parts" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "risk_levels_name_zh_sort_idx" ON "risk_levels" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "risk_levels_name_en_sort_idx" ON "risk_levels" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "risk_types_name_zh_sort_idx" ON "risk_types" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "risk_types_name_en_sort_idx" ON "risk_types" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "risks_name_zh_sort_idx" ON "risks" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "risks_name_en_sort_idx" ON "risks" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "sample_check_items_name_zh_sort_idx" ON "sample_check_items" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "sample_check_items_name_en_sort_idx" ON "sample_check_items" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "sampling_levels_name_zh_sort_idx" ON "sampling_levels" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "sampling_levels_name_en_sort_idx" ON "sampling_levels" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "standards_name_zh_sort_idx" ON "standards" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "standards_name_en_sort_idx" ON "standards" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "standards_effective_sort_idx" ON "standards" USING btree ("effective_date","id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "supervise_checkpoints_name_zh_sort_idx" ON "supervise_checkpoints" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "supervise_checkpoints_name_en_sort_idx" ON "supervise_checkpoints" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "suppliers_name_zh_sort_idx" ON "suppliers" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "suppliers_name_en_sort_idx" ON "suppliers" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "system_params_name_zh_sort_idx" ON "system_params" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "system_params_name_en_sort_idx" ON "system_params" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "tension_levels_name_zh_sort_idx" ON "tension_levels" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "tension_levels_name_en_sort_idx" ON "tension_levels" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "test_items_name_zh_sort_idx" ON "test_items" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "test_items_name_en_sort_idx" ON "test_items" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "test_types_name_zh_sort_idx" ON "test_types" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "test_types_name_en_sort_idx" ON "test_types" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "vehicles_name_zh_sort_idx" ON "vehicles" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "vehicles_name_en_sort_idx" ON "vehicles" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "departments_name_zh_sort_idx" ON "departments" USING btree (lower("name_zh"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "departments_name_en_sort_idx" ON "departments" USING btree (lower("name_en"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "users_name_sort_idx" ON "users" USING btree (lower("name"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "users_english_name_sort_idx" ON "users" USING btree (lower("english_name"),"id") WHERE valid = 1;--> statement-breakpoint
+CREATE INDEX "clients_updated_sort_idx" ON "clients" USING btree ("updated_at","id");--> statement-breakpoint
+CREATE INDEX "aql_tables_name_zh_sort_idx" ON "aql_tables" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "aql_tables_name_en_sort_idx" ON "aql_tables" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "attendances_name_zh_sort_idx" ON "attendances" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "attendances_name_en_sort_idx" ON "attendances" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "booking_types_name_zh_sort_idx" ON "booking_types" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "booking_types_name_en_sort_idx" ON "booking_types" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "countries_name_zh_sort_idx" ON "countries" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "countries_name_en_sort_idx" ON "countries" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "defects_name_zh_sort_idx" ON "defects" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "defects_name_en_sort_idx" ON "defects" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "expresses_name_zh_sort_idx" ON "expresses" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "expresses_name_en_sort_idx" ON "expresses" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "factories_name_zh_sort_idx" ON "factories" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "factories_name_en_sort_idx" ON "factories" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "factory_audit_types_name_zh_sort_idx" ON "factory_audit_types" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "factory_audit_types_name_en_sort_idx" ON "factory_audit_types" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "factory_type_fees_name_zh_sort_idx" ON "factory_type_fees" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "factory_type_fees_name_en_sort_idx" ON "factory_type_fees" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "holidays_name_zh_sort_idx" ON "holidays" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "holidays_name_en_sort_idx" ON "holidays" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "inspection_result_remarks_name_zh_sort_idx" ON "inspection_result_remarks" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "inspection_result_remarks_name_en_sort_idx" ON "inspection_result_remarks" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "inspection_tests_name_zh_sort_idx" ON "inspection_tests" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "inspection_tests_name_en_sort_idx" ON "inspection_tests" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "inspection_types_name_zh_sort_idx" ON "inspection_types" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "inspection_types_name_en_sort_idx" ON "inspection_types" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "lab_contacts_name_zh_sort_idx" ON "lab_contacts" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "lab_contacts_name_en_sort_idx" ON "lab_contacts" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "lab_cs_name_zh_sort_idx" ON "lab_cs" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "lab_cs_name_en_sort_idx" ON "lab_cs" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "labs_name_zh_sort_idx" ON "labs" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "labs_name_en_sort_idx" ON "labs" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "locations_name_zh_sort_idx" ON "locations" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "locations_name_en_sort_idx" ON "locations" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "material_types_name_zh_sort_idx" ON "material_types" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "material_types_name_en_sort_idx" ON "material_types" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "notify_product_tracks_name_zh_sort_idx" ON "notify_product_tracks" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "notify_product_tracks_name_en_sort_idx" ON "notify_product_tracks" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "outsource_factories_name_zh_sort_idx" ON "outsource_factories" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "outsource_factories_name_en_sort_idx" ON "outsource_factories" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "parts_name_zh_sort_idx" ON "parts" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "parts_name_en_sort_idx" ON "parts" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "risk_levels_name_zh_sort_idx" ON "risk_levels" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "risk_levels_name_en_sort_idx" ON "risk_levels" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "risk_types_name_zh_sort_idx" ON "risk_types" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "risk_types_name_en_sort_idx" ON "risk_types" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "risks_name_zh_sort_idx" ON "risks" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "risks_name_en_sort_idx" ON "risks" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "sample_check_items_name_zh_sort_idx" ON "sample_check_items" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "sample_check_items_name_en_sort_idx" ON "sample_check_items" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "sampling_levels_name_zh_sort_idx" ON "sampling_levels" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "sampling_levels_name_en_sort_idx" ON "sampling_levels" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "standards_name_zh_sort_idx" ON "standards" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "standards_name_en_sort_idx" ON "standards" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "standards_effective_sort_idx" ON "standards" USING btree ("effective_date","id");--> statement-breakpoint
+CREATE INDEX "supervise_checkpoints_name_zh_sort_idx" ON "supervise_checkpoints" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "supervise_checkpoints_name_en_sort_idx" ON "supervise_checkpoints" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "suppliers_name_zh_sort_idx" ON "suppliers" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "suppliers_name_en_sort_idx" ON "suppliers" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "system_params_name_zh_sort_idx" ON "system_params" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "system_params_name_en_sort_idx" ON "system_params" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "tension_levels_name_zh_sort_idx" ON "tension_levels" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "tension_levels_name_en_sort_idx" ON "tension_levels" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "test_items_name_zh_sort_idx" ON "test_items" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "test_items_name_en_sort_idx" ON "test_items" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "test_types_name_zh_sort_idx" ON "test_types" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "test_types_name_en_sort_idx" ON "test_types" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "vehicles_name_zh_sort_idx" ON "vehicles" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "vehicles_name_en_sort_idx" ON "vehicles" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "departments_name_zh_sort_idx" ON "departments" USING btree (lower("name_zh"),"id");--> statement-breakpoint
+CREATE INDEX "departments_name_en_sort_idx" ON "departments" USING btree (lower("name_en"),"id");--> statement-breakpoint
+CREATE INDEX "users_name_sort_idx" ON "users" USING btree (lower("name"),"id");--> statement-breakpoint
+CREATE INDEX "users_english_name_sort_idx" ON "users" USING btree (lower("english_name"),"id");--> statement-breakpoint
 CREATE INDEX "mail_outbox_to_sort_idx" ON "mail_outbox" USING btree (lower("to"),"id");--> statement-breakpoint
 CREATE INDEX "mail_outbox_sent_sort_idx" ON "mail_outbox" USING btree ("sent_at","id");--> statement-breakpoint
 CREATE INDEX "mail_outbox_failed_to_sort_idx" ON "mail_outbox" USING btree ("solved",lower("to"),"id") WHERE status = 'failed';--> statement-breakpoint
-CREATE INDEX "materials_name_sort_idx" ON "materials" USING btree (lower("name"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "materials_updated_sort_idx" ON "materials" USING btree ("updated_at","id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "material_tests_pushed_sort_idx" ON "material_tests" USING btree ("pushed_at","id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "material_tests_updated_sort_idx" ON "material_tests" USING btree ("updated_at","id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "original_samples_name_sort_idx" ON "original_samples" USING btree (lower("name"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "original_samples_updated_sort_idx" ON "original_samples" USING btree ("updated_at","id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "common_standards_updated_sort_idx" ON "common_standards" USING btree ("updated_at","id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "country_requirements_name_sort_idx" ON "country_requirements" USING btree (lower("name"),"id") WHERE valid = 1;--> statement-breakpoint
-CREATE INDEX "country_requirements_updated_sort_idx" ON "country_requirements" USING btree ("updated_at","id") WHERE valid = 1;
+CREATE INDEX "materials_name_sort_idx" ON "materials" USING btree (lower("name"),"id");--> statement-breakpoint
+CREATE INDEX "materials_updated_sort_idx" ON "materials" USING btree ("updated_at","id");--> statement-breakpoint
+CREATE INDEX "material_tests_pushed_sort_idx" ON "material_tests" USING btree ("pushed_at","id");--> statement-breakpoint
+CREATE INDEX "material_tests_updated_sort_idx" ON "material_tests" USING btree ("updated_at","id");--> statement-breakpoint
+CREATE INDEX "original_samples_name_sort_idx" ON "original_samples" USING btree (lower("name"),"id");--> statement-breakpoint
+CREATE INDEX "original_samples_updated_sort_idx" ON "original_samples" USING btree ("updated_at","id");--> statement-breakpoint
+CREATE INDEX "common_standards_updated_sort_idx" ON "common_standards" USING btree ("updated_at","id");--> statement-breakpoint
+CREATE INDEX "country_requirements_name_sort_idx" ON "country_requirements" USING btree (lower("name"),"id");--> statement-breakpoint
+CREATE INDEX "country_requirements_updated_sort_idx" ON "country_requirements" USING btree ("updated_at","id");

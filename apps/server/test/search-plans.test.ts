@@ -15,6 +15,7 @@ import { countryStandardHits } from '../src/modules/standard/standard.queries';
 import type { Principal } from '../src/platform/auth';
 import { type Db, rows } from '../src/platform/db';
 import { scopeOf } from '../src/platform/scope';
+import type { Sorting } from '../src/platform/sorting';
 import { planOf } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -83,13 +84,20 @@ afterAll(() => t.close());
 describe('search plans', () => {
   it('client/search: trigram for 3+ characters, bigram for 2-character Chinese', async () => {
     const scope = await scopeOf(db, admin);
-    const page = (name: string) => {
-      const input = { name, deleted: false, page: 1, pageSize: 10, count: true };
-      return clientPageQuery(db, input, clientSearchWhere(input, scope, admin));
+    const page = (name: string, sorting: Sorting<'name' | 'code'> = {}) => {
+      const input = { name, deleted: false, page: 1, pageSize: 10, count: true, order: 'asc' as const };
+      return clientPageQuery(db, { ...input, ...sorting }, clientSearchWhere(input, scope, admin));
     };
     expect(await planOf(db, page('md5abc'))).toContain('clients_name_trgm_idx');
     expect(await planOf(db, page('珍稀藏品'))).toContain('clients_name_trgm_idx');
     expect(await planOf(db, page('珍稀'))).toContain('clients_name_bigram_idx');
+    // Sorted by name the other way (issue 12), the matches still come from the gram indexes.
+    expect(await planOf(db, page('珍稀', { sort: 'name', order: 'desc' }))).toContain(
+      'clients_name_bigram_idx',
+    );
+    expect(await planOf(db, page('md5abc', { sort: 'name', order: 'desc' }))).toContain(
+      'clients_name_trgm_idx',
+    );
   });
 
   it('material/search: reversed B-tree for UPC ending, trigram and bigram for names', async () => {
@@ -105,6 +113,15 @@ describe('search plans', () => {
     expect(await planOf(db, page({ name: '罕见' }))).toContain('materials_name_bigram_idx');
     // A rare 2-letter term too: without its gram it would read every row.
     expect(await planOf(db, page({ name: 'zq' }))).toContain('materials_name_bigram_idx');
+    // Sorted by name (issue 12): the name sort index is not walked in search of the matches.
+    const byName = (name: string, order: 'asc' | 'desc') =>
+      materialPageQuery(db, materialSearchWhere({ name, deleted: false }, admin), 1, 10, {
+        name,
+        sort: 'name',
+        order,
+      });
+    expect(await planOf(db, byName('罕见', 'asc'))).toContain('materials_name_bigram_idx');
+    expect(await planOf(db, byName('technical 1f0e', 'desc'))).toContain('materials_name_trgm_idx');
   });
 
   // ADR 0009: two parallel workers per page query cost more than the query (8–10 ms vs 2 ms).

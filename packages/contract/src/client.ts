@@ -15,6 +15,7 @@ import {
   refOut,
   searchPageOf,
   searchPaging,
+  sorting,
   str,
   userLabel,
   version,
@@ -127,6 +128,7 @@ export const searchClients = defineOperation({
     /** Deleted clients instead of valid ones (client.admin only, to undelete them). */
     deleted: z.boolean().default(false),
     ...searchPaging,
+    ...sorting(['code', 'name', 'updatedAt']),
   }),
   output: searchPageOf(clientRow),
 });

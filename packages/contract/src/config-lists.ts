@@ -750,6 +750,16 @@ export function editableFields(list: ConfigListDef): FieldDef[] {
   return [...masterFields(list), ...list.fields, ...TRAILING_FIELDS];
 }
 
+/**
+ * The columns a list's search sorts by (issue 12, `sort` of `config/{list}`): its code (system: its
+ * key), both names and its dates. Each is served by an index of the list's table.
+ */
+export function configSortKeys(list: ConfigListDef): [string, ...string[]] {
+  const key = list.code === 'none' ? list.fields.find((f) => f.unique)?.name : 'code';
+  const dates = list.fields.filter((f) => f.type === 'date').map((f) => f.name);
+  return [...(key ? [key] : []), 'nameZh', 'nameEn', ...dates] as [string, ...string[]];
+}
+
 /** The field identifying a row in imports: a typed or given code, else the list's unique field. */
 export function naturalKey(list: ConfigListDef): string | undefined {
   if (list.code === 'required' || list.code === 'auto') return 'code';

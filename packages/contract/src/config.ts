@@ -5,6 +5,7 @@ import {
   CONFIG_LISTS,
   type ConfigListDef,
   type ConfigListName,
+  configSortKeys,
   editableFields,
   editPermission,
   type FieldDef,
@@ -12,7 +13,20 @@ import {
 import { DATE_PICKER_YEARS } from './constants';
 import { enumSchema } from './enumerations';
 import { defineOperation, type OperationDef } from './operation';
-import { date, dateTimeOut, email, idIn, idOut, optStr, pageOf, paging, str, version } from './schemas';
+import {
+  date,
+  dateTimeOut,
+  email,
+  idIn,
+  idOut,
+  optStr,
+  pageOf,
+  paging,
+  type SortOrder,
+  sorting,
+  str,
+  version,
+} from './schemas';
 
 // The configuration area (spec §7 "Configuration"): one operation family per master-data list,
 // derived from config-lists.ts, plus the list of lists, the change log and the holiday calendar.
@@ -260,11 +274,17 @@ const filterShape = (list: ConfigListDef) => {
 const dateRangeOk = (v: Record<string, unknown>) =>
   !v.startTime || !v.endTime || String(v.startTime) <= String(v.endTime);
 
-export type ConfigSearch = ConfigInput & { page: number; pageSize: number };
+/** A list search: the filters, the page and the sort (one of the list's `configSortKeys`). */
+export type ConfigSearch = ConfigInput & {
+  page: number;
+  pageSize: number;
+  sort?: string | undefined;
+  order: SortOrder;
+};
 
 export const searchSchema = perList(
   (list): z.ZodType<ConfigSearch> =>
-    z.object({ ...filterShape(list), ...paging }).refine(dateRangeOk, {
+    z.object({ ...filterShape(list), ...paging, ...sorting(configSortKeys(list)) }).refine(dateRangeOk, {
       params: { reason: 'E_DATE_RANGE' },
       path: ['endTime'],
     }) as unknown as z.ZodType<ConfigSearch>,

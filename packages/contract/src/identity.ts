@@ -13,6 +13,7 @@ import {
   optStr,
   pageOf,
   paging,
+  sorting,
   str,
   version,
 } from './schemas';
@@ -349,6 +350,7 @@ export const searchUsers = defineOperation({
     /** Deleted users instead of valid ones (only for holders of user.edit, to undelete them). */
     deleted: z.boolean().default(false),
     ...paging,
+    ...sorting(['username', 'name', 'englishName']),
   }),
   output: pageOf(userRow),
 });
@@ -495,8 +497,8 @@ export const groups = defineOperation({
   path: 'group',
   method: 'GET',
   permission: 'user.search',
-  summary: 'All groups, frozen ones included.',
-  input: empty,
+  summary: 'All groups, frozen ones included, by name (or as `sort` and `order` say).',
+  input: z.object(sorting(['name'])).strict(),
   output: z.array(groupRow),
 });
 

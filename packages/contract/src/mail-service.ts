@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { mailRow } from './mail';
 import { defineOperation } from './operation';
-import { idIn, idOut, optStr, pageOf, paging } from './schemas';
+import { idIn, idOut, optStr, pageOf, paging, sorting } from './schemas';
 
 // Spec §7 "mail service: error list and solve" (DOMAIN.md §2.9 MailLog): mails the outbox gave
 // up on, and what an administrator does about them.
@@ -20,6 +20,7 @@ export const mailErrorList = defineOperation({
     to: optStr(100),
     solved: z.boolean().default(false),
     ...paging,
+    ...sorting(['to', 'createdAt']),
   }),
   output: pageOf(mailErrorRow),
 });

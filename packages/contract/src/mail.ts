@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from './operation';
-import { dateTimeOut, idOut, optStr, pageOf, paging } from './schemas';
+import { dateTimeOut, idOut, optStr, pageOf, paging, sorting } from './schemas';
 
 // Mail outbox (ARCHITECTURE.md "Mail"): the dev mailbox now; the mail-error list builds on it.
 
@@ -33,6 +33,7 @@ export const searchMail = defineOperation({
     to: optStr(100),
     status: z.enum(MAIL_STATUSES).optional(),
     ...paging,
+    ...sorting(['to', 'createdAt', 'sentAt']),
   }),
   output: pageOf(mailRow),
 });

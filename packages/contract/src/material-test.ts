@@ -16,6 +16,7 @@ import {
   refOut,
   searchPageOf,
   searchPaging,
+  sorting,
   userLabel,
   version,
 } from './schemas';
@@ -80,6 +81,7 @@ export const searchMaterialTests = defineOperation({
       result: enumSchema('TestResult').optional(),
       deleted: z.boolean().default(false),
       ...searchPaging,
+      ...sorting(['testNo', 'startDate', 'endDate', 'pushedAt', 'updatedAt']),
     })
     .refine(dateRangeOk, { path: ['endTime'], params: { reason: 'E_DATE_RANGE' } }),
   output: searchPageOf(materialTestRow),

@@ -11,6 +11,7 @@ import {
   refOut,
   searchPageOf,
   searchPaging,
+  sorting,
   str,
   userLabel,
   version,
@@ -94,6 +95,7 @@ export const searchMaterials = defineOperation({
     /** Deleted materials instead of valid ones (material.edit only, to undelete them). */
     deleted: z.boolean().default(false),
     ...searchPaging,
+    ...sorting(['upc', 'name', 'updatedAt']),
   }),
   output: searchPageOf(materialRow),
 });

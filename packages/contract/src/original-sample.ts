@@ -11,6 +11,7 @@ import {
   refOut,
   searchPageOf,
   searchPaging,
+  sorting,
   str,
   userLabel,
   version,
@@ -118,6 +119,7 @@ export const searchOriginalSamples = defineOperation({
     client: idIn.optional(),
     deleted: z.boolean().default(false),
     ...searchPaging,
+    ...sorting(['itemNo', 'name', 'updatedAt']),
   }),
   output: searchPageOf(originalSampleRow),
 });

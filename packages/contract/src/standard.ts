@@ -10,6 +10,7 @@ import {
   refOut,
   searchPageOf,
   searchPaging,
+  sorting,
   str,
   userLabel,
   version,
@@ -63,6 +64,7 @@ const searchInput = {
   /** Deleted standards instead of valid ones (standard.edit only, to undelete them). */
   deleted: z.boolean().default(false),
   ...searchPaging,
+  ...sorting(['name', 'updatedAt']),
 };
 
 export const searchCommonStandards = defineOperation({

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, numeric, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { auditBlock, idColumn, ref } from '../columns';
+import { auditBlock, idColumn, ref, sortIndex } from '../columns';
 import { countries, inspectionTests, samplingLevels, tensionLevels, testItems } from './config';
 import { departments, users } from './identity';
 import { bigrams, searchText } from './search-columns';
@@ -52,6 +52,8 @@ export const clients = pgTable(
     index('clients_country_idx').on(t.countryId),
     index('clients_sales_idx').on(t.salesId),
     index('clients_department_idx').on(t.departmentId),
+    // The sorts of client/search: code and name by the unique indexes above, updatedAt here.
+    sortIndex('clients_updated_sort_idx', t.updatedAt, t.id),
   ],
 );
 

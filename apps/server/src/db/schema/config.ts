@@ -13,7 +13,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { auditBlock, idColumn, masterBlock, ref } from '../columns';
+import { auditBlock, idColumn, masterBlock, nameSortIndexes, ref, sortIndex } from '../columns';
 import { clients } from './client';
 import { departments } from './identity';
 
@@ -52,7 +52,7 @@ export const samplingLevels = pgTable(
     kind: text('kind').notNull(),
     ...auditBlock(),
   },
-  (t) => [uniqueValid('sampling_levels_code_uq', t.code)],
+  (t) => [...nameSortIndexes('sampling_levels', t), uniqueValid('sampling_levels_code_uq', t.code)],
 );
 
 /** ISO 2859-1 Table 1 for one sampling level: the 15 lot bands and their code letters. */
@@ -67,7 +67,11 @@ export const aqlTables = pgTable(
     values: rows('values'),
     ...auditBlock(),
   },
-  (t) => [uniqueValid('aql_tables_code_uq', t.code), uniqueValid('aql_tables_level_uq', t.levelId)],
+  (t) => [
+    ...nameSortIndexes('aql_tables', t),
+    uniqueValid('aql_tables_code_uq', t.code),
+    uniqueValid('aql_tables_level_uq', t.levelId),
+  ],
 );
 
 export const attendances = pgTable(
@@ -79,7 +83,7 @@ export const attendances = pgTable(
     paid: boolean('paid').notNull().default(true),
     ...auditBlock(),
   },
-  (t) => [uniqueValid('attendances_code_uq', t.code)],
+  (t) => [...nameSortIndexes('attendances', t), uniqueValid('attendances_code_uq', t.code)],
 );
 
 export const countries = pgTable(
@@ -91,24 +95,27 @@ export const countries = pgTable(
     countrys: strings('countrys'),
     ...auditBlock(),
   },
-  (t) => [uniqueValid('countries_code_uq', t.code)],
+  (t) => [...nameSortIndexes('countries', t), uniqueValid('countries_code_uq', t.code)],
 );
 
 export const parts = pgTable('parts', { id: idColumn(), ...masterBlock(), ...auditBlock() }, (t) => [
+  ...nameSortIndexes('parts', t),
   uniqueValid('parts_code_uq', t.code),
 ]);
 
 export const materialTypes = pgTable(
   'material_types',
   { id: idColumn(), ...masterBlock(), ...auditBlock() },
-  (t) => [uniqueValid('material_types_code_uq', t.code)],
+  (t) => [...nameSortIndexes('material_types', t), uniqueValid('material_types_code_uq', t.code)],
 );
 
 export const riskTypes = pgTable('risk_types', { id: idColumn(), ...masterBlock(), ...auditBlock() }, (t) => [
+  ...nameSortIndexes('risk_types', t),
   uniqueValid('risk_types_code_uq', t.code),
 ]);
 
 export const testTypes = pgTable('test_types', { id: idColumn(), ...masterBlock(), ...auditBlock() }, (t) => [
+  ...nameSortIndexes('test_types', t),
   uniqueValid('test_types_code_uq', t.code),
 ]);
 
@@ -122,7 +129,11 @@ export const defects = pgTable(
     partId: ref('part_id').references(() => parts.id),
     ...auditBlock(),
   },
-  (t) => [uniqueValid('defects_code_uq', t.code), index('defects_part_idx').on(t.partId)],
+  (t) => [
+    ...nameSortIndexes('defects', t),
+    uniqueValid('defects_code_uq', t.code),
+    index('defects_part_idx').on(t.partId),
+  ],
 );
 
 export const expresses = pgTable(
@@ -134,7 +145,7 @@ export const expresses = pgTable(
     trackingUrl: text('tracking_url'),
     ...auditBlock(),
   },
-  (t) => [uniqueValid('expresses_code_uq', t.code)],
+  (t) => [...nameSortIndexes('expresses', t), uniqueValid('expresses_code_uq', t.code)],
 );
 
 export const locations = pgTable(
@@ -147,7 +158,11 @@ export const locations = pgTable(
     level: smallint('level').notNull(),
     ...auditBlock(),
   },
-  (t) => [uniqueValid('locations_code_uq', t.code), index('locations_parent_idx').on(t.parentId)],
+  (t) => [
+    ...nameSortIndexes('locations', t),
+    uniqueValid('locations_code_uq', t.code),
+    index('locations_parent_idx').on(t.parentId),
+  ],
 );
 
 /** Each row is one factory type with its inspection fee (DOMAIN.md §6.12 "Fee"). */
@@ -163,7 +178,7 @@ export const factoryTypeFees = pgTable(
     abortFactor: numeric('abort_factor', { precision: 4, scale: 2 }).notNull().default('1.0'),
     ...auditBlock(),
   },
-  (t) => [uniqueValid('factory_type_fees_code_uq', t.code)],
+  (t) => [...nameSortIndexes('factory_type_fees', t), uniqueValid('factory_type_fees_code_uq', t.code)],
 );
 
 export const suppliers = pgTable(
@@ -177,7 +192,7 @@ export const suppliers = pgTable(
     suppliers: strings('suppliers'),
     ...auditBlock(),
   },
-  (t) => [uniqueValid('suppliers_code_uq', t.code)],
+  (t) => [...nameSortIndexes('suppliers', t), uniqueValid('suppliers_code_uq', t.code)],
 );
 
 export const factories = pgTable(
@@ -198,6 +213,7 @@ export const factories = pgTable(
     ...auditBlock(),
   },
   (t) => [
+    ...nameSortIndexes('factories', t),
     uniqueValid('factories_code_uq', t.code),
     index('factories_location_idx').on(t.locationId),
     index('factories_supplier_idx').on(t.supplierId),
@@ -218,6 +234,7 @@ export const outsourceFactories = pgTable(
     ...auditBlock(),
   },
   (t) => [
+    ...nameSortIndexes('outsource_factories', t),
     uniqueValid('outsource_factories_code_uq', t.code),
     index('outsource_factories_main_idx').on(t.mainFactoryId),
   ],
@@ -238,6 +255,7 @@ export const inspectionTypes = pgTable(
     ...auditBlock(),
   },
   (t) => [
+    ...nameSortIndexes('inspection_types', t),
     uniqueValid('inspection_types_code_uq', t.code),
     uniqueValid('inspection_types_service_uq', t.serviceCode),
   ],
@@ -255,7 +273,7 @@ export const inspectionTests = pgTable(
     tensionType: smallint('tension_type'),
     ...auditBlock(),
   },
-  (t) => [uniqueValid('inspection_tests_code_uq', t.code)],
+  (t) => [...nameSortIndexes('inspection_tests', t), uniqueValid('inspection_tests_code_uq', t.code)],
 );
 
 export const inspectionResultRemarks = pgTable(
@@ -267,7 +285,10 @@ export const inspectionResultRemarks = pgTable(
     defaultResult: smallint('default_result'),
     ...auditBlock(),
   },
-  (t) => [uniqueValid('inspection_result_remarks_code_uq', t.code)],
+  (t) => [
+    ...nameSortIndexes('inspection_result_remarks', t),
+    uniqueValid('inspection_result_remarks_code_uq', t.code),
+  ],
 );
 
 export const labs = pgTable(
@@ -281,7 +302,7 @@ export const labs = pgTable(
     accreditation: text('accreditation'),
     ...auditBlock(),
   },
-  (t) => [uniqueValid('labs_code_uq', t.code)],
+  (t) => [...nameSortIndexes('labs', t), uniqueValid('labs_code_uq', t.code)],
 );
 
 export const labContacts = pgTable(
@@ -298,7 +319,11 @@ export const labContacts = pgTable(
     position: text('position'),
     ...auditBlock(),
   },
-  (t) => [uniqueValid('lab_contacts_code_uq', t.code), index('lab_contacts_lab_idx').on(t.labId)],
+  (t) => [
+    ...nameSortIndexes('lab_contacts', t),
+    uniqueValid('lab_contacts_code_uq', t.code),
+    index('lab_contacts_lab_idx').on(t.labId),
+  ],
 );
 
 /** Which lab contact serves which department (and client; none = every client). */
@@ -321,6 +346,7 @@ export const labCs = pgTable(
     ...auditBlock(),
   },
   (t) => [
+    ...nameSortIndexes('lab_cs', t),
     uniqueValid('lab_cs_code_uq', t.code),
     uniqueValid('lab_cs_scope_uq', t.labId, t.departmentId, sql`coalesce(${t.clientId}, 0)`),
     index('lab_cs_contact_idx').on(t.labContactId),
@@ -337,7 +363,7 @@ export const riskLevels = pgTable(
     highRisk: boolean('high_risk').notNull().default(false),
     ...auditBlock(),
   },
-  (t) => [uniqueValid('risk_levels_code_uq', t.code)],
+  (t) => [...nameSortIndexes('risk_levels', t), uniqueValid('risk_levels_code_uq', t.code)],
 );
 
 export const standards = pgTable(
@@ -351,7 +377,12 @@ export const standards = pgTable(
     effectiveDate: date('effective_date', { mode: 'string' }),
     ...auditBlock(),
   },
-  (t) => [uniqueValid('standards_code_uq', t.code), index('standards_country_idx').on(t.countryId)],
+  (t) => [
+    ...nameSortIndexes('standards', t),
+    uniqueValid('standards_code_uq', t.code),
+    index('standards_country_idx').on(t.countryId),
+    sortIndex('standards_effective_sort_idx', t.effectiveDate, t.id),
+  ],
 );
 
 export const testItems = pgTable(
@@ -371,6 +402,7 @@ export const testItems = pgTable(
     ...auditBlock(),
   },
   (t) => [
+    ...nameSortIndexes('test_items', t),
     uniqueValid('test_items_code_uq', t.code),
     index('test_items_standard_idx').on(t.standardId),
     index('test_items_type_idx').on(t.testTypeId),
@@ -393,7 +425,11 @@ export const risks = pgTable(
     testItemIds: strings('test_item_ids'),
     ...auditBlock(),
   },
-  (t) => [uniqueValid('risks_code_uq', t.code), index('risks_level_idx').on(t.riskLevelId)],
+  (t) => [
+    ...nameSortIndexes('risks', t),
+    uniqueValid('risks_code_uq', t.code),
+    index('risks_level_idx').on(t.riskLevelId),
+  ],
 );
 
 export const sampleCheckItems = pgTable(
@@ -406,7 +442,7 @@ export const sampleCheckItems = pgTable(
     criterion: text('criterion'),
     ...auditBlock(),
   },
-  (t) => [uniqueValid('sample_check_items_code_uq', t.code)],
+  (t) => [...nameSortIndexes('sample_check_items', t), uniqueValid('sample_check_items_code_uq', t.code)],
 );
 
 export const tensionLevels = pgTable(
@@ -422,7 +458,7 @@ export const tensionLevels = pgTable(
     holdSeconds: integer('hold_seconds').notNull().default(10),
     ...auditBlock(),
   },
-  (t) => [uniqueValid('tension_levels_code_uq', t.code)],
+  (t) => [...nameSortIndexes('tension_levels', t), uniqueValid('tension_levels_code_uq', t.code)],
 );
 
 export const vehicles = pgTable(
@@ -434,7 +470,7 @@ export const vehicles = pgTable(
     ratePerKm: money('rate_per_km'),
     ...auditBlock(),
   },
-  (t) => [uniqueValid('vehicles_code_uq', t.code)],
+  (t) => [...nameSortIndexes('vehicles', t), uniqueValid('vehicles_code_uq', t.code)],
 );
 
 export const superviseCheckpoints = pgTable(
@@ -446,7 +482,10 @@ export const superviseCheckpoints = pgTable(
     photoRequired: boolean('photo_required').notNull().default(false),
     ...auditBlock(),
   },
-  (t) => [uniqueValid('supervise_checkpoints_code_uq', t.code)],
+  (t) => [
+    ...nameSortIndexes('supervise_checkpoints', t),
+    uniqueValid('supervise_checkpoints_code_uq', t.code),
+  ],
 );
 
 export const factoryAuditTypes = pgTable(
@@ -457,7 +496,7 @@ export const factoryAuditTypes = pgTable(
     manDays: numeric('man_days', { precision: 4, scale: 1 }),
     ...auditBlock(),
   },
-  (t) => [uniqueValid('factory_audit_types_code_uq', t.code)],
+  (t) => [...nameSortIndexes('factory_audit_types', t), uniqueValid('factory_audit_types_code_uq', t.code)],
 );
 
 export const bookingTypes = pgTable(
@@ -473,7 +512,7 @@ export const bookingTypes = pgTable(
     fields: rows('fields'),
     ...auditBlock(),
   },
-  (t) => [uniqueValid('booking_types_code_uq', t.code)],
+  (t) => [...nameSortIndexes('booking_types', t), uniqueValid('booking_types_code_uq', t.code)],
 );
 
 export const holidays = pgTable(
@@ -486,7 +525,11 @@ export const holidays = pgTable(
     dayType: smallint('day_type').notNull(),
     ...auditBlock(),
   },
-  (t) => [uniqueValid('holidays_code_uq', t.code), uniqueValid('holidays_date_uq', t.date)],
+  (t) => [
+    ...nameSortIndexes('holidays', t),
+    uniqueValid('holidays_code_uq', t.code),
+    uniqueValid('holidays_date_uq', t.date),
+  ],
 );
 
 /** DOMAIN.md §6.13; the server falls back to the defaults of the contract for missing keys. */
@@ -500,7 +543,7 @@ export const systemParams = pgTable(
     valueType: text('value_type').notNull(),
     ...auditBlock(),
   },
-  (t) => [uniqueValid('system_params_key_uq', t.key)],
+  (t) => [...nameSortIndexes('system_params', t), uniqueValid('system_params_key_uq', t.key)],
 );
 
 export const notifyProductTracks = pgTable(
@@ -516,7 +559,10 @@ export const notifyProductTracks = pgTable(
     emails: strings('emails'),
     ...auditBlock(),
   },
-  (t) => [uniqueValid('notify_product_tracks_code_uq', t.code)],
+  (t) => [
+    ...nameSortIndexes('notify_product_tracks', t),
+    uniqueValid('notify_product_tracks_code_uq', t.code),
+  ],
 );
 
 /** DOMAIN.md §2.9 ProductTrack: one row per order product and milestone. */

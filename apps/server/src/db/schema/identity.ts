@@ -11,7 +11,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { auditBlock, idColumn, masterBlock, ref, timestamptz } from '../columns';
+import { auditBlock, idColumn, masterBlock, nameSortIndexes, ref, sortIndex, timestamptz } from '../columns';
 import { clients } from './client';
 
 // Identity and access (DOMAIN.md §2.1, §5). Uniqueness holds among valid rows (DOMAIN.md §0).
@@ -31,6 +31,7 @@ export const departments = pgTable(
   (t) => [
     uniqueIndex('departments_code_uq').on(t.code).where(sql`valid = 1`),
     index('departments_parent_idx').on(t.parentId),
+    ...nameSortIndexes('departments', t),
   ],
 );
 
@@ -102,6 +103,9 @@ export const users = pgTable(
       'gin',
       sql`(lower(${t.name} || ' ' || coalesce(${t.englishName}, '') || ' ' || ${t.username})) gin_trgm_ops`,
     ),
+    // The sorts of user/search (by username: users_username_uq).
+    sortIndex('users_name_sort_idx', sql`lower(${t.name})`, t.id),
+    sortIndex('users_english_name_sort_idx', sql`lower(${t.englishName})`, t.id),
   ],
 );
 

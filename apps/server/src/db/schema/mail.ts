@@ -36,5 +36,12 @@ export const mailOutbox = pgTable(
   (t) => [
     index('mail_outbox_created_idx').on(t.createdAt),
     index('mail_outbox_status_idx').on(t.status, t.createdAt),
+    // The sorts of mail/search (createdAt: mail_outbox_created_idx) and of the mail-error list
+    // (createdAt: mail_outbox_status_idx; recipient: the failed mails' own index).
+    index('mail_outbox_to_sort_idx').on(sql`lower(${t.to})`, t.id),
+    index('mail_outbox_sent_sort_idx').on(t.sentAt, t.id),
+    index('mail_outbox_failed_to_sort_idx')
+      .on(t.solved, sql`lower(${t.to})`, t.id)
+      .where(sql`status = 'failed'`),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { auditBlock, idColumn, ref, timestamptz } from '../columns';
+import { auditBlock, idColumn, ref, sortIndex, timestamptz } from '../columns';
 import { labs, testItems } from './config';
 import { files } from './files';
 import { materials } from './material';
@@ -35,6 +35,9 @@ export const materialTests = pgTable(
     index('material_tests_material_idx').on(t.materialId, t.endDate),
     index('material_tests_start_idx').on(t.startDate),
     index('material_tests_end_idx').on(t.endDate),
+    // The sorts of materialtest/search: testNo, startDate and endDate by the indexes above.
+    sortIndex('material_tests_pushed_sort_idx', t.pushedAt, t.id),
+    sortIndex('material_tests_updated_sort_idx', t.updatedAt, t.id),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { auditBlock, idColumn, ref } from '../columns';
+import { auditBlock, idColumn, ref, sortIndex } from '../columns';
 import { materialTypes, riskLevels, suppliers } from './config';
 import { bigrams, reversed, searchText } from './search-columns';
 
@@ -40,5 +40,8 @@ export const materials = pgTable(
     index('materials_type_idx').on(t.materialTypeId),
     index('materials_risk_level_idx').on(t.riskLevelId),
     index('materials_supplier_idx').on(t.supplierId),
+    // The sorts of material/search: upc by materials_upc_uq, name and updatedAt here.
+    sortIndex('materials_name_sort_idx', sql`lower(${t.name})`, t.id),
+    sortIndex('materials_updated_sort_idx', t.updatedAt, t.id),
   ],
 );

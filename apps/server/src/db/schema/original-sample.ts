@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, numeric, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { auditBlock, idColumn, ref } from '../columns';
+import { auditBlock, idColumn, ref, sortIndex } from '../columns';
 import { clients } from './client';
 import { parts } from './config';
 import { materials } from './material';
@@ -28,6 +28,9 @@ export const originalSamples = pgTable(
     index('original_samples_name_trgm_idx').using('gin', sql`${searchText(t.name)} gin_trgm_ops`),
     index('original_samples_name_bigram_idx').using('gin', bigrams(searchText(t.name))),
     index('original_samples_client_idx').on(t.clientId),
+    // The sorts of originalsample/search: itemNo by original_samples_item_uq, name and updatedAt here.
+    sortIndex('original_samples_name_sort_idx', sql`lower(${t.name})`, t.id),
+    sortIndex('original_samples_updated_sort_idx', t.updatedAt, t.id),
   ],
 );
 

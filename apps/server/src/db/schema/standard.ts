@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { auditBlock, idColumn, ref } from '../columns';
+import { auditBlock, idColumn, ref, sortIndex } from '../columns';
 import { countries, standards, testItems } from './config';
 import { bigrams, searchText } from './search-columns';
 
@@ -20,6 +20,8 @@ export const commonStandards = pgTable(
     uniqueIndex('common_standards_name_uq').on(sql`lower(${t.name})`).where(sql`valid = 1`),
     index('common_standards_name_trgm_idx').using('gin', sql`${searchText(t.name)} gin_trgm_ops`),
     index('common_standards_name_bigram_idx').using('gin', bigrams(searchText(t.name))),
+    // The sorts of standard/search: name by common_standards_name_uq, updatedAt here.
+    sortIndex('common_standards_updated_sort_idx', t.updatedAt, t.id),
   ],
 );
 
@@ -74,6 +76,9 @@ export const countryRequirements = pgTable(
     uniqueIndex('country_requirements_name_uq').on(t.countryId, sql`lower(${t.name})`).where(sql`valid = 1`),
     index('country_requirements_name_trgm_idx').using('gin', sql`${searchText(t.name)} gin_trgm_ops`),
     index('country_requirements_name_bigram_idx').using('gin', bigrams(searchText(t.name))),
+    // The sorts of countryrequire/search (its unique index leads with the country).
+    sortIndex('country_requirements_name_sort_idx', sql`lower(${t.name})`, t.id),
+    sortIndex('country_requirements_updated_sort_idx', t.updatedAt, t.id),
   ],
 );
 

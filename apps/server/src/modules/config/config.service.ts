@@ -35,6 +35,7 @@ import { AppError } from '../../platform/errors';
 import { referencesTo } from '../../platform/in-use';
 import { cappedTotal, containsPattern } from '../../platform/paging';
 import { createRecord, lockRow, updateRecord } from '../../platform/records';
+import { lowered, type Sorting, sortOrder } from '../../platform/sorting';
 import { LIST_RULES } from './config-rules';
 import { CONFIG_TABLES, type ConfigTable, column } from './config-tables';
 
@@ -94,24 +95,37 @@ export function filterWhere(list: ConfigListDef, input: ConfigInput, user: Princ
   return and(...conditions)!;
 }
 
-/** DOMAIN.md §0: ascending sort, then code (system: key). */
-export function orderOf(list: ConfigListDef): SQL[] {
+/**
+ * DOMAIN.md §0: ascending sort, then code (system: key); or the sort asked, one of the list's
+ * `configSortKeys`: the code or key by its unique index, names case-blind and dates by their sort
+ * indexes (db/schema `nameSortIndexes`, `sortIndex`).
+ */
+export function orderOf(list: ConfigListDef, sorting: Sorting = {}): SQL[] {
   const table = CONFIG_TABLES[list.name];
   const second = hasColumn(table, 'code') ? 'code' : 'key';
-  return [asc(column(table, 'sort')), asc(column(table, second)), asc(table.id)];
+  const byDefault = [asc(column(table, 'sort')), asc(column(table, second)), asc(table.id)];
+  if (sorting.sort === undefined) return byDefault;
+  const key = column(table, sorting.sort);
+  const names = sorting.sort === 'nameZh' || sorting.sort === 'nameEn';
+  return sortOrder({ [sorting.sort]: names ? lowered(key) : key }, sorting, table.id, byDefault);
+}
+
+/** The query of one page of a list (tests EXPLAIN it). */
+export function configPageQuery(db: Db, list: ConfigListDef, where: SQL, input: ConfigSearch) {
+  return db
+    .select()
+    .from(CONFIG_TABLES[list.name] as PgTable)
+    .where(where)
+    .orderBy(...orderOf(list, input))
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
 }
 
 export async function searchConfigRows(db: Db, name: ConfigListName, input: ConfigSearch, user: Principal) {
   const list = configList(name);
   const table = CONFIG_TABLES[name];
   const where = filterWhere(list, input, user);
-  const rows = await db
-    .select()
-    .from(table as PgTable)
-    .where(where)
-    .orderBy(...orderOf(list))
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
+  const rows = await configPageQuery(db, list, where, input);
   return {
     list: await presentRows(db, list, rows as Row[]),
     page: input.page,

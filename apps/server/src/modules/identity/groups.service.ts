@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { createRecord, updateRecord } from '../../platform/records';
+import { lowered, type Sorting, sortOrder } from '../../platform/sorting';
 
 type GroupRow = typeof groups.$inferSelect;
 
@@ -16,10 +17,19 @@ const toGroup = (g: GroupRow) => ({
   version: g.version,
 });
 
+/** The query of `group` (tests EXPLAIN it): by name, or by name case-blind (groups_name_uq) when asked. */
+export function groupsQuery(db: Db, sorting: Sorting<'name'> = {}) {
+  const keys = { name: lowered(groups.name) };
+  return db
+    .select()
+    .from(groups)
+    .where(eq(groups.valid, 1))
+    .orderBy(...sortOrder(keys, sorting, groups.id, [asc(groups.name)]));
+}
+
 /** group: every valid group, frozen ones included (the user form shows the state). */
-export async function listGroups(db: Db) {
-  const rows = await db.select().from(groups).where(eq(groups.valid, 1)).orderBy(asc(groups.name));
-  return rows.map(toGroup);
+export async function listGroups(db: Db, sorting: Sorting<'name'> = {}) {
+  return (await groupsQuery(db, sorting)).map(toGroup);
 }
 
 async function assertNameFree(db: Db, name: string, exceptId?: bigint) {

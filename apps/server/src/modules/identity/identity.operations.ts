@@ -113,7 +113,7 @@ function registerIdentityOperations(registry: OperationRegistry, deps: ModuleDep
 
   // Roles, groups, modules
   registerOperation(registry, ops.roles, (_input, ctx) => rolesAndPositions(ctx.db));
-  registerOperation(registry, ops.groups, (_input, ctx) => listGroups(ctx.db));
+  registerOperation(registry, ops.groups, (input, ctx) => listGroups(ctx.db, input));
   registerOperation(registry, ops.createGroup, (input, ctx) => createGroup(ctx.db, input, ctx.user));
   registerOperation(registry, ops.updateGroup, (input, ctx) => updateGroup(ctx.db, input, ctx.user));
   registerOperation(registry, ops.modules, (_input, ctx) => modulesOf(ctx.db, ctx.user));

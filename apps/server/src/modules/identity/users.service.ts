@@ -1,6 +1,6 @@
 import type { Language } from '@qcdesk/contract';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import { departments, roles, userGroups, users } from '../../db/schema/identity';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { roles, userGroups, users } from '../../db/schema/identity';
 import { actorOf, type Principal } from '../../platform/auth';
 import { writeChangeLog } from '../../platform/change-log';
 import type { Db } from '../../platform/db';
@@ -16,20 +16,19 @@ import {
   assertUnique,
   checkReferences,
   findUserDetail,
-  listColumns,
   mapDuplicates,
   setGroups,
   toRow,
+  type UserPageInput,
   type UserRow,
+  userPageQuery,
 } from './users.queries';
 import { checkClientLink, defined, updateAction } from './users.rules';
 
-export interface UserSearch {
+export interface UserSearch extends UserPageInput {
   name?: string | undefined;
   department?: bigint | undefined;
   deleted: boolean;
-  page: number;
-  pageSize: number;
 }
 
 /** user/search: "name has" over name, English name and username; department equals; in scope. */
@@ -47,15 +46,7 @@ export async function searchUsers(db: Db, input: UserSearch, user: Principal, la
       : undefined,
   ];
   const where = and(...conditions);
-  const rows = await db
-    .select(listColumns)
-    .from(users)
-    .innerJoin(departments, eq(departments.id, users.departmentId))
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(where)
-    .orderBy(asc(users.username))
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
+  const rows = await userPageQuery(db, where, input);
   const totals = await cappedTotal(db, users, where);
   return { list: rows.map(toRow(lang)), page: input.page, pageSize: input.pageSize, ...totals };
 }

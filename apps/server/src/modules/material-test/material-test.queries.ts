@@ -10,6 +10,7 @@ import { originalSampleMaterials, originalSamples } from '../../db/schema/origin
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { label } from '../../platform/labels';
+import { type Sorting, sortOrder } from '../../platform/sorting';
 import { type RecipientSources, readsDeleted } from './material-test.rules';
 
 // The SQL of material tests: the list row with its material and lab, the search, the test items
@@ -66,11 +67,31 @@ export function materialTestSearchWhere(input: MaterialTestSearch, user: Princip
   );
 }
 
-/** One page of material tests, newest first. */
-export function materialTestPage(db: Db, where: SQL | undefined, page: number, pageSize: number) {
+type MaterialTestSortKey = NonNullable<MaterialTestSearch['sort']>;
+
+const sortKeys = {
+  testNo: materialTests.testNo,
+  startDate: materialTests.startDate,
+  endDate: materialTests.endDate,
+  pushedAt: materialTests.pushedAt,
+  updatedAt: materialTests.updatedAt,
+};
+
+/**
+ * One page of material tests, newest first unless another sort is asked: testNo, startDate and
+ * endDate by material_tests_no_uq, _start_idx and _end_idx, pushedAt and updatedAt by their sort
+ * indexes.
+ */
+export function materialTestPage(
+  db: Db,
+  where: SQL | undefined,
+  page: number,
+  pageSize: number,
+  sorting: Sorting<MaterialTestSortKey> = {},
+) {
   return selectTests(db)
     .where(where)
-    .orderBy(desc(materialTests.id))
+    .orderBy(...sortOrder(sortKeys, sorting, materialTests.id, [desc(materialTests.id)]))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
 }

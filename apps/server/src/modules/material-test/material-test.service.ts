@@ -59,7 +59,7 @@ export interface MaterialTestDeps {
 /** materialtest/search: validity ranges overlapping [startTime, endTime] (DOMAIN.md §2.11). */
 export async function searchMaterialTests(db: Db, input: MaterialTestSearch, user: Principal) {
   const where = materialTestSearchWhere(input, user);
-  const rows = await materialTestPage(db, where, input.page, input.pageSize);
+  const rows = await materialTestPage(db, where, input.page, input.pageSize, input);
   return {
     list: rows.map(toRow),
     page: input.page,

@@ -14,6 +14,7 @@ import type { Db } from '../../platform/db';
 import { label } from '../../platform/labels';
 import { rankedHits } from '../../platform/ranked-hits';
 import { contains, endsWith } from '../../platform/search';
+import { lowered, type Sorting, sortOrder, unindexed } from '../../platform/sorting';
 import { readsDeleted, USABLE_TEST_STATUSES } from './material.rules';
 
 // The SQL of materials: the list row with its labels and valid-test count, the search WHERE and
@@ -119,13 +120,31 @@ export function materialSearchWhere(input: MaterialFilters, user: Principal): SQ
   );
 }
 
-/** The ids of one page of materials, newest first (the query material/search runs). */
-export function materialPageQuery(db: Db, where: SQL | undefined, page: number, pageSize: number) {
+type MaterialSortKey = NonNullable<MaterialSearch['sort']>;
+
+/**
+ * The ids of one page of materials (the query material/search runs), newest first unless another
+ * sort is asked: upc by materials_upc_uq, name and updatedAt by their sort indexes. With a name
+ * filter the name key is not the index's (`unindexed`, as for clients).
+ */
+export function materialPageQuery(
+  db: Db,
+  where: SQL | undefined,
+  page: number,
+  pageSize: number,
+  sorting: Sorting<MaterialSortKey> & Pick<MaterialFilters, 'name'> = {},
+) {
+  const byName = lowered(materials.name);
+  const keys = {
+    upc: lowered(materials.upc),
+    name: sorting.name ? unindexed(byName) : byName,
+    updatedAt: materials.updatedAt,
+  };
   return db
     .select({ id: materials.id })
     .from(materials)
     .where(where)
-    .orderBy(desc(materials.id))
+    .orderBy(...sortOrder(keys, sorting, materials.id, [desc(materials.id)]))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
 }

@@ -39,7 +39,7 @@ export async function searchMaterials(db: Db, input: MaterialSearch, user: Princ
   const where = materialSearchWhere(input, user);
   // The page and the (capped) total are independent: on PostgreSQL they run side by side.
   const [page, totals] = await Promise.all([
-    materialPageQuery(db, where, input.page, input.pageSize),
+    materialPageQuery(db, where, input.page, input.pageSize, input),
     searchTotal(db, materials, where, input.count),
   ]);
   const ids = page.map((r) => r.id);

@@ -17,6 +17,7 @@ import { AppError } from '../../platform/errors';
 import { rankedHits } from '../../platform/ranked-hits';
 import { clientScope, type Scope } from '../../platform/scope';
 import { contains, endsWith } from '../../platform/search';
+import { lowered, type Sorting, sortOrder, unindexed } from '../../platform/sorting';
 
 // The SQL of original samples: the scope condition, the list and detail selects, the search,
 // auto-complete and cart queries, the item-no check, the part and material lookups of a write and
@@ -85,18 +86,34 @@ export function sampleSearchWhere(input: SampleSearch, scope: Scope, deleted: bo
   );
 }
 
-/** One page of samples, newest first. */
-export async function samplePage(
-  db: Db,
-  input: Pick<SampleSearch, 'page' | 'pageSize'>,
-  where: SQL | undefined,
-) {
-  const rows = await selectSamples(db)
+/** What a page reads of a search: the name filter, the page and the sort. */
+export type SamplePageInput = Pick<SampleSearch, 'name' | 'page' | 'pageSize'> &
+  Sorting<NonNullable<SampleSearch['sort']>>;
+
+/** The ORDER BY of a page: newest first unless another sort is asked. */
+function sampleOrder(input: SamplePageInput): SQL[] {
+  const byName = lowered(originalSamples.name);
+  const keys = {
+    // original_samples_item_uq leads with it; name and updatedAt have their sort indexes.
+    itemNo: lowered(originalSamples.itemNo),
+    name: input.name ? unindexed(byName) : byName,
+    updatedAt: originalSamples.updatedAt,
+  };
+  return sortOrder(keys, input, originalSamples.id, [desc(originalSamples.id)]);
+}
+
+/** The query of one page of samples (tests EXPLAIN it). */
+export function samplePageQuery(db: Db, input: SamplePageInput, where: SQL | undefined) {
+  return selectSamples(db)
     .where(where)
-    .orderBy(desc(originalSamples.id))
+    .orderBy(...sampleOrder(input))
     .limit(input.pageSize)
     .offset((input.page - 1) * input.pageSize);
-  return rows.map(toRow);
+}
+
+/** One page of samples. */
+export async function samplePage(db: Db, input: SamplePageInput, where: SQL | undefined) {
+  return (await samplePageQuery(db, input, where)).map(toRow);
 }
 
 /** A keyword matches an item no ending with it or a name containing it. */

@@ -3,6 +3,7 @@ import { businessDate } from './config';
 import { enumSchema } from './enumerations';
 import { uploadedFile } from './files';
 import { materialLabel } from './material';
+import { defineListExport } from './list-export';
 import { defineOperation } from './operation';
 import {
   clearable,
@@ -83,6 +84,12 @@ export const searchMaterialTests = defineOperation({
     })
     .refine(dateRangeOk, { path: ['endTime'], params: { reason: 'E_DATE_RANGE' } }),
   output: searchPageOf(materialTestRow),
+});
+
+export const exportMaterialTests = defineListExport(searchMaterialTests, {
+  path: 'materialtest/export',
+  summary:
+    'The material tests of the search’s filters as XLSX, mailed to the caller as a download link; answers the job id.',
 });
 
 export const getMaterialTest = defineOperation({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { materialLabel } from './material';
+import { defineListExport } from './list-export';
 import { defineOperation } from './operation';
 import {
   dateTimeOut,
@@ -120,6 +121,12 @@ export const searchOriginalSamples = defineOperation({
     ...searchPaging,
   }),
   output: searchPageOf(originalSampleRow),
+});
+
+export const exportOriginalSamples = defineListExport(searchOriginalSamples, {
+  path: 'originalsample/export',
+  summary:
+    'The original samples of the search’s filters (in the caller’s scope) as XLSX, mailed to the caller as a download link; answers the job id.',
 });
 
 export const listOriginalSamples = defineOperation({

@@ -47,12 +47,12 @@ async function mailedTo(username: string, since: number) {
 }
 
 /** Follows the mailed link as a browser would: the short link redirects to the signed file. */
-async function download(mailText: string) {
+async function download(mailText: string, app: TestApp = t) {
   const link = new RegExp(`${PUBLIC_URL}/s/([A-Za-z0-9]+)`).exec(mailText);
   expect(link, mailText).not.toBeNull();
-  const short = await t.app.server.inject({ method: 'GET', url: `/s/${link![1]}` });
+  const short = await app.app.server.inject({ method: 'GET', url: `/s/${link![1]}` });
   expect(short.statusCode).toBe(302);
-  const file = await t.app.server.inject({ method: 'GET', url: String(short.headers.location) });
+  const file = await app.app.server.inject({ method: 'GET', url: String(short.headers.location) });
   expect(file.statusCode).toBe(200);
   expect(String(file.headers['content-disposition'])).toContain('.xlsx');
   const workbook = new ExcelJS.Workbook();
@@ -237,5 +237,37 @@ describe('the export job', () => {
       contentType: XLSX_TYPE,
       kind: 'document',
     });
+  });
+});
+
+describe('every declared list export', () => {
+  let full: TestApp;
+  beforeAll(async () => {
+    full = await startTestApp({ env: { MAIL_URL: smtp.url, PUBLIC_URL } });
+  });
+  afterAll(() => full.close());
+
+  it('mails the rows its search finds, under the declared headers', async () => {
+    const token = await signInAs(full, 'ADMIN');
+    const exported: string[] = [];
+    for (const def of full.app.capabilities.exports.values()) {
+      const search = (await full.client.ok(def.search, { pageSize: 1 }, { token })) as { total: number };
+      const since = smtp.messages.length;
+      await full.client.ok(def.operation, {}, { token, lang: 'en' });
+      await full.app.jobs.drain();
+      const mail = await smtp.waitFor(await emailOf('admin'), since);
+      const file = await download(mail.text, full);
+      expect(file.headers, def.operation.path).toEqual(def.columns.map((c) => c.label.en));
+      expect(file.rows.length, def.operation.path).toBe(search.total);
+      exported.push(def.operation.path);
+    }
+    expect(exported.sort()).toEqual([
+      'client/export',
+      'countryrequire/export',
+      'material/export',
+      'materialtest/export',
+      'originalsample/export',
+      'standard/export',
+    ]);
   });
 });

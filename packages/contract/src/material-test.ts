@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { businessDate } from './config';
 import { enumSchema } from './enumerations';
 import { uploadedFile } from './files';
-import { materialLabel } from './material';
 import { defineListExport } from './list-export';
+import { materialLabel } from './material';
 import { defineOperation } from './operation';
 import {
   clearable,

@@ -101,7 +101,8 @@ export const searchMaterials = defineOperation({
 
 export const exportMaterials = defineListExport(searchMaterials, {
   path: 'material/export',
-  summary: 'The materials of the search’s filters as XLSX, mailed to the caller as a download link; answers the job id.',
+  summary:
+    'The materials of the search’s filters as XLSX, mailed to the caller as a download link; answers the job id.',
 });
 
 export const createMaterial = defineOperation({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { materialLabel } from './material';
 import { defineListExport } from './list-export';
+import { materialLabel } from './material';
 import { defineOperation } from './operation';
 import {
   dateTimeOut,

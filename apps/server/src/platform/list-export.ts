@@ -81,7 +81,12 @@ export function columnsFor<Row>(
 }
 
 /** The number of rows, exact up to `cap` and `cap + 1` beyond (the count stops there). */
-export async function countUpTo(db: Db, table: PgTable, where: SQL | undefined, cap: number): Promise<number> {
+export async function countUpTo(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+  cap: number,
+): Promise<number> {
   const limited = db
     .select({ one: sql`1` })
     .from(table)

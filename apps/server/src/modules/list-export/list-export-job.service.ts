@@ -35,7 +35,12 @@ import { JOB_ENTITY, type ListExportDeps } from './list-export.service';
 // download link in their language. Progress is written after every batch.
 
 /** The rows of the filter, a batch at a time, with their labels, in key order. */
-async function* rowBatches(db: Db, def: ListExportDef, where: ReturnType<ListExportDef['where']>, limit: number) {
+async function* rowBatches(
+  db: Db,
+  def: ListExportDef,
+  where: ReturnType<ListExportDef['where']>,
+  limit: number,
+) {
   for await (const keys of keyBatches(db, def, where, { size: EXPORT_BATCH, limit })) {
     yield inKeyOrder(keys, await def.rows(db, keys), (row) => def.keyOf(row));
   }

@@ -1,9 +1,9 @@
 import { areas } from '@qcdesk/contract';
 import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
-import { listExportHandler } from './list-export-job.service';
 import { LIST_EXPORT_JOB } from './list-export.rules';
 import { jobProgress, type ListExportDeps, requestExport } from './list-export.service';
+import { listExportHandler } from './list-export-job.service';
 
 const ops = areas.listExport;
 

@@ -1,19 +1,23 @@
 import { areas } from '@qcdesk/contract';
 import { enumLabel } from '@qcdesk/contract/enumerations';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unique } from '../../../test/support/factories';
 import { buildUser, signIn, signInAs } from '../../../test/support/identity';
 import { type SmtpSink, startSmtpSink } from '../../../test/support/smtp-sink';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { clients } from '../../db/schema/client';
 import { files } from '../../db/schema/files';
 import { roles, users } from '../../db/schema/identity';
 import { changeLog, jobs } from '../../db/schema/platform';
 import { businessDate } from '../../platform/business-time';
+import { keyBatches } from '../../platform/list-export';
 import { XLSX_TYPE } from '../../platform/list-export-xlsx';
+import { clientExport } from '../client/client.export';
 import { buildClient } from '../client/client.factory';
 import { LIST_EXPORT_JOB } from './list-export.rules';
+import { requestExport } from './list-export.service';
 
 // List exports through the envelope (issue 12), on the client list: the call answers "the mail has
 // been sent" with a job id; the job mails a link whose download is the XLSX of the filter, in the
@@ -36,7 +40,10 @@ afterAll(async () => {
 });
 
 async function emailOf(username: string): Promise<string> {
-  const [row] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.username, username));
+  const [row] = await t.database.db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.username, username));
   return row!.email;
 }
 
@@ -60,7 +67,9 @@ async function download(mailText: string, app: TestApp = t) {
   const sheet = workbook.worksheets[0]!;
   const rows: string[][] = [];
   sheet.eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v))));
+    rows.push(
+      (row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v))),
+    );
   });
   return { headers: rows[0]!, rows: rows.slice(1) };
 }
@@ -227,7 +236,10 @@ describe('the export job', () => {
     await buildClient(db, { name: `${token} 1` });
     const { jobId } = await t.client.ok(ops.exportClients, { name: token }, { token: admin, lang: 'en' });
     await t.app.jobs.drain();
-    const [job] = await db.select().from(jobs).where(eq(jobs.id, BigInt(jobId)));
+    const [job] = await db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, BigInt(jobId)));
     expect(job).toMatchObject({ status: 'done', progress: 100, lastError: null });
     const [adminRow] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
     const [file] = await db.select().from(files).orderBy(desc(files.id)).limit(1);
@@ -237,6 +249,60 @@ describe('the export job', () => {
       contentType: XLSX_TYPE,
       kind: 'document',
     });
+  });
+});
+
+describe('the export’s reading', () => {
+  it('walks the rows in key order, a batch at a time, up to the limit', async () => {
+    const db = t.database.db;
+    const token = unique('WALK');
+    const built = [];
+    for (let i = 0; i < 5; i++) built.push(await buildClient(db, { name: `${token} ${i}` }));
+    const where = like(clients.name, `${token}%`);
+    const walk = async (limit: number) => {
+      const batches: bigint[][] = [];
+      for await (const keys of keyBatches(db, clientExport, where, { size: 2, limit })) batches.push(keys);
+      return batches;
+    };
+    const ids = built.map((c) => c.id);
+    expect(await walk(100)).toEqual([ids.slice(0, 2), ids.slice(2, 4), ids.slice(4)]);
+    expect(await walk(3)).toEqual([ids.slice(0, 2), ids.slice(2, 3)]);
+  });
+
+  it('asks for the list’s read permission too when the export has its own', async () => {
+    const db = t.database.db;
+    const [user] = await db.select().from(users).where(eq(users.username, 'admin'));
+    const holding = (...permissions: string[]) => ({
+      userId: user!.id,
+      username: 'admin',
+      displayName: 'admin',
+      permissions: new Set(permissions),
+    });
+    // As testreport/export will be: its own permission, and the list's read permission besides.
+    const own = {
+      ...clientExport,
+      operation: { ...clientExport.operation, permission: 'testreport.export' },
+    };
+    const deps = {
+      config: { EXPORT_MAX_ROWS: 3, publicUrl: PUBLIC_URL },
+      files: t.app.files,
+      capabilities: t.app.capabilities,
+    };
+    const filters = { name: unique('NONE'), deleted: false };
+    await expect(
+      requestExport(db, deps, own, filters, holding('testreport.export'), 'en'),
+    ).rejects.toMatchObject({
+      reason: 'E_PERMISSION',
+    });
+    const started = await requestExport(
+      db,
+      deps,
+      own,
+      filters,
+      holding('testreport.export', 'client.search'),
+      'en',
+    );
+    expect(started.jobId).toBeTypeOf('bigint');
   });
 });
 

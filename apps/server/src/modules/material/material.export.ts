@@ -26,15 +26,34 @@ export const materialExport = listExport({
       value: (r) => r.technicalName,
       width: 24,
     },
-    { key: 'customName', label: { zh: '报关品名', en: 'Customs name' }, value: (r) => r.customName, width: 24 },
+    {
+      key: 'customName',
+      label: { zh: '报关品名', en: 'Customs name' },
+      value: (r) => r.customName,
+      width: 24,
+    },
     {
       key: 'materialType',
       label: { zh: '材料类型', en: 'Material type' },
       value: (r, l) => labelIn(r.materialType, l),
     },
-    { key: 'riskLevel', label: { zh: '风险等级', en: 'Risk level' }, value: (r, l) => labelIn(r.riskLevel, l) },
-    { key: 'supplier', label: { zh: '供应商', en: 'Supplier' }, value: (r, l) => labelIn(r.supplier, l), width: 24 },
-    { key: 'validTests', label: { zh: '有效测试', en: 'Valid tests' }, value: (r) => r.validTests, width: 10 },
+    {
+      key: 'riskLevel',
+      label: { zh: '风险等级', en: 'Risk level' },
+      value: (r, l) => labelIn(r.riskLevel, l),
+    },
+    {
+      key: 'supplier',
+      label: { zh: '供应商', en: 'Supplier' },
+      value: (r, l) => labelIn(r.supplier, l),
+      width: 24,
+    },
+    {
+      key: 'validTests',
+      label: { zh: '有效测试', en: 'Valid tests' },
+      value: (r) => r.validTests,
+      width: 10,
+    },
     { key: 'updatedAt', label: { zh: '更新时间', en: 'Updated' }, value: (r) => r.updatedAt, width: 18 },
   ],
 });

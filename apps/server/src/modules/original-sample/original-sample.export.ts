@@ -36,7 +36,13 @@ export const originalSampleExport = listExport({
       width: 10,
       client: true,
     },
-    { key: 'partCount', label: { zh: '部件数', en: 'Parts' }, value: (r) => r.partCount, width: 10, client: true },
+    {
+      key: 'partCount',
+      label: { zh: '部件数', en: 'Parts' },
+      value: (r) => r.partCount,
+      width: 10,
+      client: true,
+    },
     { key: 'updatedAt', label: { zh: '更新时间', en: 'Updated' }, value: (r) => r.updatedAt, width: 18 },
   ],
 });

@@ -38,7 +38,12 @@ function standardExport(kindName: KindName) {
         value: (r) => r.productScope,
         width: 32,
       },
-      { key: 'testCount', label: { zh: '测试项目数', en: 'Test items' }, value: (r) => r.testCount, width: 10 },
+      {
+        key: 'testCount',
+        label: { zh: '测试项目数', en: 'Test items' },
+        value: (r) => r.testCount,
+        width: 10,
+      },
       { key: 'updatedAt', label: { zh: '更新时间', en: 'Updated' }, value: (r) => r.updatedAt, width: 18 },
     ],
   });

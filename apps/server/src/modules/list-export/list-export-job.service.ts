@@ -17,7 +17,7 @@ import { enqueueMail } from '../../platform/mail/mail-outbox';
 import { scopeOf } from '../../platform/scope';
 import type { FilesRuntime } from '../../platform/storage/files-context';
 import { getSystemParam } from '../../platform/system-params';
-import { storeGeneratedFileFrom } from '../files/generated-files';
+import { storeGeneratedFileFrom } from '../files/generated-files.service';
 import { createShortLink } from '../files/short-links.service';
 import { readRequester } from './list-export.queries';
 import {

@@ -44,9 +44,12 @@ describe('ExportButton', () => {
     expect(screen.getByTestId('export-button')).toHaveProperty('disabled', true);
     await screen.findByText('Exporting… 40%');
     expect(screen.getByTestId('export-button')).toHaveProperty('disabled', true);
+    expect(screen.getByRole('progressbar', { name: 'Export progress' }).getAttribute('aria-valuenow')).toBe(
+      '40',
+    );
 
     await screen.findByText('The file is on its way to your mailbox');
-    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.getByTestId('export-button')).toHaveProperty('disabled', false);
     expect(progress).toHaveBeenCalledWith('7');
     // Polling stops once the job is done.

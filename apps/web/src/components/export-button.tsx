@@ -85,6 +85,22 @@ export function ExportButton<F>({
 
   return (
     <Flex align="center" gap={8} wrap>
+      {/* Before the button, which stays where it is: the bar only while the job runs, then the outcome in words. */}
+      {jobId !== null && running ? (
+        <Progress
+          percent={percent}
+          size="small"
+          style={{ width: 96, margin: 0 }}
+          showInfo={false}
+          status="active"
+          aria-label={t('widgets.exportList.progress')}
+        />
+      ) : null}
+      {status ? (
+        <Typography.Text type={failed ? undefined : 'secondary'} aria-live="polite">
+          {status}
+        </Typography.Text>
+      ) : null}
       <Button
         icon={<ExportOutlined />}
         loading={running}
@@ -94,21 +110,6 @@ export function ExportButton<F>({
       >
         {t('widgets.exportList.button')}
       </Button>
-      {jobId !== null ? (
-        <>
-          <Progress
-            percent={percent}
-            size="small"
-            style={{ width: 96, margin: 0 }}
-            showInfo={false}
-            status={failed ? 'exception' : percent === 100 ? 'success' : 'active'}
-            aria-label={t('widgets.exportList.progress')}
-          />
-          <Typography.Text type={failed ? undefined : 'secondary'} aria-live="polite">
-            {status}
-          </Typography.Text>
-        </>
-      ) : null}
     </Flex>
   );
 }

@@ -53,7 +53,7 @@ async function runExport(deps: ListExportDeps, payload: ExportPayload, ctx: JobC
   const user = principalOf(payload.user);
   const requester = await readRequester(db, user.userId);
   // A user locked or deleted since asking gets nothing.
-  if (!requester || requester.state !== 1 || requester.valid !== 1) {
+  if (requester?.state !== 1 || requester.valid !== 1) {
     ctx.log.warn({ job: String(ctx.jobId) }, 'export dropped: the requester is locked or deleted');
     return;
   }

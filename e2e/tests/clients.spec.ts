@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { searchMail } from '@qcdesk/contract/mail';
 import { DEMO_USERS } from './accounts';
-import { uniqueSuffix } from './api';
+import { Api, uniqueSuffix } from './api';
 import { pickOption, screenshotsAt, signIn } from './helpers';
 
 // Issue 6 (web): a sales user creates a client with test requirements, finds it from the home search
@@ -28,6 +29,9 @@ const TEXT = {
     sales: 'Sales',
     salesManager: 'Demo Sales manager',
     invalidPermission: 'Invalid Permission',
+    mailSent: 'The mail has been sent, please check',
+    exportDone: 'The file is on its way to your mailbox',
+    exportSubject: 'QCDesk export: Clients',
   },
   zh: {
     nameRequired: '名称不能为空',
@@ -50,6 +54,9 @@ const TEXT = {
     sales: '业务员',
     salesManager: '演示业务经理',
     invalidPermission: '没有权限',
+    mailSent: '邮件已发送，请查收',
+    exportDone: '文件已发往您的邮箱',
+    exportSubject: 'QCDesk 导出：客户',
   },
 } as const;
 
@@ -150,3 +157,28 @@ test('a sales user cannot modify a client of another sales: the server says Inva
   await expect(sales1.getByTestId('client-form')).toHaveCount(0);
   await other.close();
 });
+
+for (const lang of ['en', 'zh'] as const) {
+  test(`${lang}: Export mails the client list of the current filter`, async ({ page, baseURL }) => {
+    const text = TEXT[lang];
+    await signIn(page, DEMO_USERS.SALES, lang);
+    await page.goto(`/${lang}/client`);
+    await page.getByLabel(text.name, { exact: true }).fill('E2E');
+    await page.getByRole('button', { name: /^(Search|查\s?询)$/ }).click();
+    const exportButton = page.getByTestId('client-export');
+    await exportButton.click();
+    await expect(page.getByText(text.mailSent)).toBeVisible();
+    // The job runs in the server's worker; the button waits for it, then says where the file went.
+    await expect(page.getByText(text.exportDone)).toBeVisible({ timeout: 30_000 });
+    await expect(exportButton).toBeEnabled();
+    await screenshotsAt(page, lang, 'clients-export', (width) => width === 1280);
+
+    const admin = await Api.signedIn(baseURL!);
+    await expect
+      .poll(async () => {
+        const mails = await admin.call(searchMail, { to: `${DEMO_USERS.SALES}@qcdesk.local`, pageSize: 20 });
+        return mails.list.some((mail) => mail.subject === text.exportSubject);
+      })
+      .toBe(true);
+  });
+}

@@ -4,6 +4,7 @@ import * as enumeration from './enumerations';
 import * as files from './files';
 import * as homeSearch from './home-search';
 import * as identity from './identity';
+import * as listExport from './list-export';
 import * as mail from './mail';
 import * as mailService from './mail-service';
 import * as material from './material';
@@ -24,6 +25,7 @@ export const areas = {
   productTrack,
   mailService,
   files,
+  listExport,
   client,
   material,
   materialTest,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { enumSchema } from './enumerations';
 import { uploadedFile } from './files';
+import { defineListExport } from './list-export';
 import { defineOperation } from './operation';
 import {
   clearable,
@@ -131,6 +132,12 @@ export const searchClients = defineOperation({
     ...sorting(['code', 'name', 'updatedAt']),
   }),
   output: searchPageOf(clientRow),
+});
+
+export const exportClients = defineListExport(searchClients, {
+  path: 'client/export',
+  summary:
+    'The clients of the search’s filters (in the caller’s scope) as XLSX, mailed to the caller as a download link; answers the job id.',
 });
 
 const clientFields = {

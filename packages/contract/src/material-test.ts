@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { businessDate } from './config';
 import { enumSchema } from './enumerations';
 import { uploadedFile } from './files';
+import { defineListExport } from './list-export';
 import { materialLabel } from './material';
 import { defineOperation } from './operation';
 import {
@@ -85,6 +86,12 @@ export const searchMaterialTests = defineOperation({
     })
     .refine(dateRangeOk, { path: ['endTime'], params: { reason: 'E_DATE_RANGE' } }),
   output: searchPageOf(materialTestRow),
+});
+
+export const exportMaterialTests = defineListExport(searchMaterialTests, {
+  path: 'materialtest/export',
+  summary:
+    'The material tests of the search’s filters as XLSX, mailed to the caller as a download link; answers the job id.',
 });
 
 export const getMaterialTest = defineOperation({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineListExport } from './list-export';
 import { defineOperation } from './operation';
 import {
   clearable,
@@ -98,6 +99,12 @@ export const searchMaterials = defineOperation({
     ...sorting(['upc', 'name', 'updatedAt']),
   }),
   output: searchPageOf(materialRow),
+});
+
+export const exportMaterials = defineListExport(searchMaterials, {
+  path: 'material/export',
+  summary:
+    'The materials of the search’s filters as XLSX, mailed to the caller as a download link; answers the job id.',
 });
 
 export const createMaterial = defineOperation({

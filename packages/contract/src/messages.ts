@@ -85,6 +85,10 @@ export const messages = {
   INTERNAL: { zh: '系统错误，请联系管理员', en: 'Internal Server Error' },
   NETWORK: { zh: '网络异常', en: 'Error:Network(网络异常)' },
   MAIL_SENT: { zh: '邮件已发送，请查收', en: 'The mail has been sent, please check' },
+  E_EXPORT_TOO_MANY: {
+    zh: '导出数据超过{max}条，请缩小查询范围',
+    en: 'The export exceeds {max} rows; narrow the filter',
+  },
   E_IMPORT_ROWS: {
     zh: '{n}处数据有误，未导入任何数据',
     en: '{n} errors found; nothing was imported',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineListExport } from './list-export';
 import { materialLabel } from './material';
 import { defineOperation } from './operation';
 import {
@@ -122,6 +123,12 @@ export const searchOriginalSamples = defineOperation({
     ...sorting(['itemNo', 'name', 'updatedAt']),
   }),
   output: searchPageOf(originalSampleRow),
+});
+
+export const exportOriginalSamples = defineListExport(searchOriginalSamples, {
+  path: 'originalsample/export',
+  summary:
+    'The original samples of the search’s filters (in the caller’s scope) as XLSX, mailed to the caller as a download link; answers the job id.',
 });
 
 export const listOriginalSamples = defineOperation({

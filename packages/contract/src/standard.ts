@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineListExport } from './list-export';
 import { defineOperation } from './operation';
 import {
   clearable,
@@ -74,6 +75,12 @@ export const searchCommonStandards = defineOperation({
   summary: 'Common standards by name (contains), by name.',
   input: z.object(searchInput),
   output: searchPageOf(commonStandardRow),
+});
+
+export const exportCommonStandards = defineListExport(searchCommonStandards, {
+  path: 'standard/export',
+  summary:
+    'The common standards of the search’s filters as XLSX, mailed to the caller as a download link; answers the job id.',
 });
 
 export const getCommonStandard = defineOperation({
@@ -157,6 +164,12 @@ export const searchCountryRequirements = defineOperation({
   summary: 'Country standards by name (contains) and country, by country and name.',
   input: z.object({ ...searchInput, country: idIn.optional() }),
   output: searchPageOf(countryRequirementRow),
+});
+
+export const exportCountryRequirements = defineListExport(searchCountryRequirements, {
+  path: 'countryrequire/export',
+  summary:
+    'The country standards of the search’s filters as XLSX, mailed to the caller as a download link; answers the job id.',
 });
 
 export const getCountryRequirement = defineOperation({

@@ -5,6 +5,7 @@ import { enumerationModule } from './enumerations/enumerations.operations';
 import { filesModule } from './files/files.operations';
 import { homeSearchModule } from './home-search/home-search.operations';
 import { identityModule } from './identity/identity.operations';
+import { listExportModule } from './list-export/list-export.operations';
 import { mailModule } from './mail/mail.operations';
 import { mailServiceModule } from './mail-service/mail-service.operations';
 import { materialModule } from './material/material.operations';
@@ -33,4 +34,5 @@ export const modules: readonly ModuleDef[] = [
   originalSampleModule,
   standardModule,
   homeSearchModule,
+  listExportModule,
 ];

@@ -22,3 +22,19 @@ export function addMonths(date: string, months: number): string {
   first.setUTCDate(Math.min(d, lastDay));
   return first.toISOString().slice(0, 10);
 }
+
+const minuteFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The business time of an instant to the minute, `YYYY-MM-DD HH:mm` (exports, mails). */
+export function businessDateTime(at: Date): string {
+  const p = Object.fromEntries(minuteFormat.formatToParts(at).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLIENT_CODE_CLI, CLIENT_CODE_WEB, PASSWORD_PATTERN, REPLAY_WINDOW_SECONDS } from '@qcdesk/contract';
+import { EXPORT_MAX_ROWS } from '@qcdesk/contract/list-export';
 import { z } from 'zod';
 
 /** The repository root, so defaults work whatever the working directory. */
@@ -81,6 +82,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('QCDesk <no-reply@qcdesk.local>'),
   MAIL_MAX_ATTEMPTS: int(1, 50).default(5),
   JOB_POLL_MS: int(50, 60_000).default(1000),
+  /** Most rows a list export writes (issue 12: 100,000); beyond it the user narrows the filter. */
+  EXPORT_MAX_ROWS: int(1, 1_000_000).default(EXPORT_MAX_ROWS),
 
   // Files (ARCHITECTURE.md "Object store"): local disk under DATA_DIR/objects unless S3_BUCKET is set.
   /** An S3-compatible endpoint (MinIO, COS, OSS, …); unset for AWS S3 itself. */

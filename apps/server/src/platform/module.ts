@@ -7,6 +7,7 @@ import type { Principal } from './auth';
 import type { Config } from './config';
 import type { Database, Db } from './db';
 import type { JobWorker } from './jobs/job-worker';
+import type { ListExportDef } from './list-export';
 import type { PrincipalCache } from './principal-cache';
 import type { OperationRegistry } from './registry';
 import type { Scope } from './scope';
@@ -113,6 +114,8 @@ export interface ModuleDef {
   /** Tables other areas' change logs may name (`'client'` → the client's name). */
   names?: Readonly<Record<string, NameSource>>;
   homeSearch?: readonly HomeSearchSourceDef[];
+  /** Its lists' XLSX exports (`listExport({...})` of platform/list-export.ts), one per list. */
+  exports?: readonly ListExportDef[];
   /** Idempotent; business areas seed demo records only for a demo database. */
   seed?(ctx: SeedContext): Promise<void>;
 }
@@ -126,6 +129,8 @@ export class Capabilities {
   readonly changeLogs = new Map<string, ChangeLogSource>();
   readonly names = new Map<string, NameSource>();
   readonly homeSearch = new Map<HomeSearchSource, HomeSearchSourceDef>();
+  /** List exports by their operation's path (`client/export`). */
+  readonly exports = new Map<string, ListExportDef>();
 
   constructor(modules: readonly ModuleDef[]) {
     for (const module of modules) {
@@ -136,6 +141,11 @@ export class Capabilities {
       }
       for (const [name, source] of Object.entries(module.names ?? {})) this.names.set(name, source);
       for (const source of module.homeSearch ?? []) this.homeSearch.set(source.source, source);
+      for (const def of module.exports ?? []) {
+        if (this.exports.has(def.operation.path))
+          throw new Error(`export declared twice: ${def.operation.path}`);
+        this.exports.set(def.operation.path, def);
+      }
     }
   }
 }

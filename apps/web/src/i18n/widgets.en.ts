@@ -68,6 +68,13 @@ export const widgetsEn = {
       other: 'Status change: {{action}}',
     },
   },
+  exportList: {
+    button: 'Export',
+    running: 'Exporting… {{percent}}%',
+    done: 'The file is on its way to your mailbox',
+    failed: 'The export failed; try again',
+    progress: 'Export progress',
+  },
   confirm: {
     title: 'Please confirm',
     ok: 'OK',

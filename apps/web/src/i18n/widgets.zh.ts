@@ -70,6 +70,13 @@ export const widgetsZh = {
       other: '状态变更：{{action}}',
     },
   },
+  exportList: {
+    button: '导出',
+    running: '正在导出… {{percent}}%',
+    done: '文件已发往您的邮箱',
+    failed: '导出失败，请重试',
+    progress: '导出进度',
+  },
   confirm: {
     title: '请确认',
     ok: '确定',

@@ -72,6 +72,10 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     createdAt: timestamptz('created_at').notNull().default(sql`now()`),
     finishedAt: timestamptz('finished_at'),
+    /** The user who asked for the job (a list export); only they read its progress. */
+    requestedBy: ref('requested_by'),
+    /** 0–100 for jobs that report how far they are; null for the others (mail). */
+    progress: integer('progress'),
   },
   (t) => [
     index('jobs_due_idx').on(t.runAt).where(sql`status = 'queued'`),

@@ -3,6 +3,7 @@ import { clients } from '../../db/schema/client';
 import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
 import { clientScope, readableIn } from '../../platform/scope';
+import { clientExport } from './client.export';
 import { clientHits } from './client.queries';
 import { seedClients } from './client.seed';
 import { CLIENT_ENTITY, createClient, getClient, searchClients, updateClient } from './client.service';
@@ -68,4 +69,5 @@ export const clientModule = defineModule({
     },
   },
   homeSearch: [{ source: 'client', permission: ops.searchClients.permission, search: clientHits }],
+  exports: [clientExport],
 });

@@ -1,5 +1,6 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
 import { CLIENT_DEFAULTS } from '@qcdesk/contract/client';
+import type { FiltersOf } from '@qcdesk/contract/list-export';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { clients } from '../../db/schema/client';
@@ -20,6 +21,8 @@ import { lowered, type Sorting, sortOrder, unindexed } from '../../platform/sort
 
 export type ClientRow = typeof clients.$inferSelect;
 export type ClientSearch = ParsedInputOf<typeof areas.client.searchClients>;
+/** What the WHERE reads: the search's filters (the export has no paging). */
+export type ClientFilters = FiltersOf<typeof areas.client.searchClients>;
 
 const sales = alias(users, 'sales');
 const creator = alias(users, 'creator');
@@ -83,7 +86,7 @@ function toRow(r: Selected) {
 // -- Search -----------------------------------------------------------------------------------
 
 /** The WHERE of client/search: name has, country, type, sales and state equal; in scope. */
-export function clientSearchWhere(input: ClientSearch, scope: Scope, user: Principal): SQL | undefined {
+export function clientSearchWhere(input: ClientFilters, scope: Scope, user: Principal): SQL | undefined {
   const deleted = input.deleted && user.permissions.has('client.admin');
   return and(
     eq(clients.valid, deleted ? 0 : 1),

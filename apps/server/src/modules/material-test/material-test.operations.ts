@@ -1,6 +1,7 @@
 import { areas } from '@qcdesk/contract';
 import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { materialTestExport } from './material-test.export';
 import { MATERIAL_TEST_ENTITY } from './material-test.rules';
 import { seedMaterialTests } from './material-test.seed';
 import {
@@ -62,4 +63,5 @@ export const materialTestModule = defineModule({
       },
     },
   ],
+  exports: [materialTestExport],
 });

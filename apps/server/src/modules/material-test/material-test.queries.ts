@@ -1,4 +1,5 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
+import type { FiltersOf } from '@qcdesk/contract/list-export';
 import { and, asc, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import { clients } from '../../db/schema/client';
 import { labs, suppliers, testItems } from '../../db/schema/config';
@@ -17,6 +18,8 @@ import { type RecipientSources, readsDeleted } from './material-test.rules';
 // and report files linked to a test, and what a push reads.
 
 export type MaterialTestSearch = ParsedInputOf<typeof areas.materialTest.searchMaterialTests>;
+/** What the WHERE reads: the search's filters (the export has no paging). */
+export type MaterialTestFilters = FiltersOf<typeof areas.materialTest.searchMaterialTests>;
 
 export function selectTests(db: Db) {
   return db
@@ -55,7 +58,7 @@ export function toRow(r: Selected) {
 }
 
 /** The WHERE of materialtest/search: validity ranges overlapping [startTime, endTime] (DOMAIN.md §2.11). */
-export function materialTestSearchWhere(input: MaterialTestSearch, user: Principal): SQL | undefined {
+export function materialTestSearchWhere(input: MaterialTestFilters, user: Principal): SQL | undefined {
   const deleted = input.deleted && readsDeleted(user);
   return and(
     eq(materialTests.valid, deleted ? 0 : 1),
@@ -94,6 +97,13 @@ export function materialTestPage(
     .orderBy(...sortOrder(sortKeys, sorting, materialTests.id, [desc(materialTests.id)]))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
+}
+
+/** The list rows of the tests `ids`, in no particular order (a batch of an export). */
+export async function materialTestRows(db: Db, ids: readonly bigint[]) {
+  if (ids.length === 0) return [];
+  const rows = await selectTests(db).where(inArray(materialTests.id, [...ids]));
+  return rows.map(toRow);
 }
 
 export async function readMaterialTest(db: Db, id: bigint) {

@@ -2,6 +2,7 @@ import { areas } from '@qcdesk/contract';
 import { materials } from '../../db/schema/material';
 import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { materialExport } from './material.export';
 import { materialHits } from './material.queries';
 import { seedMaterials } from './material.seed';
 import {
@@ -51,4 +52,5 @@ export const materialModule = defineModule({
     },
   },
   homeSearch: [{ source: 'material', permission: ops.searchMaterials.permission, search: materialHits }],
+  exports: [materialExport],
 });

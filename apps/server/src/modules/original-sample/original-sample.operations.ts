@@ -3,6 +3,7 @@ import { originalSamples } from '../../db/schema/original-sample';
 import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
+import { originalSampleExport } from './original-sample.export';
 import { originalSampleHits, sampleScope } from './original-sample.queries';
 import { seedOriginalSamples } from './original-sample.seed';
 import {
@@ -73,4 +74,5 @@ export const originalSampleModule = defineModule({
       search: originalSampleHits,
     },
   ],
+  exports: [originalSampleExport],
 });

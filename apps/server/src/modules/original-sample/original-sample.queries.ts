@@ -1,4 +1,5 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
+import type { FiltersOf } from '@qcdesk/contract/list-export';
 import { and, asc, desc, eq, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { qualified } from '../../db/columns';
 import { clients } from '../../db/schema/client';
@@ -25,6 +26,8 @@ import { lowered, type Sorting, sortOrder, unindexed } from '../../platform/sort
 
 export type SampleRow = typeof originalSamples.$inferSelect;
 export type SampleSearch = ParsedInputOf<typeof areas.originalSample.searchOriginalSamples>;
+/** What the WHERE reads: the search's filters (the export has no paging). */
+export type SampleFilters = FiltersOf<typeof areas.originalSample.searchOriginalSamples>;
 export type SampleList = ParsedInputOf<typeof areas.originalSample.listOriginalSamples>;
 
 /** Samples in scope: those of clients in scope, and those without a client (not for CLIENT users). */
@@ -75,7 +78,7 @@ function toRow(r: Selected) {
 // -- Search, list, cart -----------------------------------------------------------------------
 
 /** The WHERE of originalsample/search: item no ends, name has, completeness, client; in scope. */
-export function sampleSearchWhere(input: SampleSearch, scope: Scope, deleted: boolean): SQL | undefined {
+export function sampleSearchWhere(input: SampleFilters, scope: Scope, deleted: boolean): SQL | undefined {
   return and(
     eq(originalSamples.valid, deleted ? 0 : 1),
     sampleScope(scope),
@@ -114,6 +117,13 @@ export function samplePageQuery(db: Db, input: SamplePageInput, where: SQL | und
 /** One page of samples. */
 export async function samplePage(db: Db, input: SamplePageInput, where: SQL | undefined) {
   return (await samplePageQuery(db, input, where)).map(toRow);
+}
+
+/** The list rows of the samples `ids`, in no particular order (a batch of an export). */
+export async function sampleRows(db: Db, ids: readonly bigint[]) {
+  if (ids.length === 0) return [];
+  const rows = await selectSamples(db).where(inArray(originalSamples.id, [...ids]));
+  return rows.map(toRow);
 }
 
 /** A keyword matches an item no ending with it or a name containing it. */

@@ -1,6 +1,7 @@
 import { areas } from '@qcdesk/contract';
 import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { standardExports } from './standard.export';
 import { countryStandardHits, KINDS, type KindName, testItemHits } from './standard.queries';
 import { seedStandards } from './standard.seed';
 import {
@@ -86,4 +87,5 @@ export const standardModule = defineModule({
     // Test items are master data every signed-in user reads (DOMAIN.md §5.2).
     { source: 'testItem', permission: 'signed-in', search: testItemHits },
   ],
+  exports: standardExports,
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { qualified } from '../../db/columns';
 import { countries, standards, testItems } from '../../db/schema/config';
@@ -151,6 +151,19 @@ export function toRow(r: Selected) {
     updatedAt: r.updatedAt,
     ...(r.country ? { country: r.country } : {}),
   };
+}
+
+/** The list rows of the standards `ids`, in no particular order (a batch of an export). */
+export async function standardRowsOf(db: Db, kindName: KindName, ids: readonly bigint[]) {
+  if (ids.length === 0) return [];
+  const kind = KINDS[kindName];
+  const rows = await standardRows(db, kind, {
+    where: inArray(kind.table.id, [...ids]),
+    order: [],
+    limit: ids.length,
+    offset: 0,
+  });
+  return rows.map(toRow);
 }
 
 export interface StandardFilters extends Sorting<'name' | 'updatedAt'> {

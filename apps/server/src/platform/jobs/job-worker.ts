@@ -138,7 +138,14 @@ export class JobWorker {
       });
       await db
         .update(jobs)
-        .set({ status: 'done', finishedAt: sql`now()`, lockedAt: null, lastError: null })
+        .set({
+          status: 'done',
+          finishedAt: sql`now()`,
+          lockedAt: null,
+          lastError: null,
+          // A job that reports progress ends at 100; the others keep null.
+          progress: sql`case when ${jobs.progress} is null then null else 100 end`,
+        })
         .where(eq(jobs.id, job.id));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -18,6 +18,8 @@ const params = {
   endDate: '2025-05-21',
   days: 30,
   pusher: 'Lab',
+  list: 'Clients',
+  rows: 3,
 };
 
 describe('mail templates', () => {

@@ -6,7 +6,8 @@ export type MailTemplate =
   | 'reset-password'
   | 'welcome'
   | 'interim-login'
-  | 'material-test-push';
+  | 'material-test-push'
+  | 'list-export';
 
 export type MailParams = Record<string, string | number>;
 
@@ -134,6 +135,22 @@ const templates: Record<MailTemplate, Record<Language, TemplateText>> = {
         'Hello {name},',
         'Material test {testNo} of {material} (UPC {upc}): {result}, valid from {startDate} to {endDate}. The report:',
         'The link works for {days} days. Pushed by {pusher}.',
+      ],
+      highlight: 'link',
+    },
+  },
+  'list-export': {
+    zh: {
+      subject: 'QCDesk 导出：{list}',
+      body: ['{name}，您好：', '您导出的{list}（共{rows}条）已生成，请下载：', '链接{days}天内有效。'],
+      highlight: 'link',
+    },
+    en: {
+      subject: 'QCDesk export: {list}',
+      body: [
+        'Hello {name},',
+        'Your export of {list} ({rows} rows) is ready. Download it here:',
+        'The link works for {days} days.',
       ],
       highlight: 'link',
     },

@@ -2,6 +2,7 @@ import {
   createClient,
   createClientRequirements,
   downloadClientRequirements,
+  exportClients as exportClientsOp,
   getClient,
   getClientRequirements,
   searchClients,
@@ -111,6 +112,10 @@ export async function downloadRequirements(id: string): Promise<string> {
   link.remove();
   return file.name;
 }
+
+/** `client/export`: the list's filters to XLSX, mailed; answers the job to follow. */
+export const exportClients = (filters: Filters) =>
+  api.call(exportClientsOp, filters as InputOf<typeof exportClientsOp>);
 
 export const fetchClientChangeLog: ChangeLogFetch = (input) => api.call(changeLog, input);
 

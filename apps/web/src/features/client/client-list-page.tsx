@@ -7,8 +7,10 @@ import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button-link';
 import { DataTable } from '../../components/data-table';
+import { ExportButton } from '../../components/export-button';
+import { useTableFilters } from '../../components/table-filters';
 import { currentLanguage } from '../../i18n/i18n';
-import { type ClientRow, clientsSearchKey, requestClients, useSalesSearch } from './api';
+import { type ClientRow, clientsSearchKey, exportClients, requestClients, useSalesSearch } from './api';
 import { clientColumns } from './client-columns';
 
 const heading = { fontSize: 18, fontWeight: 600, margin: 0 } as const;
@@ -24,6 +26,7 @@ export function ClientListPage() {
     () => clientColumns({ language, t, salesSearch, admin }),
     [language, t, salesSearch, admin],
   );
+  const tableFilters = useTableFilters(clientsSearchKey);
 
   return (
     <Card title={<h1 style={heading}>{t('client.title')}</h1>}>
@@ -34,16 +37,19 @@ export function ClientListPage() {
         request={requestClients}
         cardTitle={(row) => <Link to={`/${language}/client/${row.id}`}>{row.name}</Link>}
         toolbar={
-          hasPermission(session, 'client.edit') ? (
-            <ButtonLink
-              type="primary"
-              icon={<PlusOutlined />}
-              to={`/${language}/client/new`}
-              data-testid="client-create"
-            >
-              {t('client.create')}
-            </ButtonLink>
-          ) : null
+          <>
+            <ExportButton exportFn={exportClients} filters={tableFilters} data-testid="client-export" />
+            {hasPermission(session, 'client.edit') ? (
+              <ButtonLink
+                type="primary"
+                icon={<PlusOutlined />}
+                to={`/${language}/client/new`}
+                data-testid="client-create"
+              >
+                {t('client.create')}
+              </ButtonLink>
+            ) : null}
+          </>
         }
       />
     </Card>

@@ -3,6 +3,7 @@ import { fileRoutes, type UploadedFile, uploadToken } from '@qcdesk/contract/fil
 import { getMaterial, searchMaterials } from '@qcdesk/contract/material';
 import {
   createMaterialTest,
+  exportMaterialTests as exportMaterialTestsOp,
   getMaterialTest,
   pushMaterialTest,
   searchMaterialTests,
@@ -41,6 +42,10 @@ export const requestMaterialTests: PageRequest<MaterialTestRow> = async (
   pageSize,
   { count },
 ) => api.call(searchMaterialTests, { ...(filters as MaterialTestSearchInput), page, pageSize, count });
+
+/** `materialtest/export`: the list's filters to XLSX, mailed; answers the job to follow. */
+export const exportMaterialTests = (filters: Filters) =>
+  api.call(exportMaterialTestsOp, filters as InputOf<typeof exportMaterialTestsOp>);
 
 /** One material test with `modify` and the actions its state allows (`push`). */
 export function useMaterialTest(id: string | undefined) {

@@ -7,8 +7,15 @@ import { hasPermission, routePermitted } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button-link';
 import { DataTable } from '../../components/data-table';
+import { ExportButton } from '../../components/export-button';
+import { useTableFilters } from '../../components/table-filters';
 import { currentLanguage } from '../../i18n/i18n';
-import { type MaterialTestRow, materialTestsSearchKey, requestMaterialTests } from './api';
+import {
+  exportMaterialTests,
+  type MaterialTestRow,
+  materialTestsSearchKey,
+  requestMaterialTests,
+} from './api';
 import { materialTestColumns } from './material-test-columns';
 
 const heading = { fontSize: 18, fontWeight: 600, margin: 0 } as const;
@@ -24,6 +31,7 @@ export function MaterialTestListPage() {
     () => materialTestColumns({ language, t, materialLinks, canEdit }),
     [language, t, materialLinks, canEdit],
   );
+  const tableFilters = useTableFilters(materialTestsSearchKey);
 
   return (
     <Card title={<h1 style={heading}>{t('material-test.title')}</h1>}>
@@ -38,16 +46,23 @@ export function MaterialTestListPage() {
           </Link>
         )}
         toolbar={
-          canEdit ? (
-            <ButtonLink
-              type="primary"
-              icon={<PlusOutlined />}
-              to={`/${language}/materialtest/new`}
-              data-testid="material-test-create"
-            >
-              {t('material-test.create')}
-            </ButtonLink>
-          ) : null
+          <>
+            <ExportButton
+              exportFn={exportMaterialTests}
+              filters={tableFilters}
+              data-testid="material-test-export"
+            />
+            {canEdit ? (
+              <ButtonLink
+                type="primary"
+                icon={<PlusOutlined />}
+                to={`/${language}/materialtest/new`}
+                data-testid="material-test-create"
+              >
+                {t('material-test.create')}
+              </ButtonLink>
+            ) : null}
+          </>
         }
       />
     </Card>

@@ -1,5 +1,11 @@
 import { changeLog } from '@qcdesk/contract/config';
-import { createMaterial, getMaterial, searchMaterials, updateMaterial } from '@qcdesk/contract/material';
+import {
+  createMaterial,
+  exportMaterials as exportMaterialsOp,
+  getMaterial,
+  searchMaterials,
+  updateMaterial,
+} from '@qcdesk/contract/material';
 import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
@@ -35,6 +41,10 @@ export const requestMaterials: PageRequest<MaterialRow> = async (
   });
   return answer;
 };
+
+/** `material/export`: the list's filters to XLSX, mailed; answers the job to follow. */
+export const exportMaterials = (filters: Filters) =>
+  api.call(exportMaterialsOp, filters as InputOf<typeof exportMaterialsOp>);
 
 /** One material with its newest tests, the original samples using it, and `modify`. */
 export function useMaterial(id: string | undefined) {

@@ -7,8 +7,10 @@ import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button-link';
 import { DataTable } from '../../components/data-table';
+import { ExportButton } from '../../components/export-button';
+import { useTableFilters } from '../../components/table-filters';
 import { currentLanguage } from '../../i18n/i18n';
-import { type MaterialRow, materialsSearchKey, requestMaterials } from './api';
+import { exportMaterials, type MaterialRow, materialsSearchKey, requestMaterials } from './api';
 import { materialColumns } from './material-columns';
 
 const heading = { fontSize: 18, fontWeight: 600, margin: 0 } as const;
@@ -20,6 +22,7 @@ export function MaterialListPage() {
   const language = currentLanguage();
   const canEdit = hasPermission(session, 'material.edit');
   const columns = useMemo(() => materialColumns({ language, t, canEdit }), [language, t, canEdit]);
+  const tableFilters = useTableFilters(materialsSearchKey);
 
   return (
     <Card title={<h1 style={heading}>{t('material.title')}</h1>}>
@@ -34,16 +37,19 @@ export function MaterialListPage() {
           </Link>
         )}
         toolbar={
-          canEdit ? (
-            <ButtonLink
-              type="primary"
-              icon={<PlusOutlined />}
-              to={`/${language}/material/new`}
-              data-testid="material-create"
-            >
-              {t('material.create')}
-            </ButtonLink>
-          ) : null
+          <>
+            <ExportButton exportFn={exportMaterials} filters={tableFilters} data-testid="material-export" />
+            {canEdit ? (
+              <ButtonLink
+                type="primary"
+                icon={<PlusOutlined />}
+                to={`/${language}/material/new`}
+                data-testid="material-create"
+              >
+                {t('material.create')}
+              </ButtonLink>
+            ) : null}
+          </>
         }
       />
     </Card>

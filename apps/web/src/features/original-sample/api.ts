@@ -2,6 +2,7 @@ import { changeLog } from '@qcdesk/contract/config';
 import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
 import {
   createOriginalSample,
+  exportOriginalSamples as exportOriginalSamplesOp,
   getOriginalSample,
   originalSampleCart,
   searchOriginalSamples,
@@ -42,6 +43,10 @@ export const requestOriginalSamples: PageRequest<OriginalSampleRow> = async (
   });
   return { ...answer, total: answer.total ?? 0 };
 };
+
+/** `originalsample/export`: the list's filters to XLSX, mailed; answers the job to follow. */
+export const exportOriginalSamples = (filters: Filters) =>
+  api.call(exportOriginalSamplesOp, filters as InputOf<typeof exportOriginalSamplesOp>);
 
 export function useOriginalSample(id: string | undefined) {
   return useQuery({

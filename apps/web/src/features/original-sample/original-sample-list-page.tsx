@@ -7,8 +7,15 @@ import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button-link';
 import { DataTable } from '../../components/data-table';
+import { ExportButton } from '../../components/export-button';
+import { useTableFilters } from '../../components/table-filters';
 import { currentLanguage } from '../../i18n/i18n';
-import { type OriginalSampleRow, originalSamplesSearchKey, requestOriginalSamples } from './api';
+import {
+  exportOriginalSamples,
+  type OriginalSampleRow,
+  originalSamplesSearchKey,
+  requestOriginalSamples,
+} from './api';
 import { OriginalSampleCartButton } from './original-sample-cart';
 import { originalSampleColumns } from './original-sample-columns';
 
@@ -21,6 +28,7 @@ export function OriginalSampleListPage() {
   const language = currentLanguage();
   const canEdit = hasPermission(session, 'originalsample.edit');
   const columns = useMemo(() => originalSampleColumns({ language, t, canEdit }), [language, t, canEdit]);
+  const tableFilters = useTableFilters(originalSamplesSearchKey);
 
   return (
     <Card title={<h1 style={heading}>{t('original-sample.title')}</h1>}>
@@ -36,6 +44,11 @@ export function OriginalSampleListPage() {
         )}
         toolbar={
           <>
+            <ExportButton
+              exportFn={exportOriginalSamples}
+              filters={tableFilters}
+              data-testid="original-sample-export"
+            />
             <OriginalSampleCartButton />
             {canEdit ? (
               <ButtonLink

@@ -3,6 +3,8 @@ import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
 import {
   createCommonStandard,
   createCountryRequirement,
+  exportCommonStandards,
+  exportCountryRequirements,
   getCommonStandard,
   getCommonStandardTests,
   getCountryRequirement,
@@ -78,6 +80,14 @@ export function standardsRequest(kind: StandardKind): PageRequest<StandardRow> {
         : await api.call(searchCountryRequirements, input);
     return { ...answer, total: answer.total ?? 0 };
   };
+}
+
+/** `standard/export` or `countryrequire/export`: the list's filters to XLSX, mailed. */
+export function standardsExport(kind: StandardKind) {
+  return (filters: Filters) =>
+    kind === 'common'
+      ? api.call(exportCommonStandards, filters as InputOf<typeof exportCommonStandards>)
+      : api.call(exportCountryRequirements, filters as InputOf<typeof exportCountryRequirements>);
 }
 
 /** One standard with `modify`. */

@@ -6,11 +6,14 @@ import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button-link';
 import { DataTable } from '../../components/data-table';
+import { ExportButton } from '../../components/export-button';
+import { useTableFilters } from '../../components/table-filters';
 import { currentLanguage } from '../../i18n/i18n';
 import {
   type StandardKind,
   type StandardRow,
   standardPath,
+  standardsExport,
   standardsRequest,
   standardsSearchKey,
 } from './api';
@@ -28,6 +31,9 @@ function StandardListPage({ kind }: { kind: StandardKind }) {
     [kind, language, t, canEdit],
   );
   const request = useMemo(() => standardsRequest(kind), [kind]);
+  const exportFn = useMemo(() => standardsExport(kind), [kind]);
+  const queryKey = useMemo(() => standardsSearchKey(kind), [kind]);
+  const tableFilters = useTableFilters(queryKey);
   const base = `/${language}/${standardPath(kind)}`;
 
   return (
@@ -40,19 +46,22 @@ function StandardListPage({ kind }: { kind: StandardKind }) {
         key={kind}
         columns={columns}
         rowKey="id"
-        queryKey={standardsSearchKey(kind)}
+        queryKey={queryKey}
         request={request}
         toolbar={
-          canEdit ? (
-            <ButtonLink
-              type="primary"
-              icon={<PlusOutlined />}
-              to={`${base}/new`}
-              data-testid="standard-create"
-            >
-              {kind === 'common' ? t('standard.createCommon') : t('standard.createCountry')}
-            </ButtonLink>
-          ) : null
+          <>
+            <ExportButton exportFn={exportFn} filters={tableFilters} data-testid="standard-export" />
+            {canEdit ? (
+              <ButtonLink
+                type="primary"
+                icon={<PlusOutlined />}
+                to={`${base}/new`}
+                data-testid="standard-create"
+              >
+                {kind === 'common' ? t('standard.createCommon') : t('standard.createCountry')}
+              </ButtonLink>
+            ) : null}
+          </>
         }
       />
     </Card>

@@ -1,0 +1,44 @@
+import { areas } from '@qcdesk/contract';
+import { enumLabel } from '@qcdesk/contract/enumerations';
+import { materialTests } from '../../db/schema/material-test';
+import { labelIn, listExport } from '../../platform/list-export';
+import { materialTestRows, materialTestSearchWhere } from './material-test.queries';
+import { MATERIAL_TEST_ENTITY } from './material-test.rules';
+
+// The material-test list's XLSX export (issue 12): the rows of materialtest/search's filters
+// (material tests have no record scope), with their material, lab, validity, result and pushes.
+
+export const materialTestExport = listExport({
+  operation: areas.materialTest.exportMaterialTests,
+  search: areas.materialTest.searchMaterialTests,
+  entity: MATERIAL_TEST_ENTITY,
+  title: { zh: '材料测试', en: 'Material tests' },
+  table: materialTests,
+  key: materialTests.id,
+  where: (filters, { user }) => materialTestSearchWhere(filters, user),
+  rows: materialTestRows,
+  keyOf: (row) => row.id,
+  columns: [
+    { key: 'testNo', label: { zh: '测试编号', en: 'Test no' }, value: (r) => r.testNo, width: 16 },
+    { key: 'upc', label: { zh: 'UPC', en: 'UPC' }, value: (r) => r.material.upc, width: 18 },
+    { key: 'material', label: { zh: '材料', en: 'Material' }, value: (r) => r.material.name, width: 28 },
+    { key: 'lab', label: { zh: '实验室', en: 'Lab' }, value: (r, l) => labelIn(r.lab, l), width: 24 },
+    { key: 'startDate', label: { zh: '开始日期', en: 'Start date' }, value: (r) => r.startDate, width: 12 },
+    { key: 'endDate', label: { zh: '结束日期', en: 'End date' }, value: (r) => r.endDate, width: 12 },
+    {
+      key: 'result',
+      label: { zh: '结果', en: 'Result' },
+      value: (r, l) => enumLabel('TestResult', r.result, l),
+      width: 10,
+    },
+    {
+      key: 'status',
+      label: { zh: '状态', en: 'Status' },
+      value: (r, l) => enumLabel('MaterialTestStatus', r.status, l),
+      width: 10,
+    },
+    { key: 'pushCount', label: { zh: '推送次数', en: 'Push count' }, value: (r) => r.pushCount, width: 10 },
+    { key: 'pushedAt', label: { zh: '推送时间', en: 'Pushed at' }, value: (r) => r.pushedAt, width: 18 },
+    { key: 'updatedAt', label: { zh: '更新时间', en: 'Updated' }, value: (r) => r.updatedAt, width: 18 },
+  ],
+});

@@ -1,0 +1,59 @@
+import { areas } from '@qcdesk/contract';
+import { materials } from '../../db/schema/material';
+import { labelIn, listExport } from '../../platform/list-export';
+import { materialRows, materialSearchWhere, toRow } from './material.queries';
+import { MATERIAL_ENTITY } from './material.service';
+
+// The material list's XLSX export (issue 12): the rows of material/search's filters (materials have
+// no record scope), with their names, type, risk, supplier and valid-test count.
+
+export const materialExport = listExport({
+  operation: areas.material.exportMaterials,
+  search: areas.material.searchMaterials,
+  entity: MATERIAL_ENTITY,
+  title: { zh: '材料', en: 'Materials' },
+  table: materials,
+  key: materials.id,
+  where: (filters, { user }) => materialSearchWhere(filters, user),
+  rows: async (db, keys) => (await materialRows(db, keys)).map(toRow),
+  keyOf: (row) => row.id,
+  columns: [
+    { key: 'upc', label: { zh: 'UPC', en: 'UPC' }, value: (r) => r.upc, width: 18 },
+    { key: 'name', label: { zh: '名称', en: 'Name' }, value: (r) => r.name, width: 28 },
+    {
+      key: 'technicalName',
+      label: { zh: '技术名称', en: 'Technical name' },
+      value: (r) => r.technicalName,
+      width: 24,
+    },
+    {
+      key: 'customName',
+      label: { zh: '报关品名', en: 'Customs name' },
+      value: (r) => r.customName,
+      width: 24,
+    },
+    {
+      key: 'materialType',
+      label: { zh: '材料类型', en: 'Material type' },
+      value: (r, l) => labelIn(r.materialType, l),
+    },
+    {
+      key: 'riskLevel',
+      label: { zh: '风险等级', en: 'Risk level' },
+      value: (r, l) => labelIn(r.riskLevel, l),
+    },
+    {
+      key: 'supplier',
+      label: { zh: '供应商', en: 'Supplier' },
+      value: (r, l) => labelIn(r.supplier, l),
+      width: 24,
+    },
+    {
+      key: 'validTests',
+      label: { zh: '有效测试', en: 'Valid tests' },
+      value: (r) => r.validTests,
+      width: 10,
+    },
+    { key: 'updatedAt', label: { zh: '更新时间', en: 'Updated' }, value: (r) => r.updatedAt, width: 18 },
+  ],
+});

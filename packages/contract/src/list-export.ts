@@ -12,7 +12,8 @@ import { idIn, idOut } from './schemas';
 export const EXPORT_MAX_ROWS = 100_000;
 
 /** The fields of a search that choose the page, not the rows: an export leaves them out. */
-const PAGE_FIELDS = ['page', 'pageSize', 'count'] as const;
+/** Paging and sort: an export walks every matching row by id (keyset), whatever the list's order. */
+const PAGE_FIELDS = ['page', 'pageSize', 'count', 'sort', 'order'] as const;
 type PageField = (typeof PAGE_FIELDS)[number];
 
 /** The filters of a search: its input without paging, with the same rules (refinements kept). */

@@ -68,6 +68,20 @@ export const widgetsEn = {
       other: 'Status change: {{action}}',
     },
   },
+  number: {
+    notNumber: 'Enter a number',
+    whole: 'Enter a whole number',
+    decimals: 'Use at most {{n}} decimal places',
+    between: 'Enter a number from {{min}} to {{max}}',
+    atLeast: 'Enter a number of at least {{min}}',
+    atMost: 'Enter a number of at most {{max}}',
+  },
+  leave: {
+    title: 'Leave this page?',
+    content: 'Your changes have not been saved. If you leave, they are lost.',
+    ok: 'Leave',
+    stay: 'Stay',
+  },
   confirm: {
     title: 'Please confirm',
     ok: 'OK',

@@ -70,6 +70,20 @@ export const widgetsZh = {
       other: '状态变更：{{action}}',
     },
   },
+  number: {
+    notNumber: '请输入数字',
+    whole: '请输入整数',
+    decimals: '最多{{n}}位小数',
+    between: '请输入{{min}}到{{max}}之间的数字',
+    atLeast: '请输入不小于{{min}}的数字',
+    atMost: '请输入不大于{{max}}的数字',
+  },
+  leave: {
+    title: '离开此页面？',
+    content: '修改尚未保存，离开后将丢失。',
+    ok: '离开',
+    stay: '留下',
+  },
   confirm: {
     title: '请确认',
     ok: '确定',

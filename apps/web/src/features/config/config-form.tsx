@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
 import { DrawerFormButtons } from '../../components/form-drawer';
 import { notify } from '../../components/notify';
-import { languageOf } from '../../components/widgets-i18n';
+import { numberProblem } from '../../components/number-field';
+import { languageOf, useWidgetsTranslation } from '../../components/widgets-i18n';
 import { fetchRow, useCreateRow, useUpdateRow } from './api';
 import { ConfigFieldInput } from './config-field-input';
 import {
@@ -42,6 +43,7 @@ export interface ConfigFormProps {
  */
 export function ConfigForm({ list, row, onDone, onCancel, onReloaded, notice }: ConfigFormProps) {
   const { t, i18n } = useTranslation();
+  const { t: widgetsT } = useWidgetsTranslation();
   const language = languageOf(i18n.language);
   const [form] = Form.useForm<FormValues>();
   const create = useCreateRow(list.name);
@@ -126,6 +128,11 @@ export function ConfigForm({ list, row, onDone, onCancel, onReloaded, notice }: 
           rules={[
             {
               validator: async (_rule, value: unknown) => {
+                // A number out of its range says the range ("Enter a number from 1 to 5").
+                const numeric = field.type === 'int' || field.type === 'decimal';
+                const range = { min: field.range?.[0], max: field.range?.[1] };
+                const outside = numeric && numberProblem(value, range, widgetsT);
+                if (outside) throw new Error(outside);
                 const problem = checkValue(field, value);
                 if (problem) throw new Error(problemText(problem, language, texts));
               },

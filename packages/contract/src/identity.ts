@@ -231,7 +231,8 @@ export const changePassword = defineOperation({
       ...passwordPair,
     })
     .refine(passwordsMatch, mismatch),
-  output: z.object({}),
+  // With a reset token, whose account it was: the web opens Login with it filled in (issue 12).
+  output: z.object({ username: z.string().optional() }),
 });
 
 export const sendVerifyCode = defineOperation({

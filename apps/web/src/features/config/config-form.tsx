@@ -7,6 +7,7 @@ import { isApiError } from '../../api/api-error';
 import { DrawerFormButtons } from '../../components/form-drawer';
 import { notify } from '../../components/notify';
 import { numberProblem } from '../../components/number-field';
+import { useLeaveGuard } from '../../components/use-leave-guard';
 import { languageOf, useWidgetsTranslation } from '../../components/widgets-i18n';
 import { fetchRow, useCreateRow, useUpdateRow } from './api';
 import { ConfigFieldInput } from './config-field-input';
@@ -41,7 +42,7 @@ export interface ConfigFormProps {
  * for create and edit). Enter submits; a refusal about one field marks that field, a json field's
  * refusal names the child row.
  */
-export function ConfigForm({ list, row, onDone, onCancel, onReloaded, notice }: ConfigFormProps) {
+export function ConfigForm({ list, row, onDone: done, onCancel, onReloaded, notice }: ConfigFormProps) {
   const { t, i18n } = useTranslation();
   const { t: widgetsT } = useWidgetsTranslation();
   const language = languageOf(i18n.language);
@@ -52,6 +53,12 @@ export function ConfigForm({ list, row, onDone, onCancel, onReloaded, notice }: 
   const rows = useMemo(() => formRows(list), [list]);
   const initialValues = useMemo(() => (row ? rowValues(list, row) : createValues(list)), [list, row]);
   const pending = create.isPending || update.isPending;
+  // Saved or cancelled, the drawer may close (or the page change) without asking.
+  const guard = useLeaveGuard();
+  const onDone = (saved: ConfigRow) => {
+    guard.settle();
+    done(saved);
+  };
 
   const texts = {
     json: (label: string) => t('config.jsonInvalid', { field: label }),
@@ -158,6 +165,7 @@ export function ConfigForm({ list, row, onDone, onCancel, onReloaded, notice }: 
       layout="vertical"
       initialValues={initialValues}
       onFinish={submit}
+      onValuesChange={guard.change}
       data-testid="config-form"
       scrollToFirstError
     >
@@ -179,7 +187,10 @@ export function ConfigForm({ list, row, onDone, onCancel, onReloaded, notice }: 
         </Row>
       ))}
       <DrawerFormButtons
-        onCancel={onCancel}
+        onCancel={() => {
+          guard.settle();
+          onCancel();
+        }}
         cancelText={t('config.cancel')}
         submitText={row ? t('config.save') : t('config.createSubmit')}
         pending={pending}

@@ -113,6 +113,8 @@ export const widgetsZh = {
   upload: {
     pick: '选择文件',
     accepted: 'pdf、doc、docx、xls、xlsx、jpg、jpeg、png、bmp',
+    mismatch: '{{name}} 不是真正的 {{type}} 文件：内容与文件名不符，可能已损坏或由其他类型改名而来。',
+    only: '仅支持{{types}}文件',
   },
   selection: {
     department: '只能同时选择相同部门的记录',

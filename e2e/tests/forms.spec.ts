@@ -159,3 +159,53 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(leaveDialog(page, text)).toHaveCount(0);
   });
 }
+
+const SHOTS = {
+  en: {
+    sort: 'Sort order',
+    sortRange: 'Enter a number from -1,000,000 to 1,000,000',
+    passwordSet: 'Your password is set',
+  },
+  zh: { sort: '排序', sortRange: '请输入-1,000,000到1,000,000之间的数字', passwordSet: '密码已设置' },
+} as const;
+
+for (const lang of ['en', 'zh'] as const) {
+  test(`${lang}: the other forms at 375 and 1280 — a role's sort out of range, Login after a password was set`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const text = SHOTS[lang];
+    await signIn(page, 'admin', lang);
+    await page.goto(`/${lang}/user?tab=roles`);
+    await page.getByTestId('role-create').click();
+    const roleForm = page.getByTestId('role-form');
+    const sort = roleForm.getByLabel(text.sort);
+    await sort.fill('2000000');
+    await sort.blur();
+    await page.getByTestId('role-save').click();
+    await expect(roleForm.getByText(text.sortRange)).toBeVisible();
+    await expect(sort).toHaveValue('2000000');
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await settled(page);
+      await page.screenshot({ path: `${SCREENSHOTS}forms-role-${lang}-${width}.png` });
+    }
+
+    // Login as a set-password link leaves it: the message, and the name filled in (router state).
+    const context = await browser.newContext({ baseURL: baseURL! });
+    const visitor = await context.newPage();
+    await visitor.goto(`/${lang}/login`);
+    await visitor.evaluate((username) => {
+      window.history.replaceState({ usr: { passwordSet: true, username }, key: 'set', idx: 0 }, '');
+    }, DEMO_USERS.QC);
+    await visitor.reload();
+    await expect(visitor.getByTestId('login-password-set')).toContainText(text.passwordSet);
+    await expect(visitor.getByTestId('login-password-form').getByRole('textbox').first()).toHaveValue(
+      DEMO_USERS.QC,
+    );
+    await screenshotsAt(visitor, lang, 'forms-login-password-set');
+    await context.close();
+  });
+}

@@ -24,12 +24,15 @@ describe('parseNumber', () => {
 describe('numberProblem', () => {
   const days = { min: 0, max: 30, precision: 0 };
   it('names the range of a value outside it', () => {
-    expect(numberProblem(31, days, t)).toBe('widgets.number.between{"min":0,"max":30}');
-    expect(numberProblem(-1, days, t)).toBe('widgets.number.between{"min":0,"max":30}');
+    expect(numberProblem(31, days, t)).toBe('widgets.number.between{"min":"0","max":"30"}');
+    expect(numberProblem(-1, days, t)).toBe('widgets.number.between{"min":"0","max":"30"}');
     expect(numberProblem(30, days, t)).toBeUndefined();
     expect(numberProblem(0, days, t)).toBeUndefined();
-    expect(numberProblem(5, { min: 10 }, t)).toBe('widgets.number.atLeast{"min":10}');
-    expect(numberProblem(5, { max: 1 }, t)).toBe('widgets.number.atMost{"max":1}');
+    expect(numberProblem(5, { min: 10 }, t)).toBe('widgets.number.atLeast{"min":"10"}');
+    expect(numberProblem(5, { max: 1 }, t)).toBe('widgets.number.atMost{"max":"1"}');
+    expect(numberProblem(2e6, { min: -1e6, max: 1e6 }, t)).toBe(
+      'widgets.number.between{"min":"-1,000,000","max":"1,000,000"}',
+    );
   });
   it('asks for whole numbers, at most n decimals, and a number at all', () => {
     expect(numberProblem(2.5, days, t)).toBe('widgets.number.whole');

@@ -83,6 +83,10 @@ export function fitsPrecision(value: number, places: number) {
   return Math.abs(scaled - Math.round(scaled)) < 1e-6;
 }
 
+// Bounds read as people write them in both languages: 1,000,000.
+const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 20 });
+const grouped = (bound: number | undefined) => (bound === undefined ? undefined : grouping.format(bound));
+
 /** What is wrong with a value in a range, as a sentence; undefined when nothing is. */
 export function numberProblem(value: unknown, range: NumberRange, t: WidgetsT): string | undefined {
   if (value === null || value === undefined) return undefined;
@@ -93,9 +97,11 @@ export function numberProblem(value: unknown, range: NumberRange, t: WidgetsT): 
     return t('widgets.number.decimals', { n: precision });
   const outside = (min !== undefined && value < min) || (max !== undefined && value > max);
   if (!outside) return undefined;
-  if (min !== undefined && max !== undefined) return t('widgets.number.between', { min, max });
-  if (min !== undefined) return t('widgets.number.atLeast', { min });
-  return t('widgets.number.atMost', { max: max as number });
+  const low = grouped(min);
+  const high = grouped(max);
+  if (low !== undefined && high !== undefined) return t('widgets.number.between', { min: low, max: high });
+  if (low !== undefined) return t('widgets.number.atLeast', { min: low });
+  return t('widgets.number.atMost', { max: high ?? '' });
 }
 
 /** The form rule of a NumberField: whole/decimal places and the range, each with its own message. */

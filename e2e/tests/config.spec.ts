@@ -215,11 +215,19 @@ test('XLSX: the export imports back, and a workbook of another list is refused r
   const download = await express;
   expect(download.suggestedFilename()).toMatch(/^express-.*\.xlsx$/);
 
+  // The chooser offers workbooks only (issue 12).
+  await expect(page.locator('input[type=file]')).toHaveAttribute('accept', '.xlsx');
+  // The export is headed by the column labels, not field keys.
+  const workbook = await readFile(await download.path());
   await page.locator('input[type=file]').setInputFiles({
     name: download.suggestedFilename(),
     mimeType: XLSX,
-    buffer: await readFile(await download.path()),
+    buffer: workbook,
   });
+  // A preview first: what importing would do, nothing written yet.
+  const preview = page.getByTestId('config-import-preview');
+  await expect(preview).toContainText(/Importing creates 0 rows and updates \d+/);
+  await page.getByTestId('config-import-apply').click();
   await expect(page.locator('.ant-message').filter({ hasText: 'Imported' })).toContainText(
     /Imported: 0 created, \d+ updated/,
   );
@@ -230,10 +238,11 @@ test('XLSX: the export imports back, and a workbook of another list is refused r
     buffer: await readFile(defectFile),
   });
   const errors = page.getByTestId('config-import-errors');
-  await expect(errors).toContainText('errors found; nothing was imported');
-  await expect(errors.getByRole('row').filter({ hasText: 'defaultClass' })).toContainText('invalid format');
+  await expect(preview).toContainText(/\d+ errors found: correct the workbook/);
+  await expect(errors.getByRole('row').filter({ hasText: 'Default class' })).toContainText('invalid format');
+  await expect(page.getByTestId('config-import-apply')).toHaveCount(0);
   await page.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
-  await expect(errors).toBeHidden();
+  await expect(preview).toBeHidden();
 });
 
 test('a QC manager sees only the QC lists, and edits them', async ({ page }) => {

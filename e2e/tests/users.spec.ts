@@ -74,17 +74,19 @@ test('an administrator creates a user, who sets a password from the welcome mail
   await visitor.getByRole('button', { name: 'Save password' }).click();
   // Spec §5: the password rule and the repeat check speak before the server is asked.
   await expect(visitor.getByText('not all digits or all letters').first()).toBeVisible();
-  await expect(visitor.getByText('Password must be equal repeatPassword')).toBeVisible();
+  await expect(visitor.getByText('The passwords do not match')).toBeVisible();
   await visitor.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   await visitor.getByLabel('Repeat new password').fill(NEW_PASSWORD);
   // The messages fold away (animated) before the button settles where it is clicked.
-  await expect(visitor.getByText('Password must be equal repeatPassword')).toHaveCount(0);
+  await expect(visitor.getByText('The passwords do not match')).toHaveCount(0);
   await expect(visitor.locator('.ant-form-item-explain-error')).toHaveCount(0);
   await visitor.getByRole('button', { name: 'Save password' }).click();
   await expect(visitor).toHaveURL(/\/en\/login$/);
 
+  // Login says the password is set, with the account filled in (issue 12).
+  await expect(visitor.getByTestId('login-password-set')).toContainText('Your password is set');
   const form2 = visitor.getByTestId('login-password-form');
-  await form2.getByLabel('Username').fill(username);
+  await expect(form2.getByLabel('Username')).toHaveValue(username);
   await form2.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
   await form2.getByRole('button', { name: 'Sign in' }).click();
   await expect(visitor.getByTestId('home-greeting')).toContainText('Test User');

@@ -422,16 +422,41 @@ describe('XLSX', () => {
     }
   });
 
+  it('heads the export with the column labels in the export language, not field keys (issue 12)', async () => {
+    const zhAnswer = await t.client.call(ops('country').export, {}, { token: 'admin', lang: 'zh' });
+    const zh = await workbookOf((zhAnswer.result.data as { content: string }).content);
+    const en = await workbookOf((await ok<{ content: string }>(ops('country').export, {})).content);
+    const headers = (workbook: ExcelJS.Workbook) =>
+      (workbook.worksheets[0]!.getRow(1).values as unknown[]).slice(1);
+    expect(headers(zh)).toEqual(['编码', '中文名称', '英文名称', '成员国家', '排序', '备注', '启用']);
+    expect(headers(en)).toEqual([
+      'Code',
+      'Chinese name',
+      'English name',
+      'Member countries',
+      'Sort',
+      'Remark',
+      'Active',
+    ]);
+    expect(headers(en)).not.toContain('countrys');
+    // Data starts right under the one header row.
+    expect(en.worksheets[0]!.getRow(2).getCell(1).value).toMatch(/^[A-Z0-9-]+$/);
+  });
+
   it('creates and updates rows from an edited workbook', async () => {
     const file = await ok<{ content: string }>(ops('country').export, {}, 'admin');
     const workbook = await workbookOf(file.content);
     const sheet = workbook.worksheets[0]!;
-    const keys = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
-    const column = (key: string) => keys.indexOf(key) + 1;
-    sheet.getRow(3).getCell(column('nameEn')).value = 'Renamed by import';
-    sheet.addRow(
-      keys.map((k) => ({ code: 'xk', nameZh: '导入国', nameEn: 'Imported', countrys: '' })[k] ?? null),
-    );
+    const labels = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+    const column = (label: string) => labels.indexOf(label) + 1;
+    sheet.getRow(2).getCell(column('English name')).value = 'Renamed by import';
+    const added: Record<string, string> = {
+      Code: 'xk',
+      'Chinese name': '导入国',
+      'English name': 'Imported',
+      'Member countries': '',
+    };
+    sheet.addRow(labels.map((label) => added[label] ?? null));
     const answer = await ok<{ created: number; updated: number }>(ops('country').import, {
       content: await base64Of(workbook),
     });
@@ -475,6 +500,46 @@ describe('XLSX', () => {
       content: Buffer.from('not a workbook').toString('base64'),
     });
     expect(result).toMatchObject({ success: false, reason: 'E_FILE_CONTENT' });
+  });
+
+  it('reads headers as keys or labels in either language; a preview counts and lists errors, writing nothing', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('part');
+    // English labels, a key, and a Chinese label, mixed as people might type them.
+    sheet.addRow(['Code', 'nameZh', '英文名称']);
+    sheet.addRow(['PV-ONE', '预览一', 'Preview one']);
+    sheet.addRow(['PV-TWO', '预览二', '中文']);
+    const content = await base64Of(workbook);
+    const preview = await ok<{ created: number; updated: number; errors: unknown[] }>(ops('part').import, {
+      content,
+      preview: true,
+    });
+    expect(preview).toEqual({
+      created: 1,
+      updated: 0,
+      errors: [
+        {
+          row: 3,
+          field: 'nameEn',
+          reason: 'E_NO_CHINESE',
+          message: 'English name must not contain Chinese characters',
+        },
+      ],
+    });
+    expect((await ok<{ list: ConfigRow[] }>(ops('part').search, { keyword: 'PV-' })).list).toEqual([]);
+    // Applied, the one bad row refuses it all, and says "1 error".
+    const applied = await call(ops('part').import, { content });
+    expect(applied).toMatchObject({ success: false, error: '1 error found; nothing was imported' });
+    sheet.getRow(3).getCell(3).value = 'Preview two';
+    const fixed = await base64Of(workbook);
+    expect(await ok(ops('part').import, { content: fixed, preview: true })).toEqual({
+      created: 2,
+      updated: 0,
+      errors: [],
+    });
+    expect((await ok<{ list: ConfigRow[] }>(ops('part').search, { keyword: 'PV-' })).list).toEqual([]);
+    expect(await ok(ops('part').import, { content: fixed })).toEqual({ created: 2, updated: 0 });
+    expect((await ok<{ list: ConfigRow[] }>(ops('part').search, { keyword: 'PV-' })).list).toHaveLength(2);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   CONFIG_FIELD_LABELS,
   CONFIG_LIST_NAMES,
   CONFIG_LISTS,
+  configFieldLabel,
   editableFields,
   type FieldDef,
   isConfigListName,
@@ -16,6 +17,23 @@ const allFields = (fields: readonly FieldDef[]): FieldDef[] =>
   fields.flatMap((f) => [f, ...allFields(f.fields ?? [])]);
 
 describe('config list registry', () => {
+  it('names every column of a list apart, so an import reads labels in either language (issue 12)', () => {
+    const active: FieldDef = { name: 'active', type: 'int' };
+    for (const list of CONFIG_LISTS) {
+      const fields = [...editableFields(list), active];
+      const namesOf = (f: FieldDef) =>
+        new Set([f.name, configFieldLabel(f, 'zh'), configFieldLabel(f, 'en')].map((n) => n.toLowerCase()));
+      const named = fields.map(namesOf);
+      named.forEach((own, i) => {
+        named.forEach((other, j) => {
+          if (i === j) return;
+          const shared = [...own].filter((n) => other.has(n));
+          expect(shared, `${list.name}: ${fields[i]!.name} and ${fields[j]!.name}`).toEqual([]);
+        });
+      });
+    }
+  });
+
   it('declares every list of spec §3 once, in the order of CONFIG_LIST_NAMES', () => {
     expect(CONFIG_LISTS.map((l) => l.name)).toEqual([...CONFIG_LIST_NAMES]);
     expect(CONFIG_LIST_NAMES).toHaveLength(35);

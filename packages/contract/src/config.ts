@@ -314,9 +314,9 @@ export const importInput = z.object({
     .min(1)
     .max(1_000_000)
     .regex(/^[A-Za-z0-9+/=\s]+$/),
+  /** Check every row and say what would happen, writing nothing (the preview before applying). */
+  preview: z.boolean().optional(),
 });
-
-export const importAnswer = z.object({ created: z.number().int(), updated: z.number().int() });
 
 /** One bad cell of an import; the refusal E_IMPORT_ROWS carries `{errors}` in its data. */
 export const importError = z.object({
@@ -327,6 +327,13 @@ export const importError = z.object({
   message: z.string(),
 });
 export type ImportError = z.infer<typeof importError>;
+
+/** Rows created and updated; a preview counts what would be, and lists the bad cells instead of refusing. */
+export const importAnswer = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  errors: z.array(importError).optional(),
+});
 
 // -- Operations of one list --------------------------------------------------------------------
 
@@ -385,7 +392,7 @@ function listOperations(list: ConfigListDef): ConfigListOperations {
       method: 'POST',
       permission: edit,
       alsoPermitted,
-      summary: `${title}: create or update rows from an XLSX workbook; nothing is written when any row is bad.`,
+      summary: `${title}: create or update rows from an XLSX workbook (headed by the column labels in either language, or the field keys); nothing is written when any row is bad; \`preview\` checks and counts without writing.`,
       input: importInput,
       output: importAnswer,
     }),

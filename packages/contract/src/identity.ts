@@ -232,7 +232,8 @@ export const changePassword = defineOperation({
       ...passwordPair,
     })
     .refine(passwordsMatch, mismatch),
-  output: z.object({}),
+  // With a reset token, whose account it was: the web opens Login with it filled in (issue 12).
+  output: z.object({ username: z.string().optional() }),
 });
 
 export const sendVerifyCode = defineOperation({
@@ -558,6 +559,10 @@ export const listRoles = defineOperation({
   output: z.array(roleDetail),
 });
 
+/** A role's place in lists; the range of every config list's `sort` (config-lists.ts). */
+export const ROLE_SORT_RANGE = [-1_000_000, 1_000_000] as const;
+const roleSort = z.number().int().min(ROLE_SORT_RANGE[0]).max(ROLE_SORT_RANGE[1]);
+
 const roleCode = z
   .string()
   .trim()
@@ -576,7 +581,7 @@ export const createRole = defineOperation({
     nameZh: str(100),
     nameEn: str(200).refine((v) => !CHINESE.test(v), { params: { reason: 'E_NO_CHINESE' } }),
     active: flag.default(1),
-    sort: z.number().int().default(0),
+    sort: roleSort.default(0),
     remark: optStr(500),
     scope: scopeKind.default('department'),
     permissions: z.array(permission).default([]),
@@ -597,7 +602,7 @@ export const updateRole = defineOperation({
       .refine((v) => !CHINESE.test(v), { params: { reason: 'E_NO_CHINESE' } })
       .optional(),
     active: flag.optional(),
-    sort: z.number().int().optional(),
+    sort: roleSort.optional(),
     remark: clearable(500),
     scope: scopeKind.optional(),
     permissions: z.array(permission).optional(),

@@ -18,6 +18,12 @@ describe('messages', () => {
     );
   });
 
+  it('picks a word by the count: 1 error, 2 errors (issue 12)', () => {
+    expect(formatMessage('E_IMPORT_ROWS', 'en', { n: 1 })).toBe('1 error found; nothing was imported');
+    expect(formatMessage('E_IMPORT_ROWS', 'en', { n: 2 })).toBe('2 errors found; nothing was imported');
+    expect(formatMessage('E_IMPORT_ROWS', 'zh', { n: 1 })).toBe('1处数据有误，未导入任何数据');
+  });
+
   it('picks the language from Accept-Language', () => {
     expect(languageFromHeader(undefined)).toBe('zh');
     expect(languageFromHeader('zh-CN,zh;q=0.9,en;q=0.8')).toBe('zh');

@@ -1,5 +1,6 @@
 // Server messages of spec §8 and DOMAIN.md §7.4. `reason` is the stable key clients branch on;
-// the text is chosen by the request language. Placeholders: {field} {max} {n} {user}.
+// the text is chosen by the request language. Placeholders: {field} {max} {n} {user}; `{n|one|other}`
+// picks a word by the count (1 error, 2 errors).
 
 import { CONFIG_FIELD_LABELS } from './config-lists';
 
@@ -91,7 +92,7 @@ export const messages = {
   },
   E_IMPORT_ROWS: {
     zh: '{n}处数据有误，未导入任何数据',
-    en: '{n} errors found; nothing was imported',
+    en: '{n} {n|error|errors} found; nothing was imported',
   },
   E_FILE_CONTENT: {
     zh: '文件无法读取，请使用导出的模板',
@@ -230,7 +231,15 @@ export function fieldLabel(field: string, lang: Language): string {
 
 export function formatMessage(reason: Reason, lang: Language, params: MessageParams = {}): string {
   const template: string = messages[reason][lang];
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
+  const counted = template.replace(
+    /\{(\w+)\|([^|}]*)\|([^}]*)\}/g,
+    (whole, key: string, one: string, other: string) => {
+      const value = params[key];
+      if (value === undefined) return whole;
+      return Number(value) === 1 ? one : other;
+    },
+  );
+  return counted.replace(/\{(\w+)\}/g, (whole, key: string) => {
     const value = params[key];
     if (value === undefined) return whole;
     return key === 'field' ? fieldLabel(String(value), lang) : String(value);

@@ -266,7 +266,7 @@ describe('api client: status mapping (spec §8)', () => {
       statusText: 'Internal Server Error',
       result: { success: false, error: '系统错误，请联系管理员', code: 500, reason: 'INTERNAL', data: null },
     }));
-    const { api } = clientFor(server);
+    const { api } = clientFor(server, { language: () => 'zh' });
     const error = await rejection(api.call(systemInfo, {}));
     expect(error).toMatchObject({ code: 500, status: 500, message: '系统错误，请联系管理员' });
   });
@@ -281,6 +281,41 @@ describe('api client: status mapping (spec §8)', () => {
       const error = await rejection(api.call(systemInfo, {}));
       expect(error).toMatchObject({ code: status, status, message: statusText });
     }
+  });
+
+  it('shows spec §8 texts in the UI language: a plain 500 or an English refusal in a Chinese UI', async () => {
+    const plain = fakeServer(() => ({ status: 500, statusText: 'Internal Server Error' }));
+    const zh = clientFor(plain, { language: () => 'zh' });
+    expect(await rejection(zh.api.call(systemInfo, {}))).toMatchObject({
+      status: 500,
+      message: '系统错误，请联系管理员',
+    });
+    const english = fakeServer(() => ({
+      status: 200,
+      result: { success: false, error: 'Invalid Permission', code: 200, reason: 'E_PERMISSION', data: null },
+    }));
+    const zhPermission = clientFor(english, { language: () => 'zh' });
+    expect(await rejection(zhPermission.api.call(systemInfo, {}))).toMatchObject({
+      reason: 'E_PERMISSION',
+      message: '没有权限',
+    });
+  });
+
+  it('names the password mismatch in words, not by the API field repeatPassword', async () => {
+    const server = fakeServer(() => ({
+      status: 200,
+      result: {
+        success: false,
+        error: 'Password must be equal repeatPassword',
+        code: 200,
+        reason: 'E_PASSWORD_MISMATCH',
+        field: 'repeatPassword',
+        data: null,
+      },
+    }));
+    const { api } = clientFor(server);
+    const error = await rejection(api.call(systemInfo, {}));
+    expect(error).toMatchObject({ field: 'repeatPassword', message: 'The passwords do not match' });
   });
 
   it('rejects a sealed 404 (unknown operation) with the server text', async () => {

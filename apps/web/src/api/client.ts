@@ -9,6 +9,7 @@ import { acceptLanguage } from '../i18n/language';
 import { apiBase, readEnvironment } from '../lib/environment';
 import { ApiError } from './api-error';
 import { loading } from './loading-counter';
+import { serverText } from './server-text';
 import { tokens } from './session-tokens';
 import { createTokenRefresher, type RefreshOutcome, webLock } from './token-refresh';
 
@@ -195,7 +196,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       status,
       reason: result?.reason,
       field: result?.field,
-      message: result?.error || fallback,
+      // Spec §8's translated texts show in the UI's language (an English status text in a Chinese UI).
+      message: serverText(result?.error || fallback, result?.reason, options.language()),
       data: result?.data,
     });
 

@@ -7,6 +7,7 @@ import type { Session } from '../api/guard';
 import { canEndImpersonation, endImpersonation, useSession } from '../api/session';
 import { ButtonLink } from '../components/button-link';
 import { LoadingIndicator } from '../components/loading-indicator';
+import { LeaveGuardHost } from '../components/use-leave-guard';
 import { type Screen, useScreen } from '../components/use-screen';
 import { currentLanguage } from '../i18n/i18n';
 import { displayName } from '../lib/display-name';
@@ -99,6 +100,7 @@ export function AppShell() {
   return (
     <Layout style={{ minHeight: '100vh' }} hasSider={hasMenu && !phone}>
       <LoadingIndicator />
+      <LeaveGuardHost />
       {hasMenu && !phone && session ? (
         <Layout.Sider
           theme="light"

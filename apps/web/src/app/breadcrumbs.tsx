@@ -4,7 +4,7 @@ import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
 import { currentLanguage } from '../i18n/i18n';
-import { currentRouteName, parentListRoute, routeDef, routeHref } from '../lib/route-handle';
+import { currentRouteName, isCreatePage, parentListRoute, routeDef, routeHref } from '../lib/route-handle';
 import { rememberedRoute } from './route-memory';
 import { routeTitle } from './route-title';
 
@@ -14,7 +14,8 @@ type Crumb = { key: string; title: React.ReactNode };
 export function Breadcrumbs() {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const name = currentRouteName(useMatches());
+  const matches = useMatches();
+  const name = currentRouteName(matches);
   const home = `/${language}`;
 
   const items: Crumb[] = [];
@@ -29,7 +30,7 @@ export function Breadcrumbs() {
     items.push({ key: 'home', title: <Link to={home}>{homeLabel}</Link> });
     const def = name ? routeDef(name) : undefined;
     const list = def ? parentListRoute(def) : undefined;
-    const current = routeTitle(name, language, t);
+    const current = routeTitle(name, language, t, isCreatePage(matches));
     // A module named like its only list (客户 › 客户) is said once.
     const moduleLabel = def && def.module !== 'HOME' ? MODULE_LABELS[def.module][language] : undefined;
     if (moduleLabel && moduleLabel !== (list ? list.label[language] : current))

@@ -17,6 +17,8 @@ export interface ConfirmOptions {
   danger?: boolean;
   okText?: ReactNode;
   cancelText?: ReactNode;
+  /** The button that has the focus (Enter presses it): confirm, unless the safe answer is cancel. */
+  focus?: 'ok' | 'cancel';
 }
 
 export type Confirm = (options: ConfirmOptions) => Promise<boolean>;
@@ -24,7 +26,7 @@ export type Confirm = (options: ConfirmOptions) => Promise<boolean>;
 export function useConfirm(): [Confirm, ReactNode] {
   const { t } = useWidgetsTranslation();
   const [modal, holder] = Modal.useModal();
-  const confirm: Confirm = ({ title, content, danger = false, okText, cancelText }) =>
+  const confirm: Confirm = ({ title, content, danger = false, okText, cancelText, focus = 'ok' }) =>
     new Promise<boolean>((resolve) => {
       modal.confirm({
         title: title ?? t('widgets.confirm.title'),
@@ -33,7 +35,7 @@ export function useConfirm(): [Confirm, ReactNode] {
         cancelText: cancelText ?? t('widgets.confirm.cancel'),
         okButtonProps: { danger },
         keyboard: true,
-        focusable: { autoFocusButton: 'ok' },
+        focusable: { autoFocusButton: focus },
         onOk: () => resolve(true),
         onCancel: () => resolve(false),
       });

@@ -1,8 +1,10 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWidget } from './test-utils';
+import { ApiError } from '../api/api-error';
+import { createTestI18n, renderWidget } from './test-utils';
 import { ToastHost } from './toast';
-import { isAcceptedUpload, UPLOAD_ACCEPT, UploadPicker } from './upload-picker';
+import { isAcceptedUpload, UPLOAD_ACCEPT, UploadPicker, uploadProblem } from './upload-picker';
+import type { WidgetsT } from './widgets-i18n';
 
 describe('isAcceptedUpload', () => {
   it('accepts the document and image types by file name', () => {
@@ -45,5 +47,50 @@ describe('UploadPicker', () => {
     });
     await waitFor(() => expect(onPick).toHaveBeenCalledWith([pdf]));
     expect(await screen.findByText('仅支持pdf、doc、docx、xls、xlsx、jpg、jpeg、png、bmp文件')).toBeTruthy();
+  });
+});
+
+describe('UploadPicker with its own types and a field for refusals', () => {
+  afterEach(cleanup);
+
+  it('accepts only the given extensions and hands refusals to the field instead of a toast', async () => {
+    const onPick = vi.fn();
+    const onRefuse = vi.fn();
+    renderWidget(<UploadPicker extensions={['xlsx']} onPick={onPick} onRefuse={onRefuse} />);
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    expect(input.accept).toBe('.xlsx');
+    const pdf = new File(['%PDF'], 'report.pdf');
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [pdf] } });
+    });
+    await waitFor(() => expect(onRefuse).toHaveBeenCalledWith([pdf], 'Only xlsx files are accepted'));
+    expect(onPick).not.toHaveBeenCalled();
+  });
+});
+
+describe('uploadProblem', () => {
+  const t = createTestI18n('en').t as unknown as WidgetsT;
+  const refused = new ApiError({
+    code: 415,
+    status: 415,
+    reason: 'E_FILE_TYPE',
+    message: 'Only pdf… accepted',
+  });
+
+  it('names the content as the reason when the server refuses a name the picker accepted', () => {
+    expect(uploadProblem('report.pdf', refused, t)).toBe(
+      'report.pdf is not a real PDF file: its content does not match its name. It may be damaged, or renamed from another type.',
+    );
+  });
+
+  it('passes any other refusal on with the file name', () => {
+    const big = new ApiError({
+      code: 413,
+      status: 413,
+      reason: 'E_UPLOAD_TOO_BIG',
+      message: 'The image is too big',
+    });
+    expect(uploadProblem('photo.png', big, t)).toBe('photo.png: The image is too big');
+    expect(uploadProblem('tool.exe', refused, t)).toBe('tool.exe: Only pdf… accepted');
   });
 });

@@ -75,6 +75,20 @@ export const widgetsEn = {
     failed: 'The export failed; try again',
     progress: 'Export progress',
   },
+  number: {
+    notNumber: 'Enter a number',
+    whole: 'Enter a whole number',
+    decimals: 'Use at most {{n}} decimal places',
+    between: 'Enter a number from {{min}} to {{max}}',
+    atLeast: 'Enter a number of at least {{min}}',
+    atMost: 'Enter a number of at most {{max}}',
+  },
+  leave: {
+    title: 'Leave this page?',
+    content: 'Your changes have not been saved. If you leave, they are lost.',
+    ok: 'Leave',
+    stay: 'Stay',
+  },
   confirm: {
     title: 'Please confirm',
     ok: 'OK',
@@ -104,6 +118,8 @@ export const widgetsEn = {
   upload: {
     pick: 'Choose files',
     accepted: 'pdf, doc, docx, xls, xlsx, jpg, jpeg, png, bmp',
+    mismatch: '{{name}} is not a real {{type}} file: its content does not match its name. It may be damaged, or renamed from another type.',
+    only: 'Only {{types}} files are accepted',
   },
   selection: {
     department: 'Only records of the same department can be selected together',

@@ -77,6 +77,20 @@ export const widgetsZh = {
     failed: '导出失败，请重试',
     progress: '导出进度',
   },
+  number: {
+    notNumber: '请输入数字',
+    whole: '请输入整数',
+    decimals: '最多{{n}}位小数',
+    between: '请输入{{min}}到{{max}}之间的数字',
+    atLeast: '请输入不小于{{min}}的数字',
+    atMost: '请输入不大于{{max}}的数字',
+  },
+  leave: {
+    title: '离开此页面？',
+    content: '修改尚未保存，离开后将丢失。',
+    ok: '离开',
+    stay: '留下',
+  },
   confirm: {
     title: '请确认',
     ok: '确定',
@@ -106,6 +120,8 @@ export const widgetsZh = {
   upload: {
     pick: '选择文件',
     accepted: 'pdf、doc、docx、xls、xlsx、jpg、jpeg、png、bmp',
+    mismatch: '{{name}} 不是真正的 {{type}} 文件：内容与文件名不符，可能已损坏或由其他类型改名而来。',
+    only: '仅支持{{types}}文件',
   },
   selection: {
     department: '只能同时选择相同部门的记录',

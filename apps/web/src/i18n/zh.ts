@@ -88,6 +88,7 @@ export const zh: TranslationShape = {
     qrRejected: '登录已被拒绝',
     qrRefresh: '刷新二维码',
     qrSignInFirst: '请先在本设备登录，再确认另一台设备的登录。',
+    passwordSet: '密码已设置，请用新密码登录。',
     forgot: '忘记密码？',
     help: '帮助',
     interimSigningIn: '正在登录…',

@@ -20,6 +20,11 @@ export function currentRouteName(matches: readonly UIMatch[]): string | undefine
   return undefined;
 }
 
+/** Whether the page is a record's create page: its `:id` is `new` (record-route.tsx). */
+export function isCreatePage(matches: readonly UIMatch[]): boolean {
+  return matches[matches.length - 1]?.params.id === 'new';
+}
+
 export function routeDef(name: string): RouteDef | undefined {
   return ROUTES.find((r) => r.name === name);
 }

@@ -28,8 +28,10 @@ import { validationRefusal } from '../../platform/registry';
 import { filterWhere, insertConfigRow, orderOf, presentRows, updateConfigRow } from './config.service';
 import { CONFIG_TABLES, column } from './config-tables';
 
-// XLSX export and import of any list (exceljs). Row 1 holds the field keys the import reads,
-// row 2 their labels; references travel as the referenced row's code, lists comma-separated.
+// XLSX export and import of any list (exceljs). Row 1 holds the column labels in the export's
+// language (issue 12: people read them, not field keys); the import reads labels in either language
+// or the keys, and skips a second header row of labels (the older two-row layout). References
+// travel as the referenced row's code, lists comma-separated.
 
 type Row = Record<string, unknown>;
 
@@ -90,17 +92,15 @@ export async function exportConfigRows(
 
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(list.name);
-  sheet.addRow(fields.map((f) => f.name));
   sheet.addRow(fields.map((f) => configFieldLabel(f, lang)));
   for (const row of presented) sheet.addRow(fields.map((f) => toCell(f, row)));
-  for (const header of [sheet.getRow(1), sheet.getRow(2)]) {
-    header.font = { bold: true };
-    header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFEFEFEF' } };
-  }
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFEFEFEF' } };
   fields.forEach((f, i) => {
     sheet.getColumn(i + 1).width = Math.max(12, Math.min(40, configFieldLabel(f, lang).length * 2 + 4));
   });
-  sheet.views = [{ state: 'frozen', ySplit: 2 }];
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
   const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
   return {
     fileName: `${list.name}-${new Date().toISOString().slice(0, 10)}.xlsx`,
@@ -202,6 +202,32 @@ async function readSheet(content: string): Promise<ExcelJS.Worksheet> {
   return sheet;
 }
 
+const headerKey = (text: string) => text.trim().toLowerCase();
+
+/** The field a header cell names: its key, or its label in either language. */
+function fieldOfHeader(fields: readonly FieldDef[], text: string): FieldDef | undefined {
+  const key = headerKey(text);
+  return fields.find(
+    (f) =>
+      headerKey(f.name) === key ||
+      headerKey(configFieldLabel(f, 'zh')) === key ||
+      headerKey(configFieldLabel(f, 'en')) === key,
+  );
+}
+
+/** Thrown to roll a preview back once every row has been checked and counted. */
+class PreviewDone extends Error {
+  constructor(readonly answer: ImportAnswer) {
+    super('preview');
+  }
+}
+
+interface ImportAnswer {
+  created: number;
+  updated: number;
+  errors?: ImportError[];
+}
+
 async function existingRow(db: Db, list: ConfigListDef, input: ConfigInput): Promise<Row | undefined> {
   const key = naturalKey(list);
   const value = key ? input[key] : undefined;
@@ -218,17 +244,41 @@ async function existingRow(db: Db, list: ConfigListDef, input: ConfigInput): Pro
 /**
  * Creates or updates (matched by code, or the list's unique key) every row of the workbook. Each
  * row runs in a savepoint so all of them are checked; any bad row refuses the whole import with
- * E_IMPORT_ROWS and its row-level errors, and the operation's transaction writes nothing.
+ * E_IMPORT_ROWS and its row-level errors, and the operation's transaction writes nothing. A
+ * preview runs the same checks and writes in a savepoint it rolls back, and answers the counts and
+ * the bad cells instead of refusing.
  */
 export async function importConfigRows(
   db: Db,
   name: ConfigListName,
-  content: string,
+  input: { content: string; preview?: boolean | undefined },
   user: Principal,
   lang: Language,
-): Promise<{ created: number; updated: number }> {
+): Promise<ImportAnswer> {
+  if (!input.preview) return applyRows(db, name, input.content, user, lang);
+  const sheet = await readSheet(input.content);
+  try {
+    await db.transaction(async (savepoint) => {
+      const answer = await applyRows(savepoint as unknown as Db, name, sheet, user, lang, true);
+      throw new PreviewDone(answer);
+    });
+  } catch (error) {
+    if (error instanceof PreviewDone) return error.answer;
+    throw error;
+  }
+  throw new Error('unreachable: a preview always rolls back');
+}
+
+async function applyRows(
+  db: Db,
+  name: ConfigListName,
+  content: string | ExcelJS.Worksheet,
+  user: Principal,
+  lang: Language,
+  preview = false,
+): Promise<ImportAnswer> {
   const list = configList(name);
-  const sheet = await readSheet(content);
+  const sheet = typeof content === 'string' ? await readSheet(content) : content;
   const fields = sheetFields(list);
   const header = (sheet.getRow(1).values as ExcelJS.CellValue[]).map((v) =>
     String(cellValue(v) ?? '').trim(),
@@ -237,12 +287,13 @@ export async function importConfigRows(
   const errors: ImportError[] = [];
   const fail = (row: number, field: string, reason: Reason, params: MessageParams = {}) =>
     errors.push({ row, field, reason, message: formatMessage(reason, lang, { field, ...params }) });
-  header.forEach((key, index) => {
-    if (!key) return;
-    const field = fields.find((f) => f.name === key);
+  header.forEach((text, index) => {
+    if (!text) return;
+    const field = fieldOfHeader(fields, text);
     if (field) columns.set(index, field);
-    else fail(1, key, 'E_FORMAT');
+    else fail(1, text, 'E_FORMAT');
   });
+  // The older layout: keys in row 1, labels in row 2.
   const labelRow = sheet.getRow(2);
   const hasLabels = [...columns].some(([index, field]) => {
     const text = String(cellValue(labelRow.getCell(index).value) ?? '');
@@ -299,6 +350,7 @@ export async function importConfigRows(
       fail(number, error.options.field ?? String(error.params.field ?? ''), error.reason, error.params);
     }
   }
+  if (preview) return { created, updated, errors };
   if (errors.length > 0) throw new AppError('E_IMPORT_ROWS', { n: errors.length }, { data: { errors } });
   return { created, updated };
 }

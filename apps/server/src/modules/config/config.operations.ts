@@ -35,7 +35,7 @@ function registerConfigOperations(registry: OperationRegistry, deps: ModuleDeps)
       exportConfigRows(ctx.db, name, input, ctx.user, ctx.lang),
     );
     registerOperation(registry, ops.import, (input, ctx) =>
-      importConfigRows(ctx.db, name, input.content, ctx.user, ctx.lang),
+      importConfigRows(ctx.db, name, input, ctx.user, ctx.lang),
     );
   }
 }

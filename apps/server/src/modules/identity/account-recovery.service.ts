@@ -101,7 +101,7 @@ export async function changePassword(
   user: Principal | null,
   input: PasswordChange,
   meta: RequestMeta,
-): Promise<void> {
+): Promise<{ username?: string }> {
   if (input.token) {
     const link = await takeLink(db, 'reset', input.token);
     const [target] = await db.select().from(users).where(eq(users.id, link.userId));
@@ -114,7 +114,8 @@ export async function changePassword(
     );
     await revokeUserSessions(db, deps, target.id, 'password reset');
     await clearFailures(db, target.username);
-    return;
+    // The holder of the link is the account's owner: they sign in next, with this name.
+    return { username: target.username };
   }
   if (!user) throw new AppError('UNAUTHORIZED', {}, { status: 401 });
   if (user.impersonatorId) throw new AppError('E_IMPERSONATING');
@@ -137,4 +138,5 @@ export async function changePassword(
     changes: [],
   });
   await revokeUserSessions(db, deps, row.id, 'password changed', user.sessionId);
+  return {};
 }

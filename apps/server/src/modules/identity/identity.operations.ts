@@ -69,10 +69,9 @@ function registerIdentityOperations(registry: OperationRegistry, deps: ModuleDep
     ctx.setMessage('MAIL_SENT');
     return { sent: true };
   });
-  registerPublicOperation(registry, ops.changePassword, async (input, ctx) => {
-    await changePassword(ctx.db, identity, ctx.user, input, meta(ctx));
-    return {};
-  });
+  registerPublicOperation(registry, ops.changePassword, async (input, ctx) =>
+    changePassword(ctx.db, identity, ctx.user, input, meta(ctx)),
+  );
   registerOperation(registry, ops.sendVerifyCode, async (_input, ctx) => {
     const answer = await sendVerifyCode(ctx.db, ctx.user, ctx.lang);
     if (answer.sent) ctx.setMessage('CODE_SENT');

@@ -407,11 +407,12 @@ describe('session check codes (spec §8)', () => {
     });
     expect((await t.client.call(ops.roles, {}, { token })).result.reason).toBe('E_PERMISSION');
 
-    await t.client.ok(
+    const changed = await t.client.ok(
       ops.changePassword,
       { oldPassword: DEMO_PASSWORD, password: 'Fresh123', repeatPassword: 'Fresh123' },
       { token },
     );
+    expect(changed).toEqual({});
     const after = await t.client.ok(ops.check, {}, { token });
     expect(after.roles).toContain('user.search');
     await t.client.ok(ops.roles, {}, { token });

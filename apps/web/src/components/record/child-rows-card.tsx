@@ -2,6 +2,7 @@
  * A card of a record's child rows (a client's test requirements, a sample's parts, a standard's
  * tests): read-only until Modify, then one form for the whole list, saved as a set with the parent's
  * version. A stale version says so, reloads and closes the form; other refusals stay above it.
+ * A changed form asks before the page is left (use-leave-guard).
  * Test ids: `<testId>`, `<testId>-edit`, `<testId>-form`, `<testId>-save`.
  */
 import { EditOutlined } from '@ant-design/icons';
@@ -10,6 +11,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../api/api-error';
 import { notify } from '../notify';
+import { useLeaveGuard } from '../use-leave-guard';
 import { subheading } from './record-card';
 import type { RecordMutation } from './use-record-form';
 
@@ -51,18 +53,23 @@ export function ChildRowsCard<V extends object, I>({
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [form] = Form.useForm<V>();
+  const guard = useLeaveGuard();
+  const close = () => {
+    guard.settle();
+    setEditing(false);
+  };
 
   const submit = (values: V) =>
     save.mutate(toInput(values), {
       onSuccess: () => {
         notify('success', savedText);
-        setEditing(false);
+        close();
       },
       onError: (error: ApiError) => {
         if (error.reason !== 'E_VERSION') return;
         notify('warning', error.message);
         onStale();
-        setEditing(false);
+        close();
       },
     });
 
@@ -77,6 +84,7 @@ export function ChildRowsCard<V extends object, I>({
         layout="vertical"
         initialValues={initialValues()}
         onFinish={submit}
+        onValuesChange={guard.change}
         data-testid={`${testId}-form`}
       >
         {save.isError && save.error && save.error.reason !== 'E_VERSION' ? (
@@ -84,7 +92,7 @@ export function ChildRowsCard<V extends object, I>({
         ) : null}
         {fields(form)}
         <Flex gap={8} justify="flex-end" style={{ marginTop: 16 }}>
-          <Button onClick={() => setEditing(false)}>{t('common.cancel')}</Button>
+          <Button onClick={close}>{t('common.cancel')}</Button>
           <Button type="primary" htmlType="submit" loading={save.isPending} data-testid={`${testId}-save`}>
             {t('common.save')}
           </Button>

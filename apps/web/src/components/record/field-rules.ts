@@ -6,6 +6,8 @@
  */
 import type { FormRule } from 'antd';
 import { i18n } from '../../i18n/i18n';
+import { numberRule } from '../number-field';
+import type { WidgetsT } from '../widgets-i18n';
 
 interface Def {
   type: string;
@@ -33,6 +35,8 @@ export interface FieldFacts {
   pattern?: RegExp;
   min?: number;
   max?: number;
+  /** A whole number (`.int()`). */
+  integer?: boolean;
 }
 
 const OPTIONAL = new Set(['optional', 'default', 'nullable', 'catch']);
@@ -63,6 +67,7 @@ export function fieldFacts(input: InputSchema, field: string): FieldFacts {
       if (c.check === 'max_length') facts.maxLength = Number(c.maximum);
       if (c.check === 'greater_than') facts.min = Number(c.value);
       if (c.check === 'less_than') facts.max = Number(c.value);
+      if (c.check === 'number_format' && String(c.format).endsWith('int')) facts.integer = true;
       // Ids travel as decimal strings behind a pipe and are picked, never typed: no pattern to show.
       if (c.check === 'string_format' && c.format === 'regex' && !piped) facts.pattern = c.pattern as RegExp;
     }
@@ -98,7 +103,10 @@ export function rulesFrom(input: InputSchema, field: string, texts: RuleTexts): 
       message: texts.pattern ?? i18n.t('common.format', { label: texts.label }),
     });
   }
-  if (facts.min !== undefined || facts.max !== undefined)
-    rules.push({ type: 'number', min: facts.min, max: facts.max });
+  if (facts.min !== undefined || facts.max !== undefined || facts.integer) {
+    // The NumberField's rule: the typed value stays and the error says the range (issue 12).
+    const t = i18n.t.bind(i18n) as unknown as WidgetsT;
+    rules.push(numberRule({ min: facts.min, max: facts.max, precision: facts.integer ? 0 : undefined }, t));
+  }
   return rules;
 }

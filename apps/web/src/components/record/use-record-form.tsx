@@ -2,13 +2,15 @@
  * The plumbing every create-or-edit form shares (STYLE.md: one form for both): submit answers the
  * create input or, for a loaded record, an update carrying only what changed (nothing changed: done
  * without a call); a stale version (E_VERSION) says so and reloads the record; a refusal about one
- * field marks that field (under the form's name for it when the input calls it otherwise).
+ * field marks that field (under the form's name for it when the input calls it otherwise). A changed
+ * form asks before the page is left (use-leave-guard), until it is saved or cancelled.
  */
 import { Alert, Button, Flex, Form, type FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, isApiError } from '../../api/api-error';
 import { notify } from '../notify';
+import { type LeaveGuard, useLeaveGuard } from '../use-leave-guard';
 
 /** The slice of a TanStack mutation the kit drives. */
 export interface RecordMutation<I, O> {
@@ -64,6 +66,7 @@ export function useRecordForm<
 >(options: RecordFormOptions<V, R, C, U, Created>) {
   const { props, create, update, fieldOf } = options;
   const [form] = Form.useForm<V>();
+  const guard = useLeaveGuard();
   const record = props.record;
   const mutation = record ? update : create;
 
@@ -81,22 +84,31 @@ export function useRecordForm<
     if (record) {
       const input = options.toUpdate(record, values);
       if (!hasChanges(input)) {
+        guard.settle();
         props.onDone(record.id);
         return;
       }
-      update.mutate(input, { onSuccess: () => props.onDone(record.id), onError: refused });
+      update.mutate(input, {
+        onSuccess: () => {
+          guard.settle();
+          props.onDone(record.id);
+        },
+        onError: refused,
+      });
       return;
     }
     create.mutate(options.toCreate(values), {
       onError: refused,
       onSuccess: (created) => {
+        // The record exists now: going on to it must not ask about the input it was made from.
+        guard.settle();
         if (options.afterCreate) options.afterCreate(created, values, () => props.onDone(created.id));
         else props.onDone(created.id);
       },
     });
   };
 
-  return { form, submit, mutation, editing: Boolean(record) };
+  return { form, submit, mutation, editing: Boolean(record), guard };
 }
 
 /**
@@ -117,6 +129,7 @@ export function RecordForm<V>({
     submit: (values: V) => void;
     mutation: RecordMutation<never, unknown>;
     editing: boolean;
+    guard: LeaveGuard;
   };
   testId: string;
   initialValues: Partial<V>;
@@ -128,13 +141,14 @@ export function RecordForm<V>({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { mutation } = kit;
+  const { mutation, guard } = kit;
   return (
     <Form<V>
       form={kit.form}
       layout="vertical"
       initialValues={initialValues}
       onFinish={kit.submit}
+      onValuesChange={guard.change}
       scrollToFirstError
       data-testid={`${testId}-form`}
     >
@@ -149,7 +163,14 @@ export function RecordForm<V>({
       ) : null}
       {children}
       <Flex gap={8} justify="flex-end" wrap style={{ marginTop: 8 }}>
-        <Button onClick={onCancel}>{t('common.cancel')}</Button>
+        <Button
+          onClick={() => {
+            guard.settle();
+            onCancel();
+          }}
+        >
+          {t('common.cancel')}
+        </Button>
         <Button
           type="primary"
           htmlType="submit"

@@ -6,10 +6,12 @@ import { queryClient } from '../../api/query-client';
 import { tokens } from '../../api/session-tokens';
 import { ButtonLink } from '../../components/button-link';
 import { notify } from '../../components/notify';
+import { LeaveGuardHost, useLeaveGuard } from '../../components/use-leave-guard';
 import { currentLanguage } from '../../i18n/i18n';
 import { useChangePassword } from './api';
 import { AuthCard } from './auth-card';
 import { newPasswordRules, repeatPasswordRules } from './password-rules';
+import type { PasswordSetState } from './password-set-state';
 import { useRedirectTarget } from './use-sign-in';
 
 interface Values {
@@ -32,6 +34,8 @@ export function ChangePasswordPage() {
   const language = currentLanguage();
   const token = params.get('token');
   const signedIn = tokens.hasAny();
+  // A half-typed new password asks before the page is left; the shell's guard is not here.
+  const guard = useLeaveGuard();
 
   if (!token && !signedIn) {
     return (
@@ -59,14 +63,17 @@ export function ChangePasswordPage() {
         ...(!token && values.oldPassword ? { oldPassword: values.oldPassword } : {}),
       },
       {
-        onSuccess: () => {
-          notify('success', t('changePassword.done'));
+        onSuccess: (data) => {
+          guard.settle();
           if (token && !signedIn) {
-            void navigate(`/${language}/login`, { replace: true });
-          } else {
-            queryClient.clear();
-            void navigate(target, { replace: true });
+            // Login says the password is set and has the name filled in: only the password is left.
+            const state: PasswordSetState = { passwordSet: true, username: data.username };
+            void navigate(`/${language}/login`, { replace: true, state });
+            return;
           }
+          notify('success', t('changePassword.done'));
+          queryClient.clear();
+          void navigate(target, { replace: true });
         },
       },
     );
@@ -74,11 +81,13 @@ export function ChangePasswordPage() {
 
   return (
     <AuthCard title={token ? t('changePassword.setTitle') : t('changePassword.title')}>
+      <LeaveGuardHost />
       <Typography.Paragraph type="secondary">{t('changePassword.rule')}</Typography.Paragraph>
       <Form<Values>
         layout="vertical"
         requiredMark={false}
         onFinish={submit}
+        onValuesChange={guard.change}
         data-testid="change-password-form"
       >
         {change.isError ? (

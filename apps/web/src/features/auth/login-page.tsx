@@ -1,11 +1,12 @@
 import { Alert, Button, Flex } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { tokens } from '../../api/session-tokens';
 import { currentLanguage } from '../../i18n/i18n';
 import { AuthCard } from './auth-card';
 import { LoginPasswordForm } from './login-password-form';
+import { isPasswordSetState } from './password-set-state';
 
 // The password form comes with the page; the other two modes load when chosen.
 const LoginCodeForm = lazy(async () => ({ default: (await import('./login-code-form')).LoginCodeForm }));
@@ -24,6 +25,9 @@ type Mode = 'password' | 'code' | 'qr';
 export function LoginPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
+  const { state } = useLocation();
+  // Arriving from a set-password link: say so, and fill in the account (issue 12).
+  const passwordSet = isPasswordSetState(state) ? state : undefined;
   const [mode, setMode] = useState<Mode>('password');
   const qr = params.get('qr');
   const interim = params.get('interim');
@@ -48,6 +52,15 @@ export function LoginPage() {
       {qr ? (
         <Alert type="info" showIcon title={t('login.qrSignInFirst')} style={{ marginBottom: 16 }} />
       ) : null}
+      {passwordSet ? (
+        <Alert
+          type="success"
+          showIcon
+          title={t('login.passwordSet')}
+          style={{ marginBottom: 16 }}
+          data-testid="login-password-set"
+        />
+      ) : null}
       {/* Three buttons rather than antd's Segmented or Radio, which bring Tooltip and Form along. */}
       <Flex
         role="group"
@@ -69,7 +82,7 @@ export function LoginPage() {
         ))}
       </Flex>
       <Suspense fallback={null}>
-        {mode === 'password' ? <LoginPasswordForm /> : null}
+        {mode === 'password' ? <LoginPasswordForm username={passwordSet?.username} /> : null}
         {mode === 'code' ? <LoginCodeForm /> : null}
         {mode === 'qr' ? <LoginQrPanel /> : null}
       </Suspense>

@@ -10,11 +10,11 @@ import { Field } from './field';
 import { useSignIn } from './use-sign-in';
 
 /** Username and password (spec §5: "username must not be empty", "password must not be empty"), remember me for 7 days. */
-export function LoginPasswordForm() {
+export function LoginPasswordForm({ username: known }: { username?: string | undefined } = {}) {
   const { t } = useTranslation();
   const login = useLogin();
   const { signedIn, unverified } = useSignIn();
-  const [username, setUsername] = useState('');
+  const [username, setUsername] = useState(known ?? '');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [tried, setTried] = useState(false);
@@ -66,6 +66,8 @@ export function LoginPasswordForm() {
             prefix={<LockOutlined aria-hidden />}
             autoComplete="current-password"
             size="large"
+            // The name is filled in already: the password is what is left to type.
+            autoFocus={Boolean(known)}
           />
         )}
       </Field>

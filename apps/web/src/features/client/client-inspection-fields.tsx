@@ -1,7 +1,8 @@
 import { createClient } from '@qcdesk/contract/client';
-import { Col, Form, InputNumber, Row, Select } from 'antd';
+import { Col, Form, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConfigSelect } from '../../components/config-select';
+import { NumberField, useNumberRule } from '../../components/number-field';
 import { fieldFacts } from '../../components/record/field-rules';
 import type { ClientDetail } from './api';
 import { aqlOptions } from './client-labels';
@@ -12,6 +13,7 @@ const advanceDays = fieldFacts(createClient.input, 'advanceDays');
 export function ClientInspectionFields({ client }: { client?: ClientDetail }) {
   const { t } = useTranslation();
   const required = (message: string) => [{ required: true, message }];
+  const advanceDaysRule = useNumberRule({ min: advanceDays.min, max: advanceDays.max, precision: 0 });
   return (
     <Row gutter={16}>
       <Col xs={24} sm={12} xl={8}>
@@ -38,9 +40,9 @@ export function ClientInspectionFields({ client }: { client?: ClientDetail }) {
           name="advanceDays"
           label={t('client.advanceDays')}
           extra={t('client.advanceDaysHint')}
-          rules={required(t('common.required', { label: t('client.advanceDays') }))}
+          rules={[...required(t('common.required', { label: t('client.advanceDays') })), advanceDaysRule]}
         >
-          <InputNumber min={advanceDays.min} max={advanceDays.max} precision={0} style={{ width: '100%' }} />
+          <NumberField />
         </Form.Item>
       </Col>
       <Col xs={12} xl={8}>

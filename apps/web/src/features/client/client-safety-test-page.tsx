@@ -1,4 +1,5 @@
 import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { safetyTestInput } from '@qcdesk/contract/client';
 import {
   Button,
   Card,
@@ -8,7 +9,6 @@ import {
   Flex,
   Form,
   Input,
-  InputNumber,
   Result,
   Row,
   Skeleton,
@@ -21,7 +21,9 @@ import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button-link';
 import { ConfigSelect } from '../../components/config-select';
+import { NumberField, useNumberRule } from '../../components/number-field';
 import { ChildRowsCard } from '../../components/record/child-rows-card';
+import { fieldFacts } from '../../components/record/field-rules';
 import { EMPTY, refName } from '../../components/ref-labels';
 import { useIsPhone } from '../../components/use-is-phone';
 import { currentLanguage } from '../../i18n/i18n';
@@ -94,9 +96,13 @@ function SafetyTestTable({ rows }: { rows: readonly SafetyRow[] }) {
   );
 }
 
+const { min, max } = fieldFacts(safetyTestInput, 'sampleQty');
+const sampleQty = { min, max };
+
 function SafetyTestFields({ known }: { known: readonly SafetyRow[] }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<{ safetyTests: SafetyTestValues[] }>();
+  const qtyRule = useNumberRule({ ...sampleQty, precision: 0 });
   return (
     <Form.List name="safetyTests">
       {(fields, { add, remove }) => (
@@ -133,9 +139,9 @@ function SafetyTestFields({ known }: { known: readonly SafetyRow[] }) {
                   <Form.Item
                     name={[field.name, 'sampleQty']}
                     label={t('client.sampleQty')}
-                    rules={[{ required: true, message: t('client.sampleQtyRequired') }]}
+                    rules={[{ required: true, message: t('client.sampleQtyRequired') }, qtyRule]}
                   >
-                    <InputNumber min={1} max={99_999} precision={0} style={{ width: '100%' }} />
+                    <NumberField />
                   </Form.Item>
                 </Col>
                 <Col xs={24} md={9}>

@@ -1,8 +1,9 @@
 import type { RefLabel } from '@qcdesk/contract/config';
 import type { FieldDef } from '@qcdesk/contract/config-lists';
-import { Input, InputNumber, Select, Switch } from 'antd';
+import { Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/date-picker';
+import { NumberField } from '../../components/number-field';
 import { languageOf } from '../../components/widgets-i18n';
 import { useEnumerations } from './api';
 import { jsonTemplate, type WidgetKind } from './config-fields';
@@ -64,13 +65,12 @@ export function ConfigFieldInput({
     case 'int':
     case 'decimal':
       return (
-        <InputNumber
+        // Keeps what was typed; the form's rule names the range (issue 12).
+        <NumberField
           {...common}
           value={value as number | null | undefined}
           onChange={(next) => onChange?.(next)}
-          step={widget === 'decimal' ? 10 ** -(field.scale ?? 2) : 1}
-          inputMode={widget === 'decimal' ? 'decimal' : 'numeric'}
-          style={{ width: '100%' }}
+          precision={widget === 'decimal' ? (field.scale ?? 2) : 0}
         />
       );
     case 'bool':

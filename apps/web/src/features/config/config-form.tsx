@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
 import { DrawerFormButtons } from '../../components/form-drawer';
 import { notify } from '../../components/notify';
-import { languageOf } from '../../components/widgets-i18n';
+import { numberProblem } from '../../components/number-field';
+import { useLeaveGuard } from '../../components/use-leave-guard';
+import { languageOf, useWidgetsTranslation } from '../../components/widgets-i18n';
 import { fetchRow, useCreateRow, useUpdateRow } from './api';
 import { ConfigFieldInput } from './config-field-input';
 import {
@@ -40,8 +42,9 @@ export interface ConfigFormProps {
  * for create and edit). Enter submits; a refusal about one field marks that field, a json field's
  * refusal names the child row.
  */
-export function ConfigForm({ list, row, onDone, onCancel, onReloaded, notice }: ConfigFormProps) {
+export function ConfigForm({ list, row, onDone: done, onCancel, onReloaded, notice }: ConfigFormProps) {
   const { t, i18n } = useTranslation();
+  const { t: widgetsT } = useWidgetsTranslation();
   const language = languageOf(i18n.language);
   const [form] = Form.useForm<FormValues>();
   const create = useCreateRow(list.name);
@@ -50,6 +53,12 @@ export function ConfigForm({ list, row, onDone, onCancel, onReloaded, notice }: 
   const rows = useMemo(() => formRows(list), [list]);
   const initialValues = useMemo(() => (row ? rowValues(list, row) : createValues(list)), [list, row]);
   const pending = create.isPending || update.isPending;
+  // Saved or cancelled, the drawer may close (or the page change) without asking.
+  const guard = useLeaveGuard();
+  const onDone = (saved: ConfigRow) => {
+    guard.settle();
+    done(saved);
+  };
 
   const texts = {
     json: (label: string) => t('config.jsonInvalid', { field: label }),
@@ -126,6 +135,11 @@ export function ConfigForm({ list, row, onDone, onCancel, onReloaded, notice }: 
           rules={[
             {
               validator: async (_rule, value: unknown) => {
+                // A number out of its range says the range ("Enter a number from 1 to 5").
+                const numeric = field.type === 'int' || field.type === 'decimal';
+                const range = { min: field.range?.[0], max: field.range?.[1] };
+                const outside = numeric && numberProblem(value, range, widgetsT);
+                if (outside) throw new Error(outside);
                 const problem = checkValue(field, value);
                 if (problem) throw new Error(problemText(problem, language, texts));
               },
@@ -151,6 +165,7 @@ export function ConfigForm({ list, row, onDone, onCancel, onReloaded, notice }: 
       layout="vertical"
       initialValues={initialValues}
       onFinish={submit}
+      onValuesChange={guard.change}
       data-testid="config-form"
       scrollToFirstError
     >
@@ -172,7 +187,10 @@ export function ConfigForm({ list, row, onDone, onCancel, onReloaded, notice }: 
         </Row>
       ))}
       <DrawerFormButtons
-        onCancel={onCancel}
+        onCancel={() => {
+          guard.settle();
+          onCancel();
+        }}
         cancelText={t('config.cancel')}
         submitText={row ? t('config.save') : t('config.createSubmit')}
         pending={pending}

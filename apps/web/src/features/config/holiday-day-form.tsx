@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
 import { useConfirm } from '../../components/confirm-dialog';
 import { notify } from '../../components/notify';
+import { useLeaveGuard } from '../../components/use-leave-guard';
 import { languageOf } from '../../components/widgets-i18n';
 import { listSearchKey, useCreateRow, useEnumerations, useUpdateRow } from './api';
 import {
@@ -42,7 +43,7 @@ export interface HolidayDayFormProps {
  * One day of the holiday calendar: its type and names, saved through the holiday list's create or
  * update (with the row's version); an existing row can be removed, which deletes it.
  */
-export function HolidayDayForm({ date, row, ruleKind, onDone }: HolidayDayFormProps) {
+export function HolidayDayForm({ date, row, ruleKind, onDone: done }: HolidayDayFormProps) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
   const [form] = Form.useForm<FormValues>();
@@ -53,6 +54,12 @@ export function HolidayDayForm({ date, row, ruleKind, onDone }: HolidayDayFormPr
   const [confirm, confirmHolder] = useConfirm();
   const [failure, setFailure] = useState<string | null>(null);
   const pending = create.isPending || update.isPending;
+  // Saved, removed or cancelled, the form may close (or the page change) without asking.
+  const guard = useLeaveGuard();
+  const onDone = () => {
+    guard.settle();
+    done();
+  };
   const weekend = [0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
 
   const texts = {
@@ -164,6 +171,7 @@ export function HolidayDayForm({ date, row, ruleKind, onDone }: HolidayDayFormPr
           : { dayType: weekend ? ADJUSTED_WORKING_DAY : STATUTORY_HOLIDAY }
       }
       onFinish={submit}
+      onValuesChange={guard.change}
       data-testid="holiday-form"
     >
       {confirmHolder}

@@ -2,15 +2,17 @@ import { Flex, Spin, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileList } from '../../components/file-list';
-import { notify } from '../../components/notify';
-import { UploadPicker } from '../../components/upload-picker';
+import { UploadPicker, uploadProblem } from '../../components/upload-picker';
+import { useWidgetsTranslation } from '../../components/widgets-i18n';
 import { currentLanguage } from '../../i18n/i18n';
 import { fileHref, uploadReportFile } from './api';
 import type { ReportFile } from './material-test-form-values';
 
 /**
  * The report files of a material test as a form field: picked files are uploaded at once (spec §7
- * upload) and join the list; removing one only detaches it from the test.
+ * upload) and join the list; removing one only detaches it from the test. A refused file is named
+ * under the picker with its reason (a wrong type, or content that is not what its name says), and
+ * stays there until the next pick, rather than in a 2 s toast.
  */
 export function ReportFilesField({
   value,
@@ -22,8 +24,10 @@ export function ReportFilesField({
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
+  const { t: widgetsT } = useWidgetsTranslation();
   const language = currentLanguage();
   const [uploading, setUploading] = useState(0);
+  const [problems, setProblems] = useState<string[]>([]);
   // Uploads finish one by one; each adds to the list as it is then, not as it was when picked.
   const latest = useRef<ReportFile[]>(value ?? []);
   latest.current = value ?? [];
@@ -36,7 +40,7 @@ export function ReportFilesField({
         latest.current = [...latest.current, stored];
         onChange?.(latest.current);
       } catch (error) {
-        notify('error', error instanceof Error ? error.message : String(error));
+        setProblems((list) => [...list, uploadProblem(file.name, error, widgetsT)]);
       } finally {
         setUploading((n) => n - 1);
       }
@@ -47,7 +51,19 @@ export function ReportFilesField({
   return (
     <Flex vertical gap={8}>
       <Flex gap={12} align="center" wrap>
-        <UploadPicker multiple disabled={disabled || uploading > 0} onPick={(picked) => void upload(picked)}>
+        <UploadPicker
+          multiple
+          disabled={disabled || uploading > 0}
+          onPick={(picked) => {
+            setProblems([]);
+            void upload(picked);
+          }}
+          onRefuse={(refused, message) =>
+            setProblems((list) => [
+              ...new Set([...list, ...refused.map((file) => `${file.name}: ${message}`)]),
+            ])
+          }
+        >
           {t('material-test.uploadReport')}
         </UploadPicker>
         {uploading > 0 ? (
@@ -59,6 +75,15 @@ export function ReportFilesField({
           </Flex>
         ) : null}
       </Flex>
+      {problems.length > 0 ? (
+        <Flex vertical role="alert" data-testid="report-files-problems">
+          {problems.map((problem) => (
+            <Typography.Text key={problem} type="danger">
+              {problem}
+            </Typography.Text>
+          ))}
+        </Flex>
+      ) : null}
       {files.length > 0 ? (
         <FileList
           files={files.map((file) => ({ ...file, url: fileHref(file.url) }))}

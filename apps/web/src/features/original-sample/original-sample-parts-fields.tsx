@@ -1,7 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Col, Flex, Form, Input, InputNumber, Row, Typography } from 'antd';
+import { Alert, Button, Col, Flex, Form, Input, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConfigSelect } from '../../components/config-select';
+import { NumberField, useNumberRule } from '../../components/number-field';
 import { searchMaterialOptions } from '../../components/pickers';
 import type { RefLike } from '../../components/ref-labels';
 import { MaterialAutoComplete } from '../../components/remote-auto-complete';
@@ -13,6 +14,8 @@ const partBox = {
   padding: 12,
 } as const;
 const COLOUR_MAX = 50;
+/** A material's share of its part (contract partMaterialInput.percentage). */
+const SHARE = { min: 0, max: 100, precision: 2 };
 
 /**
  * The parts of an original sample and the materials of each part, as form rows (`parts`): a part
@@ -24,6 +27,7 @@ export function PartsFields({ knownParts }: { knownParts?: readonly RefLike[] })
   const form = Form.useFormInstance<{ parts: PartValues[] }>();
   const parts = () => form.getFieldValue('parts') as PartValues[] | undefined;
   const watched = Form.useWatch('parts', form) as PartValues[] | undefined;
+  const shareRule = useNumberRule(SHARE);
 
   return (
     <Form.List name="parts">
@@ -96,14 +100,9 @@ export function PartsFields({ knownParts }: { knownParts?: readonly RefLike[] })
                           <Form.Item
                             name={[field.name, 'percentage']}
                             label={t('original-sample.percentage')}
+                            rules={[shareRule]}
                           >
-                            <InputNumber
-                              min={0}
-                              max={100}
-                              precision={2}
-                              suffix="%"
-                              style={{ width: '100%' }}
-                            />
+                            <NumberField precision={SHARE.precision} suffix="%" />
                           </Form.Item>
                         </Col>
                         <Col xs={10} md={5}>

@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button-link';
 import { notify } from '../../components/notify';
+import { useLeaveGuard } from '../../components/use-leave-guard';
 import { currentLanguage, i18n } from '../../i18n/i18n';
 import { rememberLanguage } from '../../i18n/language';
 import { useUpdateUserSetting, useUserSetting } from './api';
@@ -29,6 +30,8 @@ export function SettingsPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const language = currentLanguage();
+  // Changed preferences ask before the page is left, until saved.
+  const guard = useLeaveGuard();
 
   const save = (values: Values) => {
     if (!setting.data) return;
@@ -37,6 +40,7 @@ export function SettingsPage() {
       { version: setting.data.version, language: chosen, notifyByMail: values.notifyByMail },
       {
         onSuccess: () => {
+          guard.settle();
           notify('success', t('settings.saved'));
           if (chosen && chosen !== language) {
             rememberLanguage(chosen);
@@ -106,6 +110,7 @@ export function SettingsPage() {
                 notifyByMail: setting.data.notifyByMail,
               }}
               onFinish={save}
+              onValuesChange={guard.change}
             >
               <Form.Item name="language" label={t('settings.language')} extra={t('settings.languageHint')}>
                 <Select<LanguageChoice>

@@ -2,6 +2,7 @@ import { Alert, Form, Input, Modal, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/notify';
+import { useLeaveGuard } from '../../components/use-leave-guard';
 import { currentLanguage } from '../../i18n/i18n';
 import { type GroupRow, useCreateGroup, useUpdateGroup } from './api';
 import { moduleOptions } from './module-options';
@@ -28,6 +29,12 @@ export function GroupFormModal({
   const update = useUpdateGroup({ silent: true });
   const saving = create.isPending || update.isPending;
   const error = create.error ?? update.error;
+  // Saved or cancelled, the modal closes without asking; changed and open, leaving the page asks.
+  const guard = useLeaveGuard();
+  const close = () => {
+    guard.settle();
+    onClose();
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -45,7 +52,7 @@ export function GroupFormModal({
     const state = values.active ? 1 : 0;
     const done = () => {
       notify('success', t('groups.saved'));
-      onClose();
+      close();
     };
     if (group) {
       update.mutate(
@@ -65,10 +72,16 @@ export function GroupFormModal({
       cancelText={t('groups.cancel')}
       confirmLoading={saving}
       onOk={() => form.submit()}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
     >
-      <Form<Values> form={form} layout="vertical" onFinish={submit} data-testid="group-form">
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        onValuesChange={guard.change}
+        data-testid="group-form"
+      >
         {error ? <Alert type="error" showIcon title={error.message} style={{ marginBottom: 16 }} /> : null}
         <Form.Item
           name="name"

@@ -1,5 +1,6 @@
+import { ROLE_SORT_RANGE } from '@qcdesk/contract/identity';
 import { isPermission } from '@qcdesk/contract/permissions';
-import { Alert, Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { Alert, Col, Form, Input, Row, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
@@ -7,6 +8,8 @@ import { useSession } from '../../api/session';
 import { useConfirm } from '../../components/confirm-dialog';
 import { DrawerFormButtons } from '../../components/form-drawer';
 import { notify } from '../../components/notify';
+import { NumberField, useNumberRule } from '../../components/number-field';
+import { useLeaveGuard } from '../../components/use-leave-guard';
 import { currentLanguage } from '../../i18n/i18n';
 import { type RoleDetail, type UpdateRoleInput, useCreateRole, useUpdateRole } from './api';
 import { PermissionChecklist } from './permission-checklist';
@@ -77,7 +80,7 @@ export interface RoleFormProps {
  * about one field marks that field; freezing asks first, because the role's users lose its
  * permissions at their next call.
  */
-export function RoleForm({ role, onDone, onCancel, onStale, notice }: RoleFormProps) {
+export function RoleForm({ role, onDone: done, onCancel, onStale, notice }: RoleFormProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const session = useSession();
@@ -87,6 +90,13 @@ export function RoleForm({ role, onDone, onCancel, onStale, notice }: RoleFormPr
   const update = useUpdateRole({ silent: true });
   const [failure, setFailure] = useState<string | null>(notice ?? null);
   const pending = create.isPending || update.isPending;
+  // Saved or cancelled, the drawer may close (or the page change) without asking.
+  const guard = useLeaveGuard();
+  const onDone = (saved: RoleDetail) => {
+    guard.settle();
+    done(saved);
+  };
+  const sortRule = useNumberRule({ min: ROLE_SORT_RANGE[0], max: ROLE_SORT_RANGE[1], precision: 0 });
 
   const own = role !== undefined && role.code === session?.roleCode;
   const watchedActive = Form.useWatch('active', form);
@@ -203,6 +213,7 @@ export function RoleForm({ role, onDone, onCancel, onStale, notice }: RoleFormPr
       layout="vertical"
       initialValues={initialValues}
       onFinish={(values) => void submit(values)}
+      onValuesChange={guard.change}
       data-testid="role-form"
       scrollToFirstError
     >
@@ -272,8 +283,8 @@ export function RoleForm({ role, onDone, onCancel, onStale, notice }: RoleFormPr
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>
-          <Form.Item name="sort" label={t('roles.sort')}>
-            <InputNumber precision={0} style={{ width: '100%' }} />
+          <Form.Item name="sort" label={t('roles.sort')} rules={[sortRule]}>
+            <NumberField />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -286,7 +297,10 @@ export function RoleForm({ role, onDone, onCancel, onStale, notice }: RoleFormPr
         <PermissionChecklist language={language} />
       </Form.Item>
       <DrawerFormButtons
-        onCancel={onCancel}
+        onCancel={() => {
+          guard.settle();
+          onCancel();
+        }}
         cancelText={t('roles.cancel')}
         submitText={role ? t('roles.save') : t('roles.createSubmit')}
         pending={pending}

@@ -1,0 +1,133 @@
+/**
+ * The unsaved-changes guard (issue 12): a changed form asks before the page is left, by a link, the
+ * menu, Back (react-router's blocker) or by closing or reloading the tab (the browser's own
+ * `beforeunload` prompt). After a save, a cancel or a reset it no longer asks.
+ *
+ * A form calls `useLeaveGuard()` and reports `change()` on user edits (antd Form's onValuesChange)
+ * and `settle()` before it navigates away itself. The router allows one blocker at a time, so the
+ * forms only register here and one <LeaveGuardHost/>, mounted by each layout, asks for all of them.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { type Location, useBlocker } from 'react-router';
+import { useConfirm } from './confirm-dialog';
+import { useWidgetsTranslation } from './widgets-i18n';
+
+// The forms with unsaved changes, and the beforeunload listener that is present while there are any.
+const changed = new Set<symbol>();
+let listening = false;
+
+function onBeforeUnload(event: BeforeUnloadEvent) {
+  if (changed.size === 0) return;
+  // Both spellings: the standard preventDefault and the legacy returnValue some browsers still need.
+  event.preventDefault();
+  event.returnValue = '';
+}
+
+function sync() {
+  if (typeof window === 'undefined') return;
+  if (changed.size > 0 && !listening) window.addEventListener('beforeunload', onBeforeUnload);
+  if (changed.size === 0 && listening) window.removeEventListener('beforeunload', onBeforeUnload);
+  listening = changed.size > 0;
+}
+
+/** Whether any form on the page has unsaved changes. */
+export function hasUnsavedChanges(): boolean {
+  return changed.size > 0;
+}
+
+/** Forgets every unsaved change (the user chose to leave them). */
+function discardAll() {
+  changed.clear();
+  sync();
+}
+
+export interface LeaveGuard {
+  /** The user changed the form: leaving now asks first. */
+  change: () => void;
+  /** Saved, cancelled or reset: leaving no longer asks. Call it before navigating away yourself. */
+  settle: () => void;
+  /** Whether the form has unsaved changes (re-renders when it flips). */
+  dirty: boolean;
+}
+
+export function useLeaveGuard(): LeaveGuard {
+  const [key] = useState(() => Symbol('form'));
+  const [dirty, setDirty] = useState(false);
+  // A form that goes away (a closed drawer, a finished edit) no longer holds the page.
+  useEffect(
+    () => () => {
+      changed.delete(key);
+      sync();
+    },
+    [key],
+  );
+  const actions = useMemo(
+    () => ({
+      change: () => {
+        if (changed.has(key)) return;
+        changed.add(key);
+        sync();
+        setDirty(true);
+      },
+      // Synchronous, so a navigation in the same tick (onDone after a save) is no longer blocked.
+      settle: () => {
+        changed.delete(key);
+        sync();
+        setDirty(false);
+      },
+    }),
+    [key],
+  );
+  return { ...actions, dirty };
+}
+
+/** The path without its language segment: switching the language (/zh/x → /en/x) is no leaving. */
+const pageOf = (location: Pick<Location, 'pathname' | 'search'>) =>
+  `${location.pathname.replace(/^\/[^/]+/, '')}${location.search}`;
+
+/** Whether going from `current` to `next` leaves the page the form is on. */
+export function leavesPage(
+  current: Pick<Location, 'pathname' | 'search'>,
+  next: Pick<Location, 'pathname' | 'search'>,
+): boolean {
+  return pageOf(current) !== pageOf(next);
+}
+
+/**
+ * Asks "Leave this page?" when a navigation would drop unsaved changes: Leave goes on (and forgets
+ * them), Stay keeps the page and the input. Mount once inside the router, in each layout.
+ */
+export function LeaveGuardHost() {
+  const { t } = useWidgetsTranslation();
+  const [confirm, holder] = useConfirm();
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => hasUnsavedChanges() && leavesPage(currentLocation, nextLocation),
+  );
+  const latest = useRef(blocker);
+  latest.current = blocker;
+  const asking = useRef(false);
+
+  useEffect(() => {
+    if (blocker.state !== 'blocked' || asking.current) return;
+    asking.current = true;
+    void confirm({
+      title: t('widgets.leave.title'),
+      content: t('widgets.leave.content'),
+      okText: t('widgets.leave.ok'),
+      cancelText: t('widgets.leave.stay'),
+      danger: true,
+      // Enter must not throw the input away.
+      focus: 'cancel',
+    }).then((leave) => {
+      asking.current = false;
+      const current = latest.current;
+      if (current.state !== 'blocked') return;
+      if (leave) {
+        discardAll();
+        current.proceed();
+      } else current.reset();
+    });
+  }, [blocker.state, confirm, t]);
+
+  return holder;
+}

@@ -68,6 +68,10 @@ describe('leavesPage', () => {
     expect(leavesPage(here, { pathname: '/zh', search: '' })).toBe(true);
     expect(leavesPage(here, { pathname: '/zh/client/new', search: '?x=1' })).toBe(true);
     expect(leavesPage(here, { pathname: '/en/client/new', search: '' })).toBe(false);
+    // A list rewriting its own query in place is no leaving; Back to another query is.
+    expect(leavesPage(here, { pathname: '/zh/client/new', search: '?page=2' }, 'REPLACE')).toBe(false);
+    expect(leavesPage(here, { pathname: '/zh/client/new', search: '?page=2' }, 'POP')).toBe(true);
+    expect(leavesPage(here, { pathname: '/zh/client', search: '' }, 'REPLACE')).toBe(true);
   });
 });
 

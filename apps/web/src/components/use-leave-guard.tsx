@@ -8,7 +8,7 @@
  * forms only register here and one <LeaveGuardHost/>, mounted by each layout, asks for all of them.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { type Location, useBlocker } from 'react-router';
+import { type Location, type NavigationType, useBlocker } from 'react-router';
 import { useConfirm } from './confirm-dialog';
 import { useWidgetsTranslation } from './widgets-i18n';
 
@@ -82,15 +82,20 @@ export function useLeaveGuard(): LeaveGuard {
 }
 
 /** The path without its language segment: switching the language (/zh/x → /en/x) is no leaving. */
-const pageOf = (location: Pick<Location, 'pathname' | 'search'>) =>
-  `${location.pathname.replace(/^\/[^/]+/, '')}${location.search}`;
+const pathOf = (location: Pick<Location, 'pathname'>) => location.pathname.replace(/^\/[^/]+/, '');
 
-/** Whether going from `current` to `next` leaves the page the form is on. */
+/**
+ * Whether going from `current` to `next` leaves the page the form is on: another path, or another
+ * query the user went to (Back from `?edit=1`). A page rewriting its own query in place (a list
+ * keeping its filters in the URL: a replace) does not.
+ */
 export function leavesPage(
   current: Pick<Location, 'pathname' | 'search'>,
   next: Pick<Location, 'pathname' | 'search'>,
+  action: `${NavigationType}` = 'PUSH',
 ): boolean {
-  return pageOf(current) !== pageOf(next);
+  if (pathOf(current) !== pathOf(next)) return true;
+  return current.search !== next.search && action !== 'REPLACE';
 }
 
 /**

@@ -118,7 +118,8 @@ export const widgetsEn = {
   upload: {
     pick: 'Choose files',
     accepted: 'pdf, doc, docx, xls, xlsx, jpg, jpeg, png, bmp',
-    mismatch: '{{name}} is not a real {{type}} file: its content does not match its name. It may be damaged, or renamed from another type.',
+    mismatch:
+      '{{name}} is not a real {{type}} file: its content does not match its name. It may be damaged, or renamed from another type.',
     only: 'Only {{types}} files are accepted',
   },
   selection: {

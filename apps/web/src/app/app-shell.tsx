@@ -38,7 +38,7 @@ function ImpersonationBanner({ session }: { session: Session }) {
       banner
       title={t('shell.impersonating', {
         name: displayName(session, currentLanguage()),
-        by: session.impersonator.name,
+        by: displayName(session.impersonator, currentLanguage()),
       })}
       action={
         canEndImpersonation() ? (

@@ -14,6 +14,8 @@ import { searchUsers } from '@qcdesk/contract/identity';
 import { AutoComplete, Flex, Spin } from 'antd';
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../api/client';
+import { currentLanguage } from '../i18n/i18n';
+import { userText } from './ref-labels';
 import { useWidgetsTranslation } from './widgets-i18n';
 
 export interface RemoteOption {
@@ -188,7 +190,7 @@ export function searchUserOptions(department?: string): RemoteSearch {
     );
     return page.list.map((user) => ({
       value: user.id,
-      label: user.englishName ? `${user.name} (${user.englishName})` : user.name,
+      label: userText(user, currentLanguage()),
     }));
   };
 }

@@ -209,7 +209,7 @@ export async function sessionInfo(db: Db, user: Principal, lang: Language) {
   }
   const held = await heldModules(db, user.userId, row.user.modules);
   const [impersonator] = user.impersonatorId
-    ? await db.select({ name: users.name }).from(users).where(eq(users.id, user.impersonatorId))
+    ? await db.select({ name: users.name, englishName: users.englishName }).from(users).where(eq(users.id, user.impersonatorId))
     : [];
   const access = accessFor(held, user.permissions);
   return {
@@ -230,7 +230,9 @@ export async function sessionInfo(db: Db, user: Principal, lang: Language) {
     routes: access.routes,
     language: row.language === 'en' || row.language === 'zh' ? row.language : null,
     impersonator:
-      user.impersonatorId && impersonator ? { uid: user.impersonatorId, name: impersonator.name } : null,
+      user.impersonatorId && impersonator
+        ? { uid: user.impersonatorId, name: impersonator.name, englishName: impersonator.englishName }
+        : null,
   };
 }
 

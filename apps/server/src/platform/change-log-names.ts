@@ -7,8 +7,8 @@ import type {
   EnumField,
   FieldSpec,
   NamedField,
-  Names,
   NameSource,
+  Names,
 } from './module';
 
 // The change log stores what a write changed as it was written: a reference is its id (or a

@@ -48,6 +48,9 @@ export function themeFor(env: Environment): ThemeConfig {
       Layout: { headerBg: '#ffffff', headerPadding: '0 16px', footerPadding: '16px', bodyBg: '#f5f5f5' },
       Switch: { colorTextQuaternary: readable.switchOff, colorTextTertiary: readable.switchOffHover },
       Descriptions: { labelColor: readable.description },
+      // A table's empty text ("No report files yet.") is read, not disabled: antd paints it in the
+      // disabled grey (#bfbfbf, 1.8:1 on white).
+      Table: { colorTextDisabled: readable.tertiary },
       Breadcrumb: {
         itemColor: readable.description,
         linkColor: readable.description,

@@ -209,7 +209,10 @@ export async function sessionInfo(db: Db, user: Principal, lang: Language) {
   }
   const held = await heldModules(db, user.userId, row.user.modules);
   const [impersonator] = user.impersonatorId
-    ? await db.select({ name: users.name, englishName: users.englishName }).from(users).where(eq(users.id, user.impersonatorId))
+    ? await db
+        .select({ name: users.name, englishName: users.englishName })
+        .from(users)
+        .where(eq(users.id, user.impersonatorId))
     : [];
   const access = accessFor(held, user.permissions);
   return {

@@ -1,5 +1,5 @@
-import { personName } from '@qcdesk/contract/person-name';
 import { EMAIL_CODE_MINUTES, EMAIL_CODE_TRIES, type Language } from '@qcdesk/contract';
+import { personName } from '@qcdesk/contract/person-name';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { oneTimeTokens, users } from '../../db/schema/identity';
 import { actorOf, type Principal } from '../../platform/auth';

@@ -1,5 +1,5 @@
-import { personName } from '@qcdesk/contract/person-name';
 import type { Language } from '@qcdesk/contract';
+import { personName } from '@qcdesk/contract/person-name';
 import { and, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { oneTimeTokens, users } from '../../db/schema/identity';

@@ -1,5 +1,5 @@
-import { personName } from '@qcdesk/contract/person-name';
 import type { Language } from '@qcdesk/contract';
+import { personName } from '@qcdesk/contract/person-name';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/identity';
 import { actorOf, type Principal } from '../../platform/auth';

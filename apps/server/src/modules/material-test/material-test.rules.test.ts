@@ -4,11 +4,11 @@ import { AppError } from '../../platform/errors';
 import {
   assertDateRange,
   assertKeepsComplete,
+  assertPushable,
   assertValidityMayChange,
   followingAction,
   isComplete,
   listChanged,
-  assertPushable,
   pushRecipients,
   userActions,
 } from './material-test.rules';
@@ -126,11 +126,11 @@ describe('material test rules (DOMAIN.md §4.13)', () => {
     ).toEqual([{ email: 'a@b.c', name: 'A', lang: 'zh' }]);
     // The pusher is greeted in their language by the name of that language.
     const admin = { email: 'admin@x.cn', name: '系统管理员', englishName: 'Administrator' };
-    expect(
-      pushRecipients({ contacts: [], buyers: [], pusher: { ...admin, language: 'en' } }, 'zh'),
-    ).toEqual([{ email: 'admin@x.cn', name: 'Administrator', lang: 'en' }]);
-    expect(
-      pushRecipients({ contacts: [], buyers: [], pusher: { ...admin, language: null } }, 'zh'),
-    ).toEqual([{ email: 'admin@x.cn', name: '系统管理员', lang: 'zh' }]);
+    expect(pushRecipients({ contacts: [], buyers: [], pusher: { ...admin, language: 'en' } }, 'zh')).toEqual([
+      { email: 'admin@x.cn', name: 'Administrator', lang: 'en' },
+    ]);
+    expect(pushRecipients({ contacts: [], buyers: [], pusher: { ...admin, language: null } }, 'zh')).toEqual([
+      { email: 'admin@x.cn', name: '系统管理员', lang: 'zh' },
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Language } from '@qcdesk/contract';
-import { personName } from '@qcdesk/contract/person-name';
 import { MATERIAL_TEST_STATUS } from '@qcdesk/contract/material-test';
+import { personName } from '@qcdesk/contract/person-name';
 import type { Principal } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { availableActions, defineStateMachine } from '../../platform/transition';
@@ -50,7 +50,9 @@ export function userActions(
  * (the demo's, or one from before this rule) has nothing to send.
  */
 export function assertPushable(status: number, reportCount: number): void {
-  const leaves = materialTestMachine.rules.some((r) => r.action === 'push' && r.from.includes(status as Status));
+  const leaves = materialTestMachine.rules.some(
+    (r) => r.action === 'push' && r.from.includes(status as Status),
+  );
   if (!leaves) throw new AppError('E_STATUS');
   if (reportCount === 0) throw new AppError('E_NO_REPORT', {}, { field: 'reportFileIds' });
 }
@@ -107,9 +109,7 @@ export interface RecipientSources {
   contacts: readonly { name?: string; email?: string }[];
   /** Clients whose valid original samples use the material, with their report e-mails. */
   buyers: readonly { name: string; emails: readonly string[] }[];
-  pusher:
-    | { email: string; name: string; englishName?: string | null; language: Language | null }
-    | undefined;
+  pusher: { email: string; name: string; englishName?: string | null; language: Language | null } | undefined;
 }
 
 /** The pusher as a recipient: greeted in their own language, by their English name in English. */

@@ -7,11 +7,11 @@ import { signInAs } from '../../../test/support/identity';
 import { SEED_ENV } from '../../../test/support/seed-env';
 import { type SmtpSink, startSmtpSink } from '../../../test/support/smtp-sink';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { shortLinks } from '../../db/schema/files';
+import { mailOutbox } from '../../db/schema/mail';
 import { materials } from '../../db/schema/material';
 import { materialTests } from '../../db/schema/material-test';
 import { changeLog } from '../../db/schema/platform';
-import { mailOutbox } from '../../db/schema/mail';
-import { shortLinks } from '../../db/schema/files';
 import { addMonths } from '../../platform/business-time';
 import { loadConfig } from '../../platform/config';
 import { buildClient } from '../client/client.factory';
@@ -254,7 +254,11 @@ describe('materialtest/push', () => {
       { token: admin },
     );
     const since = smtp.messages.length;
-    await t.client.ok(ops.pushMaterialTest, { id: test.id, version: test.version }, { token: admin, lang: 'en' });
+    await t.client.ok(
+      ops.pushMaterialTest,
+      { id: test.id, version: test.version },
+      { token: admin, lang: 'en' },
+    );
     await t.app.jobs.drain();
     // `admin` (系统管理员 / Administrator) has no language setting: the call's language is theirs.
     const mail = await smtp.waitFor('admin@qcdesk.local', since);

@@ -60,7 +60,9 @@ function UserView({ user, modify }: { user: UserDetail; modify: boolean }) {
                 status={user.verified ? 'processing' : 'default'}
                 text={user.verified ? t('users.verified') : t('users.unverified')}
               />
-              {user.mustChangePassword ? <Badge status="warning" text={t('users.mustChangePassword')} /> : null}
+              {user.mustChangePassword ? (
+                <Badge status="warning" text={t('users.mustChangePassword')} />
+              ) : null}
             </Flex>
           ),
         },
@@ -72,7 +74,9 @@ function UserView({ user, modify }: { user: UserDetail; modify: boolean }) {
         {
           key: 'modules',
           label: t('users.modules'),
-          children: <TagList items={user.modules.map((m) => ({ key: m, label: moduleLabel(m, language) }))} />,
+          children: (
+            <TagList items={user.modules.map((m) => ({ key: m, label: moduleLabel(m, language) }))} />
+          ),
         },
         ...(user.clientId ? [{ key: 'client', label: t('users.clientId'), children: user.clientId }] : []),
         { key: 'createdAt', label: t('users.createdAt'), children: formatDateTime(user.createdAt) },

@@ -10,10 +10,13 @@ export const palette = {
   productPrimary: '#722ed1',
   devPrimary: '#007c89',
   secondary: '#eb2f96',
-  /** The secondary pink dark enough for white text (WCAG AA 4.5:1). */
-  secondaryText: '#c41d7f',
   /** antd's red darkened until red text on white (a danger button) reads at WCAG AA (5.6:1). */
   error: '#cf1322',
+  /**
+   * The sandbox badge: the dev teal's family (antd cyan 1/3/8), so it belongs to the teal theme
+   * instead of shouting in pink; the dark teal on the pale one reads at 5.9:1.
+   */
+  sandboxBadge: { text: '#006d75', background: '#e6fffb', border: '#87e8de' },
 } as const;
 
 /** Secondary texts, placeholders and the unchecked switch, darker than antd's defaults for AA contrast. */

@@ -198,7 +198,7 @@ export const en = {
     title: 'No permission',
     subtitle: 'Invalid Permission: your account may not open this page. Ask an administrator if you need it.',
     home: 'Back to home',
-    refused: 'The page asked for:',
+    refused: 'The page you asked for:',
   },
   notFound: {
     title: 'Page not found',

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { loadTexts } from '../../app/texts';
+import { loadTexts } from './texts';
 
 // English counts "once" and "2 times" through i18next plurals; Chinese has one form for every count.
 async function translator(language: 'zh' | 'en') {

@@ -67,7 +67,7 @@ test('remember me keeps the session in a new tab through the refresh token', asy
   const refreshed = tab.waitForResponse((r) => r.url().includes('/api/access-token'));
   await tab.goto('/en/user');
   // A QC engineer may not open the users list.
-  await expect(tab).toHaveURL(/\/en\/invalidate$/);
+  await expect(tab).toHaveURL(/\/en\/invalidate\?from=%2Fen%2Fuser$/);
   expect((await refreshed).status()).toBe(200);
   await tab.goto('/en');
   await expect(tab.getByTestId('home-greeting')).toContainText('Demo QC engineer');

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countries, labs } from '../src/db/schema/config';
+import { countries, labs, parts } from '../src/db/schema/config';
+import { materials } from '../src/db/schema/material';
 import { modules } from '../src/modules/modules';
-import { nameChanges } from '../src/platform/change-log-names';
+import { decimalText, nameChanges } from '../src/platform/change-log-names';
 import type { Database } from '../src/platform/db';
 import { Capabilities, defineModule } from '../src/platform/module';
 import { openTestDatabase } from './support/test-database';
@@ -94,5 +95,76 @@ describe('nameChanges', () => {
     expect(named!.changes[0]!.toNames?.zh).not.toBe('1');
     // An unknown code keeps its raw value.
     expect(named!.changes[1]!.fromNames).toBeUndefined();
+  });
+});
+
+describe('child keys and decimals', () => {
+  it('names the child keys an area declares, and reads decimals as numbers', async () => {
+    const [fabric] = await database.db.select().from(parts).where(eq(parts.code, 'FABRIC'));
+    const [material] = await database.db.select().from(materials).limit(1);
+    const [named] = await nameChanges(database.db, capabilities, 'original_samples', [
+      {
+        changes: [
+          {
+            field: `parts[FABRIC].materials[${material!.upc}].percentage`,
+            from: '100.00',
+            to: '90.50',
+          },
+          {
+            field: `parts[FABRIC].materials[${material!.upc}]`,
+            from: null,
+            to: { percentage: '2.500', colour: 'red', sort: 0 },
+          },
+          { field: 'parts[GONE]', from: { sort: 0 }, to: null },
+        ],
+      },
+    ]);
+    const [percentage, added, gone] = named!.changes;
+    expect(percentage).toEqual({
+      field: `parts[FABRIC].materials[${material!.upc}].percentage`,
+      from: '100',
+      to: '90.5',
+      keyNames: {
+        FABRIC: { zh: fabric!.nameZh, en: fabric!.nameEn },
+        [material!.upc]: {
+          zh: `${material!.upc} | ${material!.name}`,
+          en: `${material!.upc} | ${material!.name}`,
+        },
+      },
+    });
+    expect(fabric!.nameZh).toBe('面料');
+    expect(added!.to).toEqual({ percentage: '2.5', colour: 'red', sort: 0 });
+    // A key whose row is unknown stays a code: no name is made up.
+    expect(gone).toEqual({ field: 'parts[GONE]', from: { sort: 0 }, to: null });
+  });
+
+  it("reads a client's AQL and a master-data list's decimal fields as numbers", async () => {
+    const [client] = await nameChanges(database.db, capabilities, 'clients', [
+      { changes: [{ field: 'majorAql', from: '2.500', to: '1.000' }] },
+    ]);
+    expect(client!.changes[0]).toMatchObject({ from: '2.5', to: '1' });
+    const [tension] = await nameChanges(database.db, capabilities, 'tensionlevel', [
+      { changes: [{ field: 'tensionForce', from: '90.00', to: '70.25' }] },
+    ]);
+    expect(tension!.changes[0]).toMatchObject({ from: '90', to: '70.25' });
+  });
+
+  it('leaves texts that only look like decimals alone outside decimal fields', async () => {
+    const [named] = await nameChanges(database.db, capabilities, 'clients', [
+      { changes: [{ field: 'name', from: '1.10', to: '2.500' }] },
+    ]);
+    expect(named!.changes[0]).toEqual({ field: 'name', from: '1.10', to: '2.500' });
+  });
+});
+
+describe('decimalText', () => {
+  it('drops trailing zeros of decimal text and keeps everything else', () => {
+    expect(decimalText('2.500')).toBe('2.5');
+    expect(decimalText('100.00')).toBe('100');
+    expect(decimalText('-0.50')).toBe('-0.5');
+    expect(decimalText('10')).toBe('10');
+    expect(decimalText(2.5)).toBe(2.5);
+    expect(decimalText('1.5a')).toBe('1.5a');
+    expect(decimalText(null)).toBeNull();
   });
 });

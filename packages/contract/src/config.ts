@@ -449,6 +449,8 @@ export const changeEntry = z.object({
       /** The names of the rows a reference field pointed at (ids and codes stay in from/to). */
       fromNames: bilingualNames.optional(),
       toNames: bilingualNames.optional(),
+      /** The names of the rows a child row's key stands for (`parts[FABRIC]`: FABRIC → 面料 / Fabric). */
+      keyNames: z.record(z.string(), bilingualNames).optional(),
     }),
   ),
 });

@@ -105,7 +105,9 @@ export const sessionInfo = z.object({
   routes: z.array(z.string()),
   language: z.enum(['zh', 'en']).nullable(),
   /** Set while an administrator acts as this user. */
-  impersonator: z.object({ uid: idOut, name: z.string() }).nullable(),
+  impersonator: z
+    .object({ uid: idOut, name: z.string(), englishName: z.string().nullable().optional() })
+    .nullable(),
 });
 
 export const check = defineOperation({

@@ -153,7 +153,7 @@ export const pushMaterialTest = defineOperation({
   method: 'POST',
   permission: 'materialtest.push',
   summary:
-    'E-mail the result and report files to the supplier contacts, the report e-mails of clients whose original samples use the material, and the pusher (status 30); answers "the mail has been sent, please check".',
+    'E-mail the result and report files to the supplier contacts, the report e-mails of clients whose original samples use the material, and the pusher (status 30); answers "the mail has been sent, please check". A test without a report file is refused (E_NO_REPORT).',
   input: z.object({ id: idIn, version }),
   output: materialTestDetail,
 });

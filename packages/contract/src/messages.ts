@@ -38,6 +38,10 @@ export const messages = {
     en: 'The record was changed by someone else; refresh and try again',
   },
   E_STATUS: { zh: '当前状态不允许此操作', en: 'This action is not allowed in the current status' },
+  E_NO_REPORT: {
+    zh: '没有报告文件的测试不能推送，请先上传报告文件',
+    en: 'A test without a report file cannot be pushed; upload the report first',
+  },
   E_CHECKED_OUT: { zh: '该记录已被{user}签出编辑', en: 'The record is checked out by {user}' },
   E_NOT_CHECKED_OUT: { zh: '请先签出再编辑', en: 'Check the record out before editing' },
   E_REASON_REQUIRED: { zh: '请填写原因', en: 'A reason is required' },

@@ -55,6 +55,7 @@ export function codeForReason(reason: Reason): number {
       return 404;
     case 'E_VERSION':
     case 'E_STATUS':
+    case 'E_NO_REPORT':
     case 'E_DUPLICATE':
     case 'E_IN_USE':
     case 'E_CHECKED_OUT':

@@ -1,21 +1,67 @@
 import { type EnumName, enumerations } from '@qcdesk/contract/enumerations';
-import { inArray } from 'drizzle-orm';
+import { getTableColumns, inArray } from 'drizzle-orm';
 import type { Db } from './db';
-import type { Capabilities, EnumField, FieldSpec, NamedField, Names } from './module';
+import type {
+  Capabilities,
+  DecimalField,
+  EnumField,
+  FieldSpec,
+  NamedField,
+  NameSource,
+  Names,
+} from './module';
 
 // The change log stores what a write changed as it was written: a reference is its id (or a
-// country's code). People read names, so a page of the log is answered with the names of the rows
-// its references point at, in both languages, looked up in one query per referenced table. Which
-// fields are references, and how each table is named, the areas declare (`defineModule`'s
-// `changeLog` and `names`).
+// country's code), a child row is keyed by its code (`parts[FABRIC]`), a decimal has its column's
+// scale ("2.500"). People read names and numbers, so a page of the log is answered with the names
+// of the rows its references and child keys point at, in both languages (one query per referenced
+// table), and with decimals as numbers. Which fields are which, and how each table is named, the
+// areas declare (`defineModule`'s `changeLog` and `names`).
 
 const isEnum = (field: FieldSpec): field is EnumField => 'enum' in field;
+const isDecimal = (field: FieldSpec): field is DecimalField => 'decimal' in field;
+const isNamed = (field: FieldSpec | undefined): field is NamedField => !!field && 'source' in field;
 
 /** The declared fields of an entity, with shorthand (`countryId: 'country'`) spelled out. */
 export function fieldsOf(capabilities: Capabilities, entity: string): Record<string, FieldSpec> {
   const declared = capabilities.changeLogs.get(entity)?.fields ?? {};
   return Object.fromEntries(
     Object.entries(declared).map(([field, f]) => [field, typeof f === 'string' ? { source: f } : f]),
+  );
+}
+
+/** A logged field as declared: its child keys left out (`parts[FABRIC].sort` → `parts[].sort`). */
+export const fieldPattern = (field: string): string => field.replace(/\[[^\]]*\]/g, '[]');
+
+/** The child keys of a field with the declaration of each: `parts[FABRIC]` → [FABRIC, `parts[]`]. */
+export function childKeys(field: string): { key: string; pattern: string }[] {
+  const keys: { key: string; pattern: string }[] = [];
+  for (const match of field.matchAll(/\[([^\]]*)\]/g)) {
+    const end = match.index + match[0].length;
+    keys.push({ key: match[1]!, pattern: fieldPattern(field.slice(0, end)) });
+  }
+  return keys;
+}
+
+/** A decimal's stored text as the number it is: "2.500" → "2.5", "100.00" → "100". */
+export function decimalText(value: unknown): unknown {
+  if (typeof value !== 'string' || !/^-?\d+\.\d+$/.test(value)) return value;
+  return value.replace(/0+$/, '').replace(/\.$/, '');
+}
+
+/**
+ * A logged value with its decimals as numbers: the value of a decimal field, or the decimal
+ * properties of a child row's values (`{ percentage: "90.00", sort: 0 }` of `parts[].materials[]`).
+ */
+function withDecimals(fields: Record<string, FieldSpec>, pattern: string, value: unknown): unknown {
+  const own = fields[pattern];
+  if (own && isDecimal(own)) return decimalText(value);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([property, v]) => {
+      const spec = fields[`${pattern}.${property}`];
+      return [property, spec && isDecimal(spec) ? decimalText(v) : v];
+    }),
   );
 }
 
@@ -45,29 +91,28 @@ interface Change {
   to: unknown;
 }
 
-export type NamedChange = Change & { fromNames?: Names; toNames?: Names };
+export type NamedChange = Change & {
+  fromNames?: Names;
+  toNames?: Names;
+  /** The names of the rows the field's child keys stand for (`FABRIC` → 面料 / Fabric). */
+  keyNames?: Record<string, Names>;
+};
 
-/** The entries with `fromNames`/`toNames` on every change of a reference field whose rows exist. */
-export async function nameChanges<E extends { changes: Change[] }>(
+/** The property of a source's rows that holds the key it is referenced by (`id`, `code`, `upc`). */
+function keyProperty(source: NameSource, byCode: boolean): string {
+  const column = byCode ? (source.codeKey ?? source.key) : source.key;
+  const found = Object.entries(getTableColumns(source.table)).find(([, c]) => c === column);
+  return found?.[0] ?? (byCode ? 'code' : 'id');
+}
+
+const groupOf = (field: NamedField) => `${field.source}:${field.by ?? 'id'}`;
+
+/** Looks up the names of the wanted keys: one query per referenced table and key kind. */
+async function lookUp(
   db: Db,
   capabilities: Capabilities,
-  entity: string,
-  entries: readonly E[],
-): Promise<Array<E & { changes: NamedChange[] }>> {
-  const fields = fieldsOf(capabilities, entity);
-  const wanted = new Map<string, { field: NamedField; keys: Set<string> }>();
-  for (const entry of entries) {
-    for (const change of entry.changes) {
-      const field = fields[change.field];
-      if (!field || isEnum(field) || !capabilities.names.has(field.source)) continue;
-      const group = `${field.source}:${field.by ?? 'id'}`;
-      const keys = wanted.get(group)?.keys ?? new Set<string>();
-      wanted.set(group, { field, keys });
-      for (const key of [...valuesOf(change.from), ...valuesOf(change.to)]) {
-        if (field.by === 'code' || ID.test(key)) keys.add(key);
-      }
-    }
-  }
+  wanted: Map<string, { field: NamedField; keys: Set<string> }>,
+): Promise<Map<string, Map<string, Names>>> {
   const found = new Map<string, Map<string, Names>>();
   for (const [group, { field, keys }] of wanted) {
     const names = new Map<string, Names>();
@@ -82,11 +127,41 @@ export async function nameChanges<E extends { changes: Change[] }>(
       string,
       unknown
     >[];
-    const property = byCode ? 'code' : 'id';
+    const property = keyProperty(source, byCode);
     for (const row of rows) names.set(String(row[property]), source.names(row));
   }
+  return found;
+}
 
-  const named = (group: string, value: unknown): Names | undefined => {
+/** The entries with names on every change of a reference field and every named child key. */
+export async function nameChanges<E extends { changes: Change[] }>(
+  db: Db,
+  capabilities: Capabilities,
+  entity: string,
+  entries: readonly E[],
+): Promise<Array<E & { changes: NamedChange[] }>> {
+  const fields = fieldsOf(capabilities, entity);
+  const named = (spec: FieldSpec | undefined): spec is NamedField =>
+    isNamed(spec) && capabilities.names.has(spec.source);
+  const wanted = new Map<string, { field: NamedField; keys: Set<string> }>();
+  const want = (field: NamedField, values: string[]) => {
+    const keys = wanted.get(groupOf(field))?.keys ?? new Set<string>();
+    wanted.set(groupOf(field), { field, keys });
+    for (const key of values) if (field.by === 'code' || ID.test(key)) keys.add(key);
+  };
+  for (const entry of entries) {
+    for (const change of entry.changes) {
+      const field = fields[fieldPattern(change.field)];
+      if (named(field)) want(field, [...valuesOf(change.from), ...valuesOf(change.to)]);
+      for (const { key, pattern } of childKeys(change.field)) {
+        const spec = fields[pattern];
+        if (named(spec)) want(spec, [key]);
+      }
+    }
+  }
+  const found = await lookUp(db, capabilities, wanted);
+
+  const namesOf = (group: string, value: unknown): Names | undefined => {
     const names = found.get(group);
     const keys = valuesOf(value);
     if (!names || keys.length === 0) return undefined;
@@ -95,20 +170,33 @@ export async function nameChanges<E extends { changes: Change[] }>(
     return { zh: each.map((n) => n.zh).join('、'), en: each.map((n) => n.en).join(', ') };
   };
 
+  const keyNamesOf = (field: string): Record<string, Names> | undefined => {
+    const pairs = childKeys(field).flatMap(({ key, pattern }) => {
+      const spec = fields[pattern];
+      const names = named(spec) ? found.get(groupOf(spec))?.get(key) : undefined;
+      return names ? [[key, names] as const] : [];
+    });
+    return pairs.length > 0 ? Object.fromEntries(pairs) : undefined;
+  };
+
   return entries.map((entry) => ({
     ...entry,
-    changes: entry.changes.map((change) => {
-      const field = fields[change.field];
-      if (!field) return change;
-      if (isEnum(field)) {
-        const fromNames = enumNames(field.enum, change.from);
-        const toNames = enumNames(field.enum, change.to);
-        return { ...change, ...(fromNames ? { fromNames } : {}), ...(toNames ? { toNames } : {}) };
-      }
-      const group = `${field.source}:${field.by ?? 'id'}`;
-      const fromNames = named(group, change.from);
-      const toNames = named(group, change.to);
-      return { ...change, ...(fromNames ? { fromNames } : {}), ...(toNames ? { toNames } : {}) };
+    changes: entry.changes.map((change): NamedChange => {
+      const pattern = fieldPattern(change.field);
+      const field = fields[pattern];
+      const keyNames = keyNamesOf(change.field);
+      const base: NamedChange = {
+        ...change,
+        from: withDecimals(fields, pattern, change.from),
+        to: withDecimals(fields, pattern, change.to),
+        ...(keyNames ? { keyNames } : {}),
+      };
+      if (!field || isDecimal(field)) return base;
+      const fromNames = isEnum(field)
+        ? enumNames(field.enum, change.from)
+        : namesOf(groupOf(field), change.from);
+      const toNames = isEnum(field) ? enumNames(field.enum, change.to) : namesOf(groupOf(field), change.to);
+      return { ...base, ...(fromNames ? { fromNames } : {}), ...(toNames ? { toNames } : {}) };
     }),
   }));
 }

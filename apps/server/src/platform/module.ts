@@ -69,7 +69,12 @@ export interface EnumField {
   enum: EnumName;
 }
 
-export type FieldSpec = NamedField | EnumField;
+/** A decimal column: logged with its column's scale ("2.500"), read as the number it is ("2.5"). */
+export interface DecimalField {
+  decimal: true;
+}
+
+export type FieldSpec = NamedField | EnumField | DecimalField;
 
 /**
  * An entity whose change log may be read (DOMAIN.md §6.11): by holders of `permission`, and only for
@@ -79,7 +84,12 @@ export type FieldSpec = NamedField | EnumField;
 export interface ChangeLogSource {
   entity: string;
   permission: Access;
-  /** Reference and enumeration fields, so the log shows names and labels instead of ids and codes. */
+  /**
+   * Reference, enumeration and decimal fields, so the log shows names, labels and numbers instead of
+   * ids, codes and stored text. Child rows are declared by their path with `[]` for the key:
+   * `'parts[]': { source: 'part', by: 'code' }` names the key of `parts[FABRIC]`, and
+   * `'parts[].materials[].percentage': { decimal: true }` a property of those rows.
+   */
   fields?: Record<string, string | FieldSpec>;
   readable: 'unscoped' | ((db: Db, id: bigint, user: Principal, scope: Scope) => Promise<boolean>);
 }

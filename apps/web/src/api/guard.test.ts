@@ -51,7 +51,7 @@ describe('route guard (spec §2)', () => {
     });
     expect(decideNavigation({ kind: 'session', session: s }, 'User', target)).toEqual({
       kind: 'redirect',
-      to: '/en/invalidate',
+      to: `/en/invalidate?from=${encoded}`,
     });
   });
 

@@ -27,13 +27,16 @@ export type SessionOutcome =
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string; message?: string };
 
+/** An error of a call that never reached the server (offline, server down). */
+export const isNetworkError = (error: ApiError): boolean =>
+  error.code === NETWORK_ERROR_CODE || error.status === 0;
+
 /** The outcome of a failed `check` call (spec §8 session check codes). */
 export function outcomeFromError(error: ApiError, hadTokens: boolean): SessionOutcome {
   if (error.code === SESSION_CODES.mustChangePassword)
     return { kind: 'mustChangePassword', message: error.message };
   if (error.code === SESSION_CODES.mustVerify) return { kind: 'mustVerify', message: error.message };
-  if (error.code === NETWORK_ERROR_CODE || error.status === 0)
-    return { kind: 'network', message: error.message };
+  if (isNetworkError(error)) return { kind: 'network', message: error.message };
   if (error.code === SESSION_CODES.locked) return { kind: 'refused', message: error.message };
   // 401 after the one refresh, or a session gone for good (400): back to Login, saying why only when
   // there was a session to lose.
@@ -59,7 +62,7 @@ export function routePermitted(session: Pick<Session, 'routes'>, name: string): 
  * Spec §2 route guard: public routes (and Invalidate) pass; every other route needs a session, else
  * Login with `redirect` = the full path; -1001 goes to ChanePassword and -1002 to VerifyAccount
  * (spec §8), each carrying the same redirect; a session must hold the route in its permitted-route
- * list, else Invalidate. An unreachable server goes to the network-error page.
+ * list, else Invalidate (with `from` = the full path). An unreachable server goes to the network-error page.
  */
 export function decideNavigation(
   outcome: SessionOutcome,
@@ -76,9 +79,10 @@ export function decideNavigation(
   });
   switch (outcome.kind) {
     case 'session':
+      // The refused address travels along (`from`), so the no-permission page can say which it was.
       return routePermitted(outcome.session, routeName)
         ? { kind: 'allow' }
-        : { kind: 'redirect', to: `${base}/invalidate` };
+        : { kind: 'redirect', to: `${base}/invalidate?from=${encodeURIComponent(target.fullPath)}` };
     case 'mustChangePassword':
       return { kind: 'redirect', to: withRedirect(`${base}/password`, target.fullPath) };
     case 'mustVerify':

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { readStorage, writeStorage } from '../lib/storage';
 import { ApiError } from './api-error';
 import { api } from './client';
-import { outcomeFromError, type Session, type SessionOutcome } from './guard';
+import { isNetworkError, outcomeFromError, type Session, type SessionOutcome } from './guard';
 import { queryClient } from './query-client';
 import { type SignInTokens, tokens } from './session-tokens';
 import { operationKey } from './use-operation';
@@ -57,6 +57,18 @@ export function useSessionQuery() {
 export function useSession(): Session | undefined {
   const query = useSessionQuery();
   return query.isError ? undefined : query.data;
+}
+
+/**
+ * Whether the browser holds a session, for what pages offer (sign in, or home): tokens the server has
+ * not refused. While the check is on its way, or when the server cannot be reached (the network-error
+ * page), that is still the signed-in user, who should not be asked to sign in again.
+ */
+export function useSignedIn(): boolean {
+  const query = useSessionQuery();
+  if (!tokens.hasAny()) return false;
+  if (!query.isError) return true;
+  return query.error instanceof ApiError && isNetworkError(query.error);
 }
 
 /** A new session from any sign-in mode: the tokens are kept and nothing of an earlier user stays. */

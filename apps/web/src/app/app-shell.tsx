@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import type { Session } from '../api/guard';
-import { canEndImpersonation, endImpersonation, useSession } from '../api/session';
+import { canEndImpersonation, endImpersonation, useSession, useSignedIn } from '../api/session';
 import { ButtonLink } from '../components/button-link';
 import { LoadingIndicator } from '../components/loading-indicator';
 import { LeaveGuardHost } from '../components/use-leave-guard';
@@ -39,7 +39,7 @@ function ImpersonationBanner({ session }: { session: Session }) {
       banner
       title={t('shell.impersonating', {
         name: displayName(session, currentLanguage()),
-        by: session.impersonator.name,
+        by: displayName(session.impersonator, currentLanguage()),
       })}
       action={
         canEndImpersonation() ? (
@@ -56,6 +56,7 @@ function ImpersonationBanner({ session }: { session: Session }) {
 function HeaderTools({ session, screen }: { session: Session | undefined; screen: Screen }) {
   const { t } = useTranslation();
   const location = useLocation();
+  const signedIn = useSignedIn();
   const compact = screen === 'phone';
   return (
     <Flex align="center" gap={compact ? 4 : 12} style={{ flex: 'none' }}>
@@ -63,7 +64,8 @@ function HeaderTools({ session, screen }: { session: Session | undefined; screen
       <LanguageSwitch compact={compact} />
       {session ? (
         <UserMenu session={session} compact={compact} />
-      ) : (
+      ) : signedIn ? // Signed in, the server out of reach: no sign-in offer (the page offers Retry and Home).
+      null : (
         <ButtonLink
           to={`/${currentLanguage()}/login?redirect=${encodeURIComponent(location.pathname + location.search)}`}
           data-testid="sign-in-link"

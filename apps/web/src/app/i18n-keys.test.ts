@@ -5,6 +5,10 @@ import { loadTexts } from './texts';
 
 type Tree = { readonly [key: string]: string | Tree };
 
+/** i18next plural forms (`key_one`, `key_other`) are one key to the code: `t('key', { count })`. */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const pluralBase = (key: string) => key.replace(PLURAL, '');
+
 function flatten(tree: Tree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
     typeof value === 'string' ? [`${prefix}${key}`] : flatten(value, `${prefix}${key}.`),
@@ -54,8 +58,8 @@ function usedKeys(): Map<string, string> {
 }
 
 describe('i18n resources', () => {
-  const zhKeys = flatten(zh).sort();
-  const enKeys = flatten(en).sort();
+  const zhKeys = [...new Set(flatten(zh).map(pluralBase))].sort();
+  const enKeys = [...new Set(flatten(en).map(pluralBase))].sort();
 
   it('has every key in both languages', () => {
     expect(zhKeys.filter((k) => !enKeys.includes(k))).toEqual([]);
@@ -81,8 +85,25 @@ describe('i18n resources', () => {
   });
 
   it('keeps the same placeholders in both languages', () => {
+    // A plural form may leave `count` out ("sent once"); the other placeholders stay.
+    const forms = (tree: Tree, key: string) =>
+      flatten(tree).filter((k) => k === key || (PLURAL.test(k) && pluralBase(k) === key));
     const placeholders = (tree: Tree, key: string) =>
-      [...(lookup(tree, key) ?? '').matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+      [
+        ...new Set(
+          forms(tree, key).flatMap((k) =>
+            [...(lookup(tree, k) ?? '').matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]),
+          ),
+        ),
+      ].sort();
     for (const key of enKeys) expect(placeholders(zh, key), key).toEqual(placeholders(en, key));
+  });
+
+  it('gives every English plural its one and other forms', () => {
+    const plurals = flatten(en).filter((k) => PLURAL.test(k));
+    for (const key of plurals) {
+      expect(lookup(en, `${pluralBase(key)}_one`), key).toBeTruthy();
+      expect(lookup(en, `${pluralBase(key)}_other`), key).toBeTruthy();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useEnvironment } from '../components/use-environment';
 import { palette } from './theme';
 
-/** Marks every screen of the sandbox, next to the brand (pink, the secondary colour of spec §1). */
+/** Marks every screen of the sandbox, next to the brand, in the sandbox theme's teal. */
 export function SandboxBadge() {
   const { t } = useTranslation();
   if (useEnvironment() !== 'dev') return null;
@@ -12,11 +12,12 @@ export function SandboxBadge() {
       style={{
         display: 'inline-block',
         padding: '0 7px',
-        lineHeight: '20px',
+        lineHeight: '18px',
         fontSize: 12,
         borderRadius: 4,
-        color: '#fff',
-        background: palette.secondaryText,
+        color: palette.sandboxBadge.text,
+        background: palette.sandboxBadge.background,
+        border: `1px solid ${palette.sandboxBadge.border}`,
         whiteSpace: 'nowrap',
       }}
     >

@@ -10,10 +10,21 @@ export const palette = {
   productPrimary: '#722ed1',
   devPrimary: '#007c89',
   secondary: '#eb2f96',
-  /** The secondary pink dark enough for white text (WCAG AA 4.5:1). */
-  secondaryText: '#c41d7f',
   /** antd's red darkened until red text on white (a danger button) reads at WCAG AA (5.6:1). */
   error: '#cf1322',
+  /**
+   * The sandbox badge: the dev teal's family (antd cyan 1/3/8), so it belongs to the teal theme
+   * instead of shouting in pink; the dark teal on the pale one reads at 5.9:1.
+   */
+  sandboxBadge: { text: '#006d75', background: '#e6fffb', border: '#87e8de' },
+  /**
+   * The pale teals behind teal text (the selected menu item): antd derives a grey (#b5c9c8, 2.9:1)
+   * from the dark teal, so the sandbox names its own, on which the teal reads at AA (4.8:1, 4.5:1).
+   */
+  devPrimaryBg: '#e6fffb',
+  devPrimaryBgHover: '#e0faf6',
+  /** Hovered teal (links, buttons) darkens rather than lightens, so it stays at AA too (5.9:1). */
+  devPrimaryHover: '#006d75',
 } as const;
 
 /** Secondary texts, placeholders and the unchecked switch, darker than antd's defaults for AA contrast. */
@@ -29,11 +40,20 @@ export function primaryColor(env: Environment): string {
   return env === 'dev' ? palette.devPrimary : palette.productPrimary;
 }
 
+/** The sandbox's own shades of its teal, where antd's derived ones would not read at AA. */
+const devShades = {
+  colorPrimaryBg: palette.devPrimaryBg,
+  colorPrimaryBgHover: palette.devPrimaryBgHover,
+  colorPrimaryHover: palette.devPrimaryHover,
+  colorLinkHover: palette.devPrimaryHover,
+} as const;
+
 export function themeFor(env: Environment): ThemeConfig {
   const primary = primaryColor(env);
   return {
     token: {
       colorPrimary: primary,
+      ...(env === 'dev' ? devShades : {}),
       colorInfo: primary,
       colorLink: primary,
       colorError: palette.error,
@@ -48,6 +68,9 @@ export function themeFor(env: Environment): ThemeConfig {
       Layout: { headerBg: '#ffffff', headerPadding: '0 16px', footerPadding: '16px', bodyBg: '#f5f5f5' },
       Switch: { colorTextQuaternary: readable.switchOff, colorTextTertiary: readable.switchOffHover },
       Descriptions: { labelColor: readable.description },
+      // A table's empty text ("No report files yet.") is read, not disabled: antd paints it in the
+      // disabled grey (#bfbfbf, 1.8:1 on white).
+      Table: { colorTextDisabled: readable.tertiary },
       Breadcrumb: {
         itemColor: readable.description,
         linkColor: readable.description,

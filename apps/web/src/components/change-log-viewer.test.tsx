@@ -74,6 +74,15 @@ describe('ChangeLogViewer', () => {
         { field: 'reportEmails', from: [], to: ['qa@example.com', 'lab@example.com'] },
         { field: 'pushedAt', from: null, to: '2026-03-04T05:06:07.890Z' },
         { field: 'parts[BODY].materials[6901234500011].percentage', from: '100.00', to: '90.00' },
+        {
+          field: 'parts[FABRIC].materials[6901234500042].percentage',
+          from: '100',
+          to: '2.5',
+          keyNames: {
+            FABRIC: { zh: '面料', en: 'Fabric' },
+            '6901234500042': { zh: '6901234500042 | 布料', en: '6901234500042 | 布料' },
+          },
+        },
       ],
     });
     renderWidget(
@@ -88,6 +97,8 @@ describe('ChangeLogViewer', () => {
     expect(items).toContain('Test requirements T-EN71-1 · Mandatory: Yes → No');
     expect(items).toContain('Report e-mails: (empty) → qa@example.com, lab@example.com');
     expect(items).toContain('Parts BODY · Materials 6901234500011 · Percentage: 100.00 → 90.00');
+    // Keys the server named show by name, in the UI language; decimals come as the server reads them.
+    expect(items).toContain('Parts Fabric · Materials 6901234500042 | 布料 · Percentage: 100 → 2.5');
     expect(items.find((text) => text?.startsWith('Pushed at'))).toMatch(
       /^Pushed at: \(empty\) → 2026-03-04 \d\d:06$/,
     );

@@ -101,13 +101,18 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}
 /**
  * A child row's field, labelled segment by segment: `tests[T-EN71-1].mandatory` → "Test requirements
  * T-EN71-1 · Mandatory", `parts[BODY].materials[6901234500011]` → "Parts BODY · Materials 6901234500011".
+ * A key the server named (`keyName`) shows by its name: `parts[FABRIC]` → "Parts Fabric".
  */
-export function fieldPathLabel(field: string, label: (field: string) => string): string {
+export function fieldPathLabel(
+  field: string,
+  label: (field: string) => string,
+  keyName: (key: string) => string | undefined = () => undefined,
+): string {
   const parts: string[] = [];
   for (const segment of field.split('.')) {
     const match = /^(\w+)(?:\[([^\]]+)\])?$/.exec(segment);
     if (!match?.[1]) return label(field);
-    parts.push(match[2] ? `${label(match[1])} ${match[2]}` : label(match[1]));
+    parts.push(match[2] ? `${label(match[1])} ${keyName(match[2]) ?? match[2]}` : label(match[1]));
   }
   return parts.join(' · ');
 }
@@ -155,7 +160,7 @@ function ChangeList({
               <ul style={{ margin: 0, paddingInlineStart: 18 }}>
                 {entry.changes.map((change) => (
                   <li key={change.field}>
-                    {fieldPathLabel(change.field, fieldLabel)}:{' '}
+                    {fieldPathLabel(change.field, fieldLabel, (key) => change.keyNames?.[key]?.[language])}:{' '}
                     <del>{change.fromNames?.[language] ?? valueText(change.from, t, fieldLabel)}</del> →{' '}
                     {change.toNames?.[language] ?? valueText(change.to, t, fieldLabel)}
                   </li>

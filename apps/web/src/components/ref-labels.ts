@@ -1,5 +1,7 @@
 import { type EnumItem, type EnumName, enumerations } from '@qcdesk/contract/enumerations';
 import type { Language } from '@qcdesk/contract/messages';
+import type { PersonNames } from '@qcdesk/contract/person-name';
+import { displayName } from '../lib/display-name';
 import type { ColumnOption } from './table-columns';
 
 /** A referenced master-data row as the contract sends it (`refOut`): id, code and both names. */
@@ -21,18 +23,18 @@ export function refName(ref: Omit<RefLike, 'id'> | null | undefined, language: L
 }
 
 /** A user's name in the UI language: the English name in English when there is one. */
-export function userDisplayName(
-  user: { name: string; englishName: string | null },
-  language: Language,
-): string {
-  return language === 'en' && user.englishName ? user.englishName : user.name;
+export function userDisplayName(user: PersonNames, language: Language): string {
+  return displayName(user, language);
 }
 
-/** A user as pickers show them: "name (English name)". */
-export function userText(user: { name: string; englishName: string | null }): string {
-  return user.englishName && user.englishName !== user.name
-    ? `${user.name} (${user.englishName})`
-    : user.name;
+/**
+ * A user as pickers show them: the name of the UI language first, the other in brackets, so both
+ * can be recognised ("Demo Sales (演示销售)" in English, "演示销售 (Demo Sales)" in Chinese).
+ */
+export function userText(user: PersonNames, language: Language): string {
+  const shown = displayName(user, language);
+  const other = shown === user.name ? user.englishName?.trim() : user.name;
+  return other && other !== shown ? `${shown} (${other})` : shown;
 }
 
 const items = (name: EnumName): readonly EnumItem[] => enumerations[name];

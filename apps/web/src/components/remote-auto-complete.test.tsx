@@ -105,6 +105,7 @@ describe('RemoteAutoComplete', () => {
     await advance(SEARCH_DEBOUNCE_MS);
     expect(call.mock.calls[0]?.[0]).toBe(searchUsers);
     expect(call.mock.calls[0]?.[1]).toEqual({ name: '张', pageSize: 10, department: '3' });
-    expect(screen.getByText('张三 (Zhang San)')).toBeTruthy();
+    // The name of the UI language first (English here), the other in brackets.
+    expect(screen.getByText('Zhang San (张三)')).toBeTruthy();
   });
 });

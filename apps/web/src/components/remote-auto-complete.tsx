@@ -11,9 +11,11 @@
  */
 import { AUTOCOMPLETE_CLOSE_MS, DEFAULT_PAGE_SIZE } from '@qcdesk/contract/constants';
 import { searchUsers } from '@qcdesk/contract/identity';
+import type { Language } from '@qcdesk/contract/messages';
 import { AutoComplete, Flex, Spin } from 'antd';
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../api/client';
+import { userText } from './ref-labels';
 import { useWidgetsTranslation } from './widgets-i18n';
 
 export interface RemoteOption {
@@ -178,8 +180,11 @@ export function ProductionSampleAutoComplete<O extends RemoteOption>(props: Name
   return <RemoteAutoComplete placeholder={t('widgets.autoComplete.productionSample')} {...props} />;
 }
 
-/** Users by name, English name or username (user/search), optionally within one department. */
-export function searchUserOptions(department?: string): RemoteSearch {
+/**
+ * Users by name, English name or username (user/search), optionally within one department; each
+ * labelled with the name of the UI language first.
+ */
+export function searchUserOptions(department?: string, language: Language = 'zh'): RemoteSearch {
   return async (term, signal) => {
     const page = await api.call(
       searchUsers,
@@ -188,7 +193,7 @@ export function searchUserOptions(department?: string): RemoteSearch {
     );
     return page.list.map((user) => ({
       value: user.id,
-      label: user.englishName ? `${user.name} (${user.englishName})` : user.name,
+      label: userText(user, language),
     }));
   };
 }
@@ -199,7 +204,10 @@ export interface UserAutoCompleteProps extends Omit<NamedAutoCompleteProps, 'sea
 }
 
 export function UserAutoComplete({ search, department, ...props }: UserAutoCompleteProps) {
-  const { t } = useWidgetsTranslation();
-  const userSearch = useMemo(() => search ?? searchUserOptions(department), [search, department]);
+  const { t, language } = useWidgetsTranslation();
+  const userSearch = useMemo(
+    () => search ?? searchUserOptions(department, language),
+    [search, department, language],
+  );
   return <RemoteAutoComplete placeholder={t('widgets.autoComplete.user')} search={userSearch} {...props} />;
 }

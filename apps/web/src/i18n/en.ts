@@ -10,7 +10,6 @@ export const en = {
     loading: 'Loading',
   },
   environment: {
-    label: 'Environment',
     product: 'Product',
     dev: 'Sandbox',
     sandbox: 'Sandbox',
@@ -18,6 +17,8 @@ export const en = {
     unavailableHint:
       'This server offers no sandbox (dev) environment, so nothing can be loaded or saved here. Switch back to the product environment.',
     backToProduct: 'Back to product',
+    inProduct: 'Product environment: switch on for the sandbox',
+    inSandbox: 'Sandbox: switch off for the product environment',
   },
   language: {
     label: 'Language',
@@ -191,11 +192,14 @@ export const en = {
       'For accounts, permissions and anything that does not work, contact your system administrator.',
     toLogin: 'Sign in',
     toForgot: 'Forgot password',
+    toHome: 'Home',
+    toSettings: 'My account and password',
   },
   invalidate: {
     title: 'No permission',
     subtitle: 'Invalid Permission: your account may not open this page. Ask an administrator if you need it.',
     home: 'Back to home',
+    refused: 'The page you asked for:',
   },
   notFound: {
     title: 'Page not found',
@@ -207,6 +211,7 @@ export const en = {
     subtitle: 'Error:Network(网络异常). Check your connection and try again.',
     sandbox: 'You are in the sandbox. If this server has no sandbox, switch back to the product environment.',
     retry: 'Try again',
+    home: 'Home',
   },
   comingSoon: {
     title: '{{area}} is coming in a later release',

@@ -10,13 +10,14 @@ export const zh: TranslationShape = {
     loading: '加载中',
   },
   environment: {
-    label: '环境',
     product: '正式',
     dev: '测试',
     sandbox: '测试环境',
     unavailable: '此服务器未提供测试环境',
     unavailableHint: '此服务器没有测试（dev）环境，这里无法加载或保存任何数据。请切换回正式环境。',
     backToProduct: '切换回正式环境',
+    inProduct: '正式环境：打开开关进入测试环境',
+    inSandbox: '测试环境：关闭开关回到正式环境',
   },
   language: {
     label: '语言',
@@ -184,11 +185,14 @@ export const zh: TranslationShape = {
     contactBody: '账号、权限及其他问题，请联系系统管理员。',
     toLogin: '登录',
     toForgot: '忘记密码',
+    toHome: '首页',
+    toSettings: '我的账号与密码',
   },
   invalidate: {
     title: '没有权限',
     subtitle: '没有权限：您的账号无权打开此页面，如需使用请联系管理员。',
     home: '返回首页',
+    refused: '您访问的页面：',
   },
   notFound: {
     title: '页面不存在',
@@ -200,6 +204,7 @@ export const zh: TranslationShape = {
     subtitle: '网络异常，请检查网络后重试。',
     sandbox: '您正处于测试环境。如此服务器没有测试环境，请切换回正式环境。',
     retry: '重试',
+    home: '首页',
   },
   comingSoon: {
     title: '{{area}}将在后续版本中提供',

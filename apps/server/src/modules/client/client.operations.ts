@@ -58,6 +58,11 @@ export const clientModule = defineModule({
         tensionLevelId: 'tensionlevel',
         destinationCountries: { source: 'country', by: 'code' },
         type: { enum: 'ClientType' },
+        majorAql: { decimal: true },
+        minorAql: { decimal: true },
+        // On-site safety tests are logged by inspection test code (client-requirements.service).
+        'safetyTests[]': { source: 'inspectiontest', by: 'code' },
+        'tests[].productTypes': { enum: 'ProductType' },
       },
     },
   ],

@@ -45,6 +45,8 @@ function listFields(name: (typeof CONFIG_LIST_NAMES)[number]): Record<string, Fi
   const fields: Record<string, FieldSpec> = {};
   for (const field of configList(name).fields) {
     if (field.type === 'enum' && field.enum) fields[field.name] = { enum: field.enum as EnumName };
+    // Decimal columns keep their scale ("1.50"); the log reads them as numbers.
+    if (field.type === 'decimal') fields[field.name] = { decimal: true };
     if (!field.ref) continue;
     if (field.type === 'ref' || (field.type === 'array' && (field.of === 'ref' || field.of === 'code'))) {
       fields[field.name] = { source: field.ref, by: field.of === 'code' ? 'code' : 'id' };

@@ -1,4 +1,5 @@
 import type { Language } from '@qcdesk/contract';
+import { personName } from '@qcdesk/contract/person-name';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/identity';
 import { actorOf, type Principal } from '../../platform/auth';
@@ -51,7 +52,7 @@ export async function forgotPassword(
     to: user.email,
     template: 'reset-password',
     lang,
-    params: { name: user.name, link: resetLink(deps.config.publicUrl, lang, token), minutes },
+    params: { name: personName(user, lang), link: resetLink(deps.config.publicUrl, lang, token), minutes },
     entity: 'user',
     entityId: user.id,
   });
@@ -72,7 +73,7 @@ export async function sendWelcome(
     template: 'welcome',
     lang,
     params: {
-      name: user.name,
+      name: personName(user, lang),
       username: user.username,
       link: resetLink(deps.config.publicUrl, lang, token),
       hours,

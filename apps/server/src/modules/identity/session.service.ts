@@ -208,8 +208,9 @@ export async function sessionInfo(db: Db, user: Principal, lang: Language) {
     if (row.user.mustChangePassword) throw new AppError('E_MUST_CHANGE_PASSWORD');
   }
   const held = heldModuleSet(row.user.modules, row.groupModules);
+  const names = { uid: users.id, name: users.name, englishName: users.englishName };
   const [impersonator] = user.impersonatorId
-    ? await db.select({ name: users.name }).from(users).where(eq(users.id, user.impersonatorId))
+    ? await db.select(names).from(users).where(eq(users.id, user.impersonatorId))
     : [];
   const access = accessFor(held, user.permissions);
   return {
@@ -229,8 +230,7 @@ export async function sessionInfo(db: Db, user: Principal, lang: Language) {
     navigation: access.navigation,
     routes: access.routes,
     language: row.language === 'en' || row.language === 'zh' ? row.language : null,
-    impersonator:
-      user.impersonatorId && impersonator ? { uid: user.impersonatorId, name: impersonator.name } : null,
+    impersonator: impersonator ?? null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { EMAIL_CODE_MINUTES, EMAIL_CODE_TRIES, type Language } from '@qcdesk/contract';
+import { personName } from '@qcdesk/contract/person-name';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { oneTimeTokens, users } from '../../db/schema/identity';
 import { actorOf, type Principal } from '../../platform/auth';
@@ -49,11 +50,12 @@ async function mailCode(
     expiresAt: new Date(Date.now() + EMAIL_CODE_MINUTES * 60_000),
     maxAttempts: EMAIL_CODE_TRIES,
   });
+  const mailLang = await mailLanguage(db, user.id, lang);
   await enqueueMail(db, {
     to: user.email,
     template,
-    lang: await mailLanguage(db, user.id, lang),
-    params: { name: user.name, code, minutes: EMAIL_CODE_MINUTES, tries: EMAIL_CODE_TRIES },
+    lang: mailLang,
+    params: { name: personName(user, mailLang), code, minutes: EMAIL_CODE_MINUTES, tries: EMAIL_CODE_TRIES },
     entity: 'user',
     entityId: user.id,
   });
@@ -128,7 +130,7 @@ export async function codeLogin(
   if (!user!.verified) await db.update(users).set({ verified: true }).where(eq(users.id, user!.id));
   return issueSession(db, deps, {
     userId: user!.id,
-    displayName: user!.name,
+    displayName: personName(user!, meta.lang),
     method: 'code',
     remember: input.remember,
     meta,

@@ -283,7 +283,10 @@ describe('impersonation', () => {
     expect(session.displayName).toBe('演示业务经理');
     const token = session.bearerToken;
     const info = await t.client.ok(ops.check, {}, { token, lang: 'en' });
-    expect(info).toMatchObject({ username: 'demo.salesmgr', impersonator: { name: '系统管理员' } });
+    expect(info).toMatchObject({
+      username: 'demo.salesmgr',
+      impersonator: { name: '系统管理员', englishName: 'Administrator' },
+    });
     expect(info.roles).toContain('user.search');
     expect(info.roles).not.toContain('user.impersonate');
 

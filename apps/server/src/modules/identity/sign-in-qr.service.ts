@@ -1,4 +1,5 @@
 import type { Language } from '@qcdesk/contract';
+import { personName } from '@qcdesk/contract/person-name';
 import { and, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { oneTimeTokens, users } from '../../db/schema/identity';
@@ -65,7 +66,7 @@ export async function pollQr(db: Db, deps: IdentityDeps, pollKey: string, meta: 
       .where(eq(oneTimeTokens.id, row.id));
     const session = await issueSession(tx as unknown as Db, deps, {
       userId: user.id,
-      displayName: user.name,
+      displayName: personName(user, meta.lang),
       impersonatorId: row.impersonatorId,
       method: 'qr',
       remember: false,

@@ -1,4 +1,5 @@
 import type { Language } from '@qcdesk/contract';
+import { personName } from '@qcdesk/contract/person-name';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/identity';
 import { actorOf, type Principal } from '../../platform/auth';
@@ -48,7 +49,7 @@ export async function passwordLogin(
     await attemptSucceeded(tx as unknown as Db, attempt);
     return issueSession(tx as unknown as Db, deps, {
       userId: user.id,
-      displayName: user.name,
+      displayName: personName(user, meta.lang),
       method: 'password',
       remember: input.remember,
       meta,
@@ -89,7 +90,11 @@ export async function issueInterimToken(
       to: target.email,
       template: 'interim-login',
       lang: mailLang,
-      params: { name: target.name, link: interimLink(deps.config.publicUrl, mailLang, token), minutes },
+      params: {
+        name: personName(target, mailLang),
+        link: interimLink(deps.config.publicUrl, mailLang, token),
+        minutes,
+      },
       entity: 'user',
       entityId: target.id,
       createdBy: user.userId,
@@ -116,7 +121,7 @@ export async function interimLogin(
   if (!isActive(user)) throw tokenExpired();
   return issueSession(db, deps, {
     userId: user.id,
-    displayName: user.name,
+    displayName: personName(user, meta.lang),
     method: 'interim',
     remember: false,
     meta,
@@ -150,7 +155,7 @@ export async function impersonate(
   );
   return issueSession(db, deps, {
     userId: target.id,
-    displayName: target.name,
+    displayName: personName(target, meta.lang),
     impersonatorId: user.userId,
     method: 'impersonate',
     remember: false,

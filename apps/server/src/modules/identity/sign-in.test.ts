@@ -44,6 +44,13 @@ describe('password sign-in', () => {
   it('answers the tokens, and the session check answers the user, modules, roles, navigation and routes', async () => {
     const session = await t.client.ok(ops.login, { username: 'demo.qc', password: DEMO_PASSWORD });
     expect(session).toMatchObject({ displayName: '演示品管', expiresIn: 15 * 60 });
+    // A sign-in in English names the user by their English name.
+    const english = await t.client.ok(
+      ops.login,
+      { username: 'demo.qc', password: DEMO_PASSWORD },
+      { lang: 'en' },
+    );
+    expect(english.displayName).toBe('Demo QC engineer');
     expect(session.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const info = await t.client.ok(ops.check, {}, { token: session.bearerToken, lang: 'en' });

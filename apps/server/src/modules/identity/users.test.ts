@@ -137,6 +137,7 @@ describe('user (create), user/update and register', () => {
     });
     const [mail] = await t.database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
     expect(mail).toMatchObject({ to: 'new.inspector@example.com', template: 'welcome', status: 'pending' });
+    expect(mail!.text).toMatch(/^新验货员，您好/);
     const token = /token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
     const set = await t.client.ok(ops.changePassword, {
       token,
@@ -153,6 +154,26 @@ describe('user (create), user/update and register', () => {
       'InspectionReport',
       'FactorySchedule',
     ]);
+  });
+
+  it('greets a user created from the English UI by the English name', async () => {
+    await t.client.ok(
+      ops.createUser,
+      {
+        username: 'new.lab.en',
+        name: '新实验员',
+        englishName: 'New Lab Tech',
+        email: 'new.lab.en@example.com',
+        departmentId: await departmentId('QC'),
+        position: 3,
+        roleId: await roleId('LAB'),
+        modules: [],
+      },
+      { token: admin, lang: 'en' },
+    );
+    const [mail] = await t.database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
+    expect(mail).toMatchObject({ to: 'new.lab.en@example.com', template: 'welcome', lang: 'en' });
+    expect(mail!.text).toMatch(/^Hello New Lab Tech,/);
   });
 
   it('refuses duplicates, unknown references, Chinese English names and a CLIENT without client', async () => {

@@ -1,5 +1,6 @@
 import type { areas, Language, ParsedInputOf } from '@qcdesk/contract';
 import { enumLabel } from '@qcdesk/contract/enumerations';
+import { personName } from '@qcdesk/contract/person-name';
 import { materialTests } from '../../db/schema/material-test';
 import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
@@ -10,7 +11,12 @@ import { getSystemParam } from '../../platform/system-params';
 import { transition } from '../../platform/transition';
 import { createShortLink } from '../files/short-links.service';
 import { linkedIds, readMaterial, recipientSources } from './material-test.queries';
-import { MATERIAL_TEST_ENTITY, materialTestMachine, pushRecipients } from './material-test.rules';
+import {
+  assertPushable,
+  MATERIAL_TEST_ENTITY,
+  materialTestMachine,
+  pushRecipients,
+} from './material-test.rules';
 import { type MaterialTestDeps, testDetail } from './material-test.service';
 
 // Pushing a material test (DOMAIN.md §4.13): the result and a share link of its report files,
@@ -34,6 +40,7 @@ export async function pushMaterialTest(
   if (current.valid !== 1) throw new AppError('E_STATUS');
   const material = (await readMaterial(db, current.materialId))!;
   const { reports } = await linkedIds(db, input.id);
+  assertPushable(current.status, reports.length);
   const days = await getSystemParam(db, 'share.expiryDays');
   const link = await createShortLink(
     db,
@@ -46,7 +53,10 @@ export async function pushMaterialTest(
     },
     actorOf(user),
   );
-  const recipients = pushRecipients(await recipientSources(db, current.materialId, user.userId), lang);
+  const sources = await recipientSources(db, current.materialId, user.userId);
+  const recipients = pushRecipients(sources, lang);
+  // "Pushed by …" names the pusher in each recipient's language.
+  const pusher = sources.pusher ?? { name: user.displayName };
   for (const r of recipients) {
     await enqueueMail(db, {
       to: r.email,
@@ -62,7 +72,7 @@ export async function pushMaterialTest(
         endDate: current.endDate,
         link: `${deps.config.publicUrl}/s/${link.code}`,
         days,
-        pusher: user.displayName,
+        pusher: personName(pusher, r.lang),
       },
       entity: MATERIAL_TEST_ENTITY,
       entityId: current.id,

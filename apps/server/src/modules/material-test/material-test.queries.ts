@@ -217,7 +217,12 @@ export async function recipientSources(
       ),
     );
   const [pusher] = await db
-    .select({ email: users.email, name: users.name, language: userSettings.language })
+    .select({
+      email: users.email,
+      name: users.name,
+      englishName: users.englishName,
+      language: userSettings.language,
+    })
     .from(users)
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .where(eq(users.id, pusherId));

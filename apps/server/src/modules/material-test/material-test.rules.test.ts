@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors';
 import {
   assertDateRange,
   assertKeepsComplete,
+  assertPushable,
   assertValidityMayChange,
   followingAction,
   isComplete,
@@ -78,14 +79,24 @@ describe('material test rules (DOMAIN.md §4.13)', () => {
     expect(listChanged([1n], [1n, 3n], false)).toBe(true);
   });
 
-  it('offers push to materialtest.push on a valid completed or pushed test', () => {
+  it('offers push to materialtest.push on a valid completed or pushed test with a report file', () => {
     const pusher = user('materialtest.edit', 'materialtest.push');
-    expect(userActions({ status: 20, valid: 1 }, pusher)).toEqual(['push']);
-    expect(userActions({ status: 30, valid: 1 }, pusher)).toEqual(['push']);
-    expect(userActions({ status: 10, valid: 1 }, pusher)).toEqual([]);
-    expect(userActions({ status: 20, valid: 0 }, pusher)).toEqual([]);
+    expect(userActions({ status: 20, valid: 1 }, pusher, 1)).toEqual(['push']);
+    expect(userActions({ status: 30, valid: 1 }, pusher, 2)).toEqual(['push']);
+    expect(userActions({ status: 10, valid: 1 }, pusher, 1)).toEqual([]);
+    expect(userActions({ status: 20, valid: 0 }, pusher, 1)).toEqual([]);
+    // Nothing to send without a report file (the demo's completed tests have none).
+    expect(userActions({ status: 20, valid: 1 }, pusher, 0)).toEqual([]);
     // `correct` follows from an update: never offered.
-    expect(userActions({ status: 30, valid: 1 }, user('materialtest.edit'))).toEqual([]);
+    expect(userActions({ status: 30, valid: 1 }, user('materialtest.edit'), 1)).toEqual([]);
+  });
+
+  it('refuses to push a test without a report file', () => {
+    expect(refusal(() => assertPushable(20, 0))).toEqual({ reason: 'E_NO_REPORT', field: 'reportFileIds' });
+    expect(refusal(() => assertPushable(30, 0))).toEqual({ reason: 'E_NO_REPORT', field: 'reportFileIds' });
+    // A draft is refused for its status first, as the state table would.
+    expect(refusal(() => assertPushable(10, 0))).toEqual({ reason: 'E_STATUS', field: undefined });
+    expect(() => assertPushable(20, 1)).not.toThrow();
   });
 
   it('mails contacts in Chinese, buyers in English, the pusher in own language, each address once', () => {
@@ -113,5 +124,13 @@ describe('material test rules (DOMAIN.md §4.13)', () => {
         'en',
       ),
     ).toEqual([{ email: 'a@b.c', name: 'A', lang: 'zh' }]);
+    // The pusher is greeted in their language by the name of that language.
+    const admin = { email: 'admin@x.cn', name: '系统管理员', englishName: 'Administrator' };
+    expect(pushRecipients({ contacts: [], buyers: [], pusher: { ...admin, language: 'en' } }, 'zh')).toEqual([
+      { email: 'admin@x.cn', name: 'Administrator', lang: 'en' },
+    ]);
+    expect(pushRecipients({ contacts: [], buyers: [], pusher: { ...admin, language: null } }, 'zh')).toEqual([
+      { email: 'admin@x.cn', name: '系统管理员', lang: 'zh' },
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Language } from '@qcdesk/contract';
 import { MATERIAL_TEST_STATUS } from '@qcdesk/contract/material-test';
+import { personName } from '@qcdesk/contract/person-name';
 import type { Principal } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { availableActions, defineStateMachine } from '../../platform/transition';
@@ -30,10 +31,30 @@ export const readsDeleted = (user: Principal): boolean => user.permissions.has(E
 export const mayRead = (test: { valid: number }, user: Principal): boolean =>
   test.valid === 1 || readsDeleted(user);
 
-/** The actions a caller starts from the detail (the others follow from an update): `push`. */
-export function userActions(test: { status: number; valid: number }, user: Principal): string[] {
-  if (test.valid !== 1) return [];
+/**
+ * The actions a caller starts from the detail (the others follow from an update): `push`, which
+ * needs a report file to send (assertPushable).
+ */
+export function userActions(
+  test: { status: number; valid: number },
+  user: Principal,
+  reportCount: number,
+): string[] {
+  if (test.valid !== 1 || reportCount === 0) return [];
   return availableActions(materialTestMachine, test.status as Status, user).filter((a) => a === 'push');
+}
+
+/**
+ * Whether a test may be pushed: in a status the push leaves from (E_STATUS), with a report file to
+ * send (E_NO_REPORT) — a push mails a share link of the reports, and a test completed without one
+ * (the demo's, or one from before this rule) has nothing to send.
+ */
+export function assertPushable(status: number, reportCount: number): void {
+  const leaves = materialTestMachine.rules.some(
+    (r) => r.action === 'push' && r.from.includes(status as Status),
+  );
+  if (!leaves) throw new AppError('E_STATUS');
+  if (reportCount === 0) throw new AppError('E_NO_REPORT', {}, { field: 'reportFileIds' });
 }
 
 /** §4.13: a test with a result and a report file is complete. */
@@ -88,8 +109,15 @@ export interface RecipientSources {
   contacts: readonly { name?: string; email?: string }[];
   /** Clients whose valid original samples use the material, with their report e-mails. */
   buyers: readonly { name: string; emails: readonly string[] }[];
-  pusher: { email: string; name: string; language: Language | null } | undefined;
+  pusher: { email: string; name: string; englishName?: string | null; language: Language | null } | undefined;
 }
+
+/** The pusher as a recipient: greeted in their own language, by their English name in English. */
+const pusherRecipient = (pusher: NonNullable<RecipientSources['pusher']>, lang: Language): Recipient => ({
+  email: pusher.email,
+  name: personName(pusher, lang),
+  lang,
+});
 
 /**
  * §4.13 push recipients: the supplier's contacts (zh), the buyers' report e-mails (en: overseas
@@ -103,7 +131,7 @@ export function pushRecipients(sources: RecipientSources, lang: Language): Recip
       c.email ? [{ email: c.email, name: c.name ?? c.email, lang: 'zh' as const }] : [],
     ),
     ...buyers.flatMap((b) => b.emails.map((email) => ({ email, name: b.name, lang: 'en' as const }))),
-    ...(pusher ? [{ email: pusher.email, name: pusher.name, lang: pusher.language ?? lang }] : []),
+    ...(pusher ? [pusherRecipient(pusher, pusher.language ?? lang)] : []),
   ];
   const seen = new Set<string>();
   return all.filter((r) => {

@@ -80,7 +80,7 @@ export async function testDetail(db: Db, deps: MaterialTestDeps, id: bigint, use
     reportFiles: reports.map((f) => fileOutput(runtime, f)),
     remark: r.test.remark,
     pushedTo: r.test.pushedTo,
-    actions: userActions(r.test, user),
+    actions: userActions(r.test, user, reports.length),
     createdBy,
     createdAt: r.test.createdAt,
   };

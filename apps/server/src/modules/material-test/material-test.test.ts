@@ -7,6 +7,8 @@ import { signInAs } from '../../../test/support/identity';
 import { SEED_ENV } from '../../../test/support/seed-env';
 import { type SmtpSink, startSmtpSink } from '../../../test/support/smtp-sink';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { shortLinks } from '../../db/schema/files';
+import { mailOutbox } from '../../db/schema/mail';
 import { materials } from '../../db/schema/material';
 import { materialTests } from '../../db/schema/material-test';
 import { changeLog } from '../../db/schema/platform';
@@ -202,6 +204,67 @@ describe('materialtest/push', () => {
       { token: lab },
     );
     expect(again).toMatchObject({ status: 30, pushCount: 2 });
+  });
+
+  it('refuses a completed test without a report file (E_NO_REPORT) and changes nothing', async () => {
+    const db = t.database.db;
+    // The demo's completed tests have no report file (material-test.seed.ts).
+    const [seeded] = await db
+      .select()
+      .from(materialTests)
+      .where(and(eq(materialTests.status, 20), eq(materialTests.valid, 1)))
+      .orderBy(asc(materialTests.id))
+      .limit(1);
+    const before = await t.client.ok(ops.getMaterialTest, { id: String(seeded!.id) }, { token: lab });
+    expect(before).toMatchObject({ status: 20, pushCount: 0, reportFiles: [], actions: [] });
+    const counts = async () => ({
+      mails: (await db.select({ id: mailOutbox.id }).from(mailOutbox)).length,
+      links: (await db.select({ id: shortLinks.id }).from(shortLinks)).length,
+      log: (
+        await db
+          .select({ id: changeLog.id })
+          .from(changeLog)
+          .where(and(eq(changeLog.entity, 'material_tests'), eq(changeLog.entityId, seeded!.id)))
+      ).length,
+    });
+    const was = await counts();
+    for (const [lang, error] of [
+      ['en', 'A test without a report file cannot be pushed; upload the report first'],
+      ['zh', '没有报告文件的测试不能推送，请先上传报告文件'],
+    ] as const) {
+      const { result } = await t.client.call(
+        ops.pushMaterialTest,
+        { id: before.id, version: before.version },
+        { token: lab, lang },
+      );
+      expect(result).toMatchObject({ success: false, reason: 'E_NO_REPORT', error, code: 409 });
+    }
+    expect(await counts()).toEqual(was);
+    const after = await t.client.ok(ops.getMaterialTest, { id: before.id }, { token: lab });
+    expect(after).toMatchObject({ status: 20, pushCount: 0, version: before.version, pushedTo: [] });
+  });
+
+  it('greets the pusher in their language by the name of that language', async () => {
+    const admin = await signInAs(t, 'ADMIN');
+    const material = await buildMaterial(t.database.db);
+    const file = await uploadReport(admin);
+    const test = await t.client.ok(
+      ops.createMaterialTest,
+      { materialId: String(material.id), startDate: '2024-03-01', result: 1, reportFileIds: [file] },
+      { token: admin },
+    );
+    const since = smtp.messages.length;
+    await t.client.ok(
+      ops.pushMaterialTest,
+      { id: test.id, version: test.version },
+      { token: admin, lang: 'en' },
+    );
+    await t.app.jobs.drain();
+    // `admin` (系统管理员 / Administrator) has no language setting: the call's language is theirs.
+    const mail = await smtp.waitFor('admin@qcdesk.local', since);
+    expect(mail.text).toContain('Hello Administrator,');
+    expect(mail.text).toContain('Pushed by Administrator.');
+    expect(mail.text).not.toContain('系统管理员');
   });
 
   it('refuses a draft (E_STATUS) and a user without materialtest.push', async () => {

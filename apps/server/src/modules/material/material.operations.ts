@@ -45,6 +45,8 @@ export const materialModule = defineModule({
     material: {
       table: materials,
       key: materials.id,
+      // Child rows of other records (an original sample's part materials) are logged by UPC.
+      codeKey: materials.upc,
       names: (row) => {
         const text = `${String(row.upc)} | ${String(row.name)}`;
         return { zh: text, en: text };

@@ -64,7 +64,13 @@ export const originalSampleModule = defineModule({
       entity: ORIGINAL_SAMPLE_ENTITY,
       permission: ops.getOriginalSample.permission,
       readable: readableIn(originalSamples, sampleScope),
-      fields: { clientId: 'client' },
+      fields: {
+        clientId: 'client',
+        // Parts are logged by part code and their materials by UPC (original-sample-parts.service).
+        'parts[]': { source: 'part', by: 'code' },
+        'parts[].materials[]': { source: 'material', by: 'code' },
+        'parts[].materials[].percentage': { decimal: true },
+      },
     },
   ],
   homeSearch: [

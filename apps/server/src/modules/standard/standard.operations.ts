@@ -64,18 +64,26 @@ function registerStandardOperations(registry: OperationRegistry, _deps: ModuleDe
   });
 }
 
+/** A standard's test rows are logged by test item code (`tests[T-EN71-1]`). */
+const TEST_KEY = { source: 'testitem', by: 'code' } as const;
+
 export const standardModule = defineModule({
   name: 'standard',
   register: registerStandardOperations,
   seed: seedStandards,
   // Standards have no record scope (DOMAIN.md §5.4).
   changeLog: [
-    { entity: KINDS.common.entity, permission: ops.getCommonStandard.permission, readable: 'unscoped' },
+    {
+      entity: KINDS.common.entity,
+      permission: ops.getCommonStandard.permission,
+      readable: 'unscoped',
+      fields: { 'tests[]': TEST_KEY },
+    },
     {
       entity: KINDS.country.entity,
       permission: ops.getCountryRequirement.permission,
       readable: 'unscoped',
-      fields: { countryId: 'country' },
+      fields: { countryId: 'country', 'tests[]': TEST_KEY },
     },
   ],
   homeSearch: [

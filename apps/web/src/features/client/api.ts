@@ -22,6 +22,7 @@ import type { PageRequest } from '../../components/data-table';
 import { userText } from '../../components/ref-labels';
 import type { RemoteOption, RemoteSearch } from '../../components/remote-auto-complete';
 import type { Filters } from '../../components/table-columns';
+import { currentLanguage } from '../../i18n/i18n';
 import { apiBase, readEnvironment } from '../../lib/environment';
 
 export type ClientRow = OutputOf<typeof searchClients>['list'][number];
@@ -141,7 +142,7 @@ export function useSalesSearch(): RemoteSearch {
         .map(
           (item): RemoteOption => ({
             value: String(item.code),
-            label: userText({ name: item.zh, englishName: item.en }),
+            label: userText({ name: item.zh, englishName: item.en }, currentLanguage()),
           }),
         );
     },

@@ -7,6 +7,7 @@ import { ChangeLogViewer } from '../../components/change-log-viewer';
 import { createdText, RecordCard } from '../../components/record/record-card';
 import { RecordRoute } from '../../components/record/record-route';
 import { EMPTY, enumText, refName, userDisplayName } from '../../components/ref-labels';
+import { TagList } from '../../components/tag-list';
 import { currentLanguage } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format';
 import {
@@ -108,17 +109,20 @@ function ClientView({
             key: 'destinationCountries',
             label: t('client.destinationCountries'),
             span: FULL_ROWS,
-            children: client.destinationCountries.length
-              ? client.destinationCountries.map((c) => <Tag key={c.id}>{refName(c, language)}</Tag>)
-              : t('client.allDestinations'),
+            children: (
+              <TagList
+                items={client.destinationCountries.map((c) => ({ key: c.id, label: refName(c, language) }))}
+                empty={t('client.allDestinations')}
+              />
+            ),
           },
           {
             key: 'reportEmails',
             label: t('client.reportEmails'),
             span: FULL_ROWS,
-            children: client.reportEmails.length
-              ? client.reportEmails.map((e) => <Tag key={e}>{e}</Tag>)
-              : EMPTY,
+            children: (
+              <TagList items={client.reportEmails.map((e) => ({ key: e, label: e }))} empty={EMPTY} />
+            ),
           },
           {
             key: 'inspectionRequirement',

@@ -4,6 +4,7 @@
  * what the contract takes (ids, codes, '' clearing a text on update, only the fields that changed).
  */
 import { CLIENT_DEFAULTS } from '@qcdesk/contract/client';
+import type { Language } from '@qcdesk/contract/messages';
 import { userText } from '../../components/ref-labels';
 import type { RemoteOption } from '../../components/remote-auto-complete';
 import { hasChinese } from '../../lib/text';
@@ -70,7 +71,12 @@ export const newTestRequirement = (): TestRequirementValues => ({
 });
 
 /** What the form shows: a client's settings, or a new client's defaults (DOMAIN.md §1.2). */
-export function clientFormValues(client?: ClientDetail, defaults: NewClientDefaults = {}): ClientFormValues {
+export function clientFormValues(
+  client?: ClientDetail,
+  defaults: NewClientDefaults = {},
+  /** The UI language, which names the sales owner. */
+  language: Language = 'zh',
+): ClientFormValues {
   if (!client) {
     return {
       code: '',
@@ -94,7 +100,7 @@ export function clientFormValues(client?: ClientDetail, defaults: NewClientDefau
     name: client.name,
     countryId: client.country.id,
     type: client.type,
-    sales: { value: client.sales.id, label: userText(client.sales) },
+    sales: { value: client.sales.id, label: userText(client.sales, language) },
     samplingLevelId: client.samplingLevel.id,
     tensionLevelId: client.tensionLevel?.id ?? null,
     majorAql: client.majorAql,

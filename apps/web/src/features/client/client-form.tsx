@@ -81,7 +81,7 @@ export function ClientForm(props: RecordFormProps<ClientDetail>) {
 
   const ownSales =
     session && SALES_ROLES.includes(session.roleCode)
-      ? { value: session.uid, label: userText({ name: session.name, englishName: session.englishName }) }
+      ? { value: session.uid, label: userText(session, language) }
       : null;
   const rules = (field: string, label: string) => rulesFrom(input, field, { label });
 
@@ -89,7 +89,7 @@ export function ClientForm(props: RecordFormProps<ClientDetail>) {
     <RecordForm<ClientFormValues>
       kit={kit}
       testId="client"
-      initialValues={clientFormValues(client, { sales: ownSales })}
+      initialValues={clientFormValues(client, { sales: ownSales }, language)}
       onCancel={props.onCancel}
       submitText={t('client.createSubmit')}
       pending={addTests.isPending}

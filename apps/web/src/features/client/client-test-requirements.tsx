@@ -1,9 +1,10 @@
-import { Empty, Table, Tag, Typography } from 'antd';
+import { Empty, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { ChildRowsCard } from '../../components/record/child-rows-card';
 import { enumText, refName } from '../../components/ref-labels';
+import { TagList } from '../../components/tag-list';
 import { useIsPhone } from '../../components/use-is-phone';
 import { currentLanguage } from '../../i18n/i18n';
 import {
@@ -28,8 +29,14 @@ function TestRequirementTable({ rows }: { rows: readonly TestRow[] }) {
   const phone = useIsPhone();
   const destination = (row: TestRow) =>
     row.country ? refName(row.country, language) : t('client.allDestinations');
-  const types = (row: TestRow) =>
-    row.productTypes.map((code) => <Tag key={code}>{enumText('ProductType', code, language)}</Tag>);
+  const types = (row: TestRow) => (
+    <TagList
+      items={row.productTypes.map((code) => ({
+        key: String(code),
+        label: enumText('ProductType', code, language),
+      }))}
+    />
+  );
   const mandatory = (row: TestRow) => (row.mandatory ? t('common.yes') : t('common.no'));
 
   if (rows.length === 0)

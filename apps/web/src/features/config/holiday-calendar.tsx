@@ -284,7 +284,8 @@ export function HolidayCalendar({ month, onMonthChange, editable }: HolidayCalen
             onChange={(value: Dayjs | null) => {
               if (value) onMonthChange(value.format(MONTH_FORMAT));
             }}
-            style={{ width: compact ? 132 : 150 }}
+            // Wide enough for the longest month in words ("September 2026"), on phones too.
+            style={{ width: 168 }}
             data-testid="holiday-month"
           />
           <Button

@@ -1,14 +1,16 @@
 import { Card, Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSignedIn } from '../../api/session';
 import { currentLanguage } from '../../i18n/i18n';
 
 const { Title, Paragraph } = Typography;
 
-/** Spec §2 Help (public): how to sign in, find one's way, and whom to ask. */
+/** Spec §2 Help (public): how to sign in, find one's way, and whom to ask; links fit who reads it. */
 export function HelpPage() {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const signedIn = useSignedIn();
   const sections = [
     { key: 'signIn', title: t('help.signInTitle'), body: t('help.signInBody') },
     { key: 'password', title: t('help.passwordTitle'), body: t('help.passwordBody') },
@@ -33,10 +35,18 @@ export function HelpPage() {
           </Col>
         ))}
       </Row>
-      <Paragraph>
-        <Link to={`/${language}/login`}>{t('help.toLogin')}</Link> ·{' '}
-        <Link to={`/${language}/forgetpassword`}>{t('help.toForgot')}</Link>
-      </Paragraph>
+      {/* Signed in, the way on is home or one's own account (password, language), not signing in. */}
+      {signedIn ? (
+        <Paragraph data-testid="help-links">
+          <Link to={`/${language}`}>{t('help.toHome')}</Link> ·{' '}
+          <Link to={`/${language}/settings`}>{t('help.toSettings')}</Link>
+        </Paragraph>
+      ) : (
+        <Paragraph data-testid="help-links">
+          <Link to={`/${language}/login`}>{t('help.toLogin')}</Link> ·{' '}
+          <Link to={`/${language}/forgetpassword`}>{t('help.toForgot')}</Link>
+        </Paragraph>
+      )}
     </Card>
   );
 }

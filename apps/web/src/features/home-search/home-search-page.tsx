@@ -23,7 +23,7 @@ import {
   Typography,
 } from 'antd';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { routePermitted } from '../../api/guard';
@@ -166,6 +166,10 @@ export function HomeSearchPage() {
   const modeParam = stored ? stored.mode : params.get('mode');
   const mode: SearchMode = isSearchMode(modeParam) ? modeParam : 'all';
   const query = useHomeSearch(term);
+  // A search the form refuses (one character, nothing) clears the results of the one before: the
+  // page never shows hits under a box whose term says something else. A new address shows its own.
+  const [cleared, setCleared] = useState(false);
+  useEffect(() => setCleared(false), [params]);
 
   useEffect(() => {
     if (stored) setParams({ q: stored.term, mode: stored.mode }, { replace: true });
@@ -176,6 +180,7 @@ export function HomeSearchPage() {
   }, [form, term, mode]);
 
   const submit = (values: SearchValues) => {
+    setCleared(false);
     const next = { term: values.term.trim(), mode: values.mode };
     storeSearch(next);
     setParams(next.mode === 'all' ? { q: next.term } : { q: next.term, mode: next.mode });
@@ -184,7 +189,9 @@ export function HomeSearchPage() {
   const modeOptions = SEARCH_MODES.map((value) => ({ value, label: modeLabel(value, t) }));
 
   let results: ReactNode = null;
-  if (!term) {
+  if (cleared) {
+    results = null;
+  } else if (!term) {
     results = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home-search.intro')} />;
   } else if ([...term].length < HOME_SEARCH_MIN_LENGTH) {
     results = (
@@ -237,6 +244,7 @@ export function HomeSearchPage() {
           aria-label={t('home-search.title')}
           initialValues={{ term, mode }}
           onFinish={submit}
+          onFinishFailed={() => setCleared(true)}
           layout="vertical"
           requiredMark={false}
         >

@@ -1,4 +1,4 @@
-import { Alert, Card, Flex, Tag, Typography } from 'antd';
+import { Alert, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
@@ -9,6 +9,7 @@ import { RecordLifecycleActions } from '../../components/record/record-lifecycle
 import { RecordLink } from '../../components/record/record-link';
 import { RecordRoute } from '../../components/record/record-route';
 import { EMPTY, enumText, materialText, refName } from '../../components/ref-labels';
+import { TagList } from '../../components/tag-list';
 import { currentLanguage } from '../../i18n/i18n';
 import { formatDate, formatDateTime } from '../../lib/format';
 import {
@@ -32,6 +33,11 @@ function MaterialTestView({ test, modify }: { test: MaterialTestDetail; modify: 
   const pushable = hasPermission(session, 'materialtest.push');
   // DOMAIN.md §4.13: drafts and completed tests may be deleted; a pushed one is corrected instead.
   const deletable = test.status === 10 || test.status === 20;
+  const live = test.valid === 1;
+  // Completed and pushed tests are pushed (§4.13); a push mails a link to the report files, so
+  // without one the button stays disabled and says why (the server refuses it: E_NO_REPORT).
+  const pushStage = live && pushable && test.status !== 10;
+  const needsReport = pushStage && test.reportFiles.length === 0;
   const actions = (
     <RecordLifecycleActions
       record={test}
@@ -39,7 +45,11 @@ function MaterialTestView({ test, modify }: { test: MaterialTestDetail; modify: 
       testId="material-test"
       edit={mayEdit && modify}
       editPrimary={false}
-      lead={pushable && test.actions.includes('push') && test.valid === 1 ? <PushButton test={test} /> : null}
+      lead={
+        pushStage ? (
+          <PushButton test={test} disabledReason={needsReport ? t('material-test.pushNeedsReport') : null} />
+        ) : null
+      }
       allowed={{ delete: mayEdit && modify && deletable, undelete: mayEdit }}
       update={useUpdateMaterialTest()}
       onStale={useInvalidateMaterialTest()}
@@ -55,7 +65,6 @@ function MaterialTestView({ test, modify }: { test: MaterialTestDetail; modify: 
       }}
     />
   );
-  const live = test.valid === 1;
   return (
     <Flex vertical gap={16}>
       <RecordCard
@@ -66,7 +75,15 @@ function MaterialTestView({ test, modify }: { test: MaterialTestDetail; modify: 
         notices={[
           !live && <Alert type="warning" showIcon title={t('material-test.isDeleted')} />,
           live && test.status === 10 && <Alert type="info" showIcon title={t('material-test.draftHint')} />,
-          live && test.status === 20 && pushable && (
+          needsReport && (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('material-test.pushNeedsReport')}
+              data-testid="push-needs-report"
+            />
+          ),
+          live && test.status === 20 && pushable && !needsReport && (
             <Alert
               type="info"
               showIcon
@@ -108,15 +125,18 @@ function MaterialTestView({ test, modify }: { test: MaterialTestDetail; modify: 
             key: 'testItems',
             label: t('material-test.testItems'),
             span: FULL_ROW,
-            children: test.testItems.length
-              ? test.testItems.map((item) => <Tag key={item.id}>{refName(item, language)}</Tag>)
-              : EMPTY,
+            children: (
+              <TagList
+                items={test.testItems.map((item) => ({ key: item.id, label: refName(item, language) }))}
+                empty={EMPTY}
+              />
+            ),
           },
           {
             key: 'pushedTo',
             label: t('material-test.pushedTo'),
             span: FULL_ROW,
-            children: test.pushedTo.length ? test.pushedTo.map((to) => <Tag key={to}>{to}</Tag>) : EMPTY,
+            children: <TagList items={test.pushedTo.map((to) => ({ key: to, label: to }))} empty={EMPTY} />,
           },
           {
             key: 'remark',

@@ -1,14 +1,23 @@
 import { SendOutlined } from '@ant-design/icons';
 import { formatMessage } from '@qcdesk/contract/messages';
-import { Button } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm-dialog';
 import { notify } from '../../components/notify';
 import { currentLanguage } from '../../i18n/i18n';
 import { type MaterialTestDetail, useInvalidateMaterialTest, usePushMaterialTest } from './api';
 
-/** DOMAIN.md §4.13 push: mails the result; a second push sends the correction. */
-export function PushButton({ test }: { test: MaterialTestDetail }) {
+/**
+ * DOMAIN.md §4.13 push: mails the result; a second push sends the correction. With a
+ * `disabledReason` (no report file to send) it is disabled, and its tooltip says why.
+ */
+export function PushButton({
+  test,
+  disabledReason = null,
+}: {
+  test: MaterialTestDetail;
+  disabledReason?: string | null;
+}) {
   const { t } = useTranslation();
   const [confirm, holder] = useConfirm();
   const push = usePushMaterialTest();
@@ -33,15 +42,18 @@ export function PushButton({ test }: { test: MaterialTestDetail }) {
   return (
     <>
       {holder}
-      <Button
-        type="primary"
-        icon={<SendOutlined />}
-        loading={push.isPending}
-        onClick={() => void pushMail()}
-        data-testid="material-test-push"
-      >
-        {again ? t('material-test.pushAgain') : t('material-test.push')}
-      </Button>
+      <Tooltip title={disabledReason}>
+        <Button
+          type="primary"
+          icon={<SendOutlined />}
+          loading={push.isPending}
+          disabled={Boolean(disabledReason)}
+          onClick={() => void pushMail()}
+          data-testid="material-test-push"
+        >
+          {again ? t('material-test.pushAgain') : t('material-test.push')}
+        </Button>
+      </Tooltip>
     </>
   );
 }

@@ -15,11 +15,14 @@ export const materialTestEn = {
   status: 'Status',
   reportFiles: 'Report files',
   uploadReport: 'Upload report files',
-  uploading: 'Uploading {{count}} file(s)…',
+  // i18next plurals (`count`): English has one and other; Chinese has a single form.
+  uploading_one: 'Uploading {{count}} file…',
+  uploading_other: 'Uploading {{count}} files…',
   noFiles: 'No report files yet.',
   remark: 'Remark',
   pushed: 'Pushed',
-  pushedValue: '{{at}} (sent {{count}} time(s))',
+  pushedValue_one: '{{at}} (sent once)',
+  pushedValue_other: '{{at}} (sent {{count}} times)',
   pushedTo: 'Last sent to',
   deleted: 'Deleted tests',
   isDeleted: 'This test is deleted.',
@@ -36,6 +39,8 @@ export const materialTestEn = {
   editTitle: 'Modify {{testNo}}',
   loadFailed: 'The material test could not be loaded',
   push: 'Push',
+  pushNeedsReport:
+    'No report file yet: upload the report (Modify) before pushing — the mail sends a link to it.',
   pushAgain: 'Push again',
   pushConfirm: 'Push {{testNo}} by mail?',
   pushAgainConfirm: 'Push {{testNo}} by mail again?',
@@ -48,6 +53,9 @@ export const materialTestEn = {
 } as const;
 
 /** The shape the Chinese texts must fill: the same keys, any text. */
+/** The Chinese texts' shape: the same keys, with one key for each English plural (`pushedValue_one`). */
 export type MaterialTestShape<T = typeof materialTestEn> = {
-  -readonly [K in keyof T]: T[K] extends string ? string : MaterialTestShape<T[K]>;
+  -readonly [K in keyof T as K extends `${infer Base}_${'one' | 'other'}` ? Base : K]: T[K] extends string
+    ? string
+    : MaterialTestShape<T[K]>;
 };

@@ -38,6 +38,7 @@ export const materialTestZh: MaterialTestShape = {
   editTitle: '修改 {{testNo}}',
   loadFailed: '无法加载材料测试',
   push: '推送',
+  pushNeedsReport: '尚无报告文件：请先修改并上传报告文件再推送，推送邮件中包含报告链接。',
   pushAgain: '重新推送',
   pushConfirm: '通过邮件推送{{testNo}}？',
   pushAgainConfirm: '再次通过邮件推送{{testNo}}？',

@@ -3,17 +3,23 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../api/guard';
 import { queryClient } from '../../api/query-client';
+import { useSignedIn } from '../../api/session';
 import { useEnvironment } from '../../components/use-environment';
 import { currentLanguage } from '../../i18n/i18n';
 import { writeEnvironment } from '../../lib/environment';
 
-/** Spec §2 ErrorNetwork: the server could not be reached; try the page again, or leave the sandbox. */
+/**
+ * Spec §2 ErrorNetwork: the server could not be reached; try the page again, go home (a signed-in user,
+ * who is never asked to sign in here), or leave the sandbox.
+ */
 export function NetworkErrorPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const environment = useEnvironment();
-  const target = safeRedirect(params.get('redirect'), `/${currentLanguage()}`);
+  const signedIn = useSignedIn();
+  const home = `/${currentLanguage()}`;
+  const target = safeRedirect(params.get('redirect'), home);
 
   const retry = () => {
     queryClient.clear();
@@ -38,6 +44,11 @@ export function NetworkErrorPage() {
             <Button type="primary" onClick={retry} data-testid="network-retry">
               {t('networkError.retry')}
             </Button>
+            {signedIn ? (
+              <Button onClick={() => void navigate(home, { replace: true })} data-testid="network-home">
+                {t('networkError.home')}
+              </Button>
+            ) : null}
             {environment === 'dev' ? (
               <Button onClick={leaveSandbox}>{t('environment.backToProduct')}</Button>
             ) : null}

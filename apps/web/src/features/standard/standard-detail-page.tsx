@@ -7,6 +7,7 @@ import { createdText, FULL_ROW, RecordCard } from '../../components/record/recor
 import { RecordLifecycleActions } from '../../components/record/record-lifecycle-actions';
 import { RecordRoute } from '../../components/record/record-route';
 import { EMPTY, refName } from '../../components/ref-labels';
+import { TagList } from '../../components/tag-list';
 import { currentLanguage } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format';
 import {
@@ -84,11 +85,15 @@ function StandardView({
             key: 'standards',
             label: t('standard.standards'),
             span: FULL_ROW,
-            children: standard.standards.length
-              ? standard.standards.map((norm) => (
-                  <Tag key={norm.id}>{norm.code ?? refName(norm, language)}</Tag>
-                ))
-              : EMPTY,
+            children: (
+              <TagList
+                items={standard.standards.map((norm) => ({
+                  key: norm.id,
+                  label: norm.code ?? refName(norm, language),
+                }))}
+                empty={EMPTY}
+              />
+            ),
           },
           {
             key: 'description',

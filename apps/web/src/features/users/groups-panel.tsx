@@ -1,7 +1,8 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Switch, Table, Tag } from 'antd';
+import { Alert, Button, Flex, Switch, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TagList } from '../../components/tag-list';
 import { currentLanguage } from '../../i18n/i18n';
 import { type GroupRow, useGroups, useUpdateGroup } from './api';
 import { GroupFormModal } from './group-form-modal';
@@ -51,8 +52,9 @@ export function GroupsPanel({ canEdit }: { canEdit: boolean }) {
             key: 'modules',
             title: t('groups.modules'),
             dataIndex: 'modules',
-            render: (modules: string[]) =>
-              modules.length ? modules.map((m) => <Tag key={m}>{moduleLabel(m, language)}</Tag>) : '-',
+            render: (modules: string[]) => (
+              <TagList items={modules.map((m) => ({ key: m, label: moduleLabel(m, language) }))} />
+            ),
           },
           {
             key: 'state',

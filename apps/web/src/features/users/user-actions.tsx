@@ -9,6 +9,7 @@ import { ButtonLink } from '../../components/button-link';
 import { useConfirm } from '../../components/confirm-dialog';
 import { notify } from '../../components/notify';
 import { currentLanguage } from '../../i18n/i18n';
+import { displayName } from '../../lib/display-name';
 import { type UserDetail, useImpersonate, useInterimToken, useUpdateUser } from './api';
 
 /** A user's header buttons: Modify, lock and unlock, an interim sign-in link, acting as them. */
@@ -22,6 +23,7 @@ export function UserActions({ user, modify }: { user: UserDetail; modify: boolea
   const impersonate = useImpersonate();
   const interim = useInterimToken();
   const [interimUrl, setInterimUrl] = useState<string | null>(null);
+  const shownName = displayName(user, language);
 
   const canEdit = hasPermission(session, 'user.edit') && modify;
   const self = session?.uid === user.id;
@@ -36,8 +38,8 @@ export function UserActions({ user, modify }: { user: UserDetail; modify: boolea
     const locking = user.state === 1;
     const ok = await confirm({
       title: locking
-        ? t('users.lockConfirm', { name: user.name })
-        : t('users.unlockConfirm', { name: user.name }),
+        ? t('users.lockConfirm', { name: shownName })
+        : t('users.unlockConfirm', { name: shownName }),
       danger: locking,
       okText: locking ? t('users.lock') : t('users.unlock'),
     });
@@ -50,7 +52,7 @@ export function UserActions({ user, modify }: { user: UserDetail; modify: boolea
 
   const actAs = async () => {
     const ok = await confirm({
-      title: t('users.impersonateConfirm', { name: user.name }),
+      title: t('users.impersonateConfirm', { name: shownName }),
       content: t('users.impersonateHint'),
     });
     if (!ok) return;

@@ -1,16 +1,29 @@
-import { DATE_TIME_FORMAT } from '@qcdesk/contract/constants';
-import { Alert, Badge, Card, Descriptions, Flex, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { Alert, Badge, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RecordCard } from '../../components/record/record-card';
 import { RecordRoute } from '../../components/record/record-route';
+import { TagList } from '../../components/tag-list';
 import { currentLanguage } from '../../i18n/i18n';
+import { displayName } from '../../lib/display-name';
+import { formatDateTime } from '../../lib/format';
 import { type UserDetail, useGroups, useInvalidateUsers, useUser } from './api';
 import { moduleLabel } from './module-options';
 import { UserActions } from './user-actions';
 import { UserForm } from './user-form';
 import { positionLabel } from './user-labels';
 
-const heading = { fontSize: 18, fontWeight: 600, margin: 0 } as const;
+/** An e-mail address that, when it must wrap, wraps before the `@` rather than inside a word. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at <= 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
 
 function UserView({ user, modify }: { user: UserDetail; modify: boolean }) {
   const { t } = useTranslation();
@@ -19,72 +32,57 @@ function UserView({ user, modify }: { user: UserDetail; modify: boolean }) {
   const groupNames = user.groupIds.map((id) => groups.data?.find((g) => g.id === id)?.name ?? id);
   const dash = '-';
   return (
-    <Card
-      title={<h1 style={heading}>{user.name}</h1>}
-      extra={<UserActions user={user} modify={modify} />}
-      data-testid="user-detail"
-    >
-      {user.valid === 0 ? (
-        <Alert type="warning" showIcon title={t('users.isDeleted')} style={{ marginBottom: 16 }} />
-      ) : null}
-      <Descriptions
-        bordered
-        size="small"
-        column={{ xs: 1, sm: 1, md: 2 }}
-        items={[
-          { key: 'username', label: t('users.username'), children: user.username },
-          { key: 'englishName', label: t('users.englishName'), children: user.englishName ?? dash },
-          { key: 'email', label: t('users.email'), children: user.email },
-          { key: 'phone', label: t('users.phone'), children: user.phone ?? dash },
-          { key: 'mobile', label: t('users.mobile'), children: user.mobile ?? dash },
-          { key: 'department', label: t('users.department'), children: user.departmentName },
-          { key: 'position', label: t('users.position'), children: positionLabel(user.position, language) },
-          { key: 'role', label: t('users.role'), children: user.roleName },
-          {
-            key: 'state',
-            label: t('users.state'),
-            children: (
-              <Flex gap={12} wrap>
-                <Badge
-                  status={user.state === 1 ? 'success' : 'error'}
-                  text={user.state === 1 ? t('users.active') : t('users.frozen')}
-                />
-                <Badge
-                  status={user.verified ? 'processing' : 'default'}
-                  text={user.verified ? t('users.verified') : t('users.unverified')}
-                />
-                {user.mustChangePassword ? (
-                  <Badge status="warning" text={t('users.mustChangePassword')} />
-                ) : null}
-              </Flex>
-            ),
-          },
-          {
-            key: 'groups',
-            label: t('users.groups'),
-            children: groupNames.length ? groupNames.map((g) => <Tag key={g}>{g}</Tag>) : dash,
-          },
-          {
-            key: 'modules',
-            label: t('users.modules'),
-            children: user.modules.length
-              ? user.modules.map((m) => <Tag key={m}>{moduleLabel(m, language)}</Tag>)
-              : dash,
-          },
-          ...(user.clientId ? [{ key: 'client', label: t('users.clientId'), children: user.clientId }] : []),
-          {
-            key: 'createdAt',
-            label: t('users.createdAt'),
-            children: dayjs(user.createdAt).format(DATE_TIME_FORMAT),
-          },
-          {
-            key: 'updatedAt',
-            label: t('users.updatedAt'),
-            children: dayjs(user.updatedAt).format(DATE_TIME_FORMAT),
-          },
-        ]}
-      />
-    </Card>
+    <RecordCard
+      testId="user-detail"
+      title={displayName(user, language)}
+      actions={<UserActions user={user} modify={modify} />}
+      notices={[user.valid === 0 && <Alert type="warning" showIcon title={t('users.isDeleted')} />]}
+      items={[
+        { key: 'name', label: t('users.name'), children: user.name },
+        { key: 'englishName', label: t('users.englishName'), children: user.englishName ?? dash },
+        { key: 'username', label: t('users.username'), children: user.username },
+        { key: 'email', label: t('users.email'), children: <EmailText email={user.email} /> },
+        { key: 'phone', label: t('users.phone'), children: user.phone ?? dash },
+        { key: 'mobile', label: t('users.mobile'), children: user.mobile ?? dash },
+        { key: 'department', label: t('users.department'), children: user.departmentName },
+        { key: 'position', label: t('users.position'), children: positionLabel(user.position, language) },
+        { key: 'role', label: t('users.role'), children: user.roleName },
+        {
+          key: 'state',
+          label: t('users.state'),
+          children: (
+            <Flex gap={12} wrap>
+              <Badge
+                status={user.state === 1 ? 'success' : 'error'}
+                text={user.state === 1 ? t('users.active') : t('users.frozen')}
+              />
+              <Badge
+                status={user.verified ? 'processing' : 'default'}
+                text={user.verified ? t('users.verified') : t('users.unverified')}
+              />
+              {user.mustChangePassword ? (
+                <Badge status="warning" text={t('users.mustChangePassword')} />
+              ) : null}
+            </Flex>
+          ),
+        },
+        {
+          key: 'groups',
+          label: t('users.groups'),
+          children: <TagList items={groupNames.map((g) => ({ key: g, label: g }))} />,
+        },
+        {
+          key: 'modules',
+          label: t('users.modules'),
+          children: (
+            <TagList items={user.modules.map((m) => ({ key: m, label: moduleLabel(m, language) }))} />
+          ),
+        },
+        ...(user.clientId ? [{ key: 'client', label: t('users.clientId'), children: user.clientId }] : []),
+        { key: 'createdAt', label: t('users.createdAt'), children: formatDateTime(user.createdAt) },
+        { key: 'updatedAt', label: t('users.updatedAt'), children: formatDateTime(user.updatedAt) },
+      ]}
+    />
   );
 }
 
@@ -100,7 +98,7 @@ export function UserDetailPage() {
       editsDeleted
       texts={{
         createTitle: t('users.createTitle'),
-        editTitle: (user) => t('users.editTitle', { name: user.name }),
+        editTitle: (user) => t('users.editTitle', { name: displayName(user, currentLanguage()) }),
         createdDone: t('users.created'),
         loadFailed: t('users.loadFailed'),
       }}

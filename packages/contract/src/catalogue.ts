@@ -9,6 +9,7 @@ import * as mailService from './mail-service';
 import * as material from './material';
 import * as materialTest from './material-test';
 import type { OperationDef } from './operation';
+import * as order from './order';
 import * as originalSample from './original-sample';
 import * as productTrack from './product-track';
 import * as standard from './standard';
@@ -28,6 +29,7 @@ export const areas = {
   material,
   materialTest,
   originalSample,
+  order,
   standard,
   homeSearch,
 } as const;

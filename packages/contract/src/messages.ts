@@ -61,6 +61,10 @@ export const messages = {
     zh: '大货样已用于进行中的验货，不能取消',
     en: 'The production sample is used by an inspection in progress and cannot be cancelled',
   },
+  E_SAMPLE_CLIENT: {
+    zh: '原样属于其他客户，不能关联',
+    en: 'The original sample belongs to another client and cannot be linked',
+  },
   E_SCOPE: { zh: '没有权限', en: 'Invalid Permission' },
   E_PERMISSION: { zh: '没有权限', en: 'Invalid Permission' },
   E_FILE_TYPE: {
@@ -218,6 +222,26 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   materials: { zh: '材料', en: 'Materials' },
   complete: { zh: '完整', en: 'Complete' },
   sort: { zh: '顺序', en: 'Order' },
+  // Orders and products (issue 14)
+  orderNo: { zh: '订单号', en: 'Order no' },
+  clientPo: { zh: '客户PO', en: 'Client PO' },
+  po: { zh: '客户PO', en: 'Client PO' },
+  productNo: { zh: '产品编号', en: 'Product no' },
+  sku: { zh: 'SKU', en: 'SKU' },
+  factoryId: { zh: '工厂', en: 'Factory' },
+  factory: { zh: '工厂', en: 'Factory' },
+  quantity: { zh: '数量', en: 'Quantity' },
+  quantityUnit: { zh: '数量单位', en: 'Quantity unit' },
+  deliveryDate: { zh: '交货期', en: 'Delivery date' },
+  productType: { zh: '产品类型', en: 'Product type' },
+  products: { zh: '产品', en: 'Products' },
+  productId: { zh: '产品', en: 'Product' },
+  productIds: { zh: '产品', en: 'Products' },
+  originalSampleId: { zh: '原样', en: 'Original sample' },
+  qcId: { zh: '品管', en: 'QC' },
+  testRequirement: { zh: '测试要求', en: 'Test requirement' },
+  orderProductId: { zh: '订单产品', en: 'Order product' },
+  milestone: { zh: '节点', en: 'Milestone' },
 };
 
 export function fieldLabel(field: string, lang: Language): string {

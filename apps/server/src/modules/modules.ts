@@ -9,6 +9,7 @@ import { mailModule } from './mail/mail.operations';
 import { mailServiceModule } from './mail-service/mail-service.operations';
 import { materialModule } from './material/material.operations';
 import { materialTestModule } from './material-test/material-test.operations';
+import { orderModule } from './order/order.operations';
 import { originalSampleModule } from './original-sample/original-sample.operations';
 import { productTrackModule } from './product-track/product-track.operations';
 import { standardModule } from './standard/standard.operations';
@@ -31,6 +32,7 @@ export const modules: readonly ModuleDef[] = [
   materialModule,
   materialTestModule,
   originalSampleModule,
+  orderModule,
   standardModule,
   homeSearchModule,
 ];

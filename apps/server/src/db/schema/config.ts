@@ -16,6 +16,7 @@ import {
 import { auditBlock, idColumn, masterBlock, ref } from '../columns';
 import { clients } from './client';
 import { departments } from './identity';
+import { orderProducts } from './order';
 
 // The master-data lists of DOMAIN.md §2.10, one table each (the `department` list is the
 // identity area's `departments` table). Property names are the field names of
@@ -524,8 +525,9 @@ export const productTracks = pgTable(
   'product_tracks',
   {
     id: idColumn(),
-    /** fk:OrderProduct; the foreign key comes with the order tables. */
-    orderProductId: ref('order_product_id').notNull(),
+    orderProductId: ref('order_product_id')
+      .notNull()
+      .references((): AnyPgColumn => orderProducts.id),
     milestone: text('milestone').notNull(),
     plannedDate: date('planned_date', { mode: 'string' }),
     actualDate: date('actual_date', { mode: 'string' }),

@@ -6,6 +6,7 @@ export * from './identity';
 export * from './mail';
 export * from './material';
 export * from './material-test';
+export * from './order';
 export * from './original-sample';
 export * from './platform';
 export * from './standard';

@@ -1,0 +1,89 @@
+import { areas } from '@qcdesk/contract';
+import { orders } from '../../db/schema/order';
+import { defineModule, type ModuleDeps } from '../../platform/module';
+import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { readableIn } from '../../platform/scope';
+import { orderHits, orderProductHits, orderScope } from './order.queries';
+import { seedOrders } from './order.seed';
+import {
+  createOrder,
+  getOrder,
+  listOrderProducts,
+  listOrders,
+  ORDER_ENTITY,
+  searchOrders,
+  updateOrder,
+} from './order.service';
+import { assignOrderProducts, replaceOrderProducts } from './order-bulk.service';
+import {
+  relateOrderProducts,
+  updateOrderItem,
+  updateOrderRequirements,
+  updateProductType,
+} from './order-products.service';
+
+const ops = areas.order;
+
+function registerOrderOperations(registry: OperationRegistry, _deps: ModuleDeps): void {
+  const read = { transaction: false };
+  registerOperation(registry, ops.searchOrders, (input, ctx) => searchOrders(ctx.db, input, ctx.user), read);
+  registerOperation(registry, ops.listOrders, (input, ctx) => listOrders(ctx.db, input, ctx.user), read);
+  registerOperation(
+    registry,
+    ops.listOrderProducts,
+    (input, ctx) => listOrderProducts(ctx.db, input, ctx.user),
+    read,
+  );
+  registerOperation(registry, ops.getOrder, async (input, ctx) => {
+    const { detail, flags } = await getOrder(ctx.db, input.id, ctx.user);
+    ctx.setFlags(flags);
+    return detail;
+  });
+  registerOperation(registry, ops.createOrder, (input, ctx) => createOrder(ctx.db, input, ctx.user));
+  registerOperation(registry, ops.updateOrder, (input, ctx) => updateOrder(ctx.db, input, ctx.user));
+  registerOperation(registry, ops.updateOrderItem, (input, ctx) => updateOrderItem(ctx.db, input, ctx.user));
+  registerOperation(registry, ops.updateOrderRequirements, (input, ctx) =>
+    updateOrderRequirements(ctx.db, input, ctx.user),
+  );
+  registerOperation(registry, ops.updateProductType, (input, ctx) =>
+    updateProductType(ctx.db, input, ctx.user),
+  );
+  registerOperation(registry, ops.relateOrderProducts, (input, ctx) =>
+    relateOrderProducts(ctx.db, input, ctx.user),
+  );
+  registerOperation(registry, ops.assignOrderProducts, (input, ctx) =>
+    assignOrderProducts(ctx.db, input, ctx.user),
+  );
+  registerOperation(registry, ops.replaceOrderProducts, (input, ctx) =>
+    replaceOrderProducts(ctx.db, input, ctx.user),
+  );
+}
+
+export const orderModule = defineModule({
+  name: 'order',
+  register: registerOrderOperations,
+  seed: seedOrders,
+  changeLog: [
+    {
+      entity: ORDER_ENTITY,
+      permission: ops.getOrder.permission,
+      readable: readableIn(orders, orderScope),
+      fields: {
+        clientId: 'client',
+        departmentId: 'department',
+        salesId: 'user',
+      },
+    },
+  ],
+  names: {
+    order: {
+      table: orders,
+      key: orders.id,
+      names: (row) => ({ zh: String(row.orderNo), en: String(row.orderNo) }),
+    },
+  },
+  homeSearch: [
+    { source: 'order', permission: ops.searchOrders.permission, search: orderHits },
+    { source: 'orderProduct', permission: ops.searchOrders.permission, search: orderProductHits },
+  ],
+});

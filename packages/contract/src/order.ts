@@ -1,0 +1,354 @@
+import { z } from 'zod';
+import { businessDate } from './config';
+import { enumSchema } from './enumerations';
+import { defineOperation } from './operation';
+import {
+  clearable,
+  dateOut,
+  dateRangeOk,
+  dateTimeOut,
+  flag,
+  idIn,
+  idOut,
+  optStr,
+  refOut,
+  searchPageOf,
+  searchPaging,
+  sorting,
+  str,
+  userLabel,
+  version,
+} from './schemas';
+
+// Orders and their products (DOMAIN.md §2.4, spec §3 "Order / product", §7 "Contracts and orders").
+// The order list shows one row per order product (its filters are spec §3's Product filters);
+// an order's products are its child rows, logged on the order as `products[productNo].field`.
+
+/** DOMAIN.md §2.4: order no ≤ 32, `[A-Za-z0-9_/-]`; generated `OD`+yyMMdd+4 when not supplied. */
+export const ORDER_NO_PATTERN = /^[A-Za-z0-9_/-]{1,32}$/;
+/** DOMAIN.md §7.2: order quantity 1 – 9 999 999. */
+export const QUANTITY_MAX = 9_999_999;
+/** Lines of one order a single write may carry (import and sync split larger files by order). */
+export const ORDER_LINES_MAX = 2000;
+/** The generic-selection bulk actions (assignment) take at most this many products at once. */
+export const SELECTION_MAX = 500;
+
+export const orderNo = str(32).refine((v) => ORDER_NO_PATTERN.test(v), { params: { reason: 'E_FORMAT' } });
+const quantity = z.number().int().min(1).max(QUANTITY_MAX);
+const enumCode = (name: 'ProductType' | 'QuantityUnit') => enumSchema(name).transform((v) => Number(v));
+
+/** The sortable columns of order/search (each served by an index, see the order EXPLAIN test). */
+export const ORDER_SORTS = ['orderNo', 'po', 'deliveryDate', 'createdAt'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Shapes
+// ---------------------------------------------------------------------------------------------
+
+/** A product line as create, replace, import and sync send it. */
+export const productInput = z.object({
+  /** Unique; generated `{orderNo}-nn` when empty. */
+  productNo: optStr(40),
+  sku: optStr(40),
+  itemNo: str(40),
+  name: str(200),
+  description: optStr(2000),
+  factoryId: idIn,
+  quantity,
+  quantityUnit: enumCode('QuantityUnit').default(1),
+  deliveryDate: businessDate,
+  productType: enumCode('ProductType').default(1),
+});
+
+export type ProductInput = z.input<typeof productInput>;
+
+const clientLabel = z.object({ id: idOut, code: z.string(), name: z.string() });
+const sampleLabel = z.object({ id: idOut, itemNo: z.string(), name: z.string() });
+
+/** An order as other rows show it (contracts, shipping, later areas). */
+export const orderLabel = z.object({ id: idOut, orderNo: z.string(), clientPo: z.string().nullable() });
+
+/** An order product as other areas' rows show it. */
+export const orderProductLabel = z.object({
+  id: idOut,
+  productNo: z.string(),
+  itemNo: z.string(),
+  name: z.string(),
+  orderId: idOut,
+  orderNo: z.string(),
+});
+
+/** One row of the order list: an order product with its order, client and factory. */
+export const orderProductRow = z.object({
+  id: idOut,
+  productNo: z.string(),
+  order: orderLabel,
+  client: clientLabel,
+  department: refOut,
+  sku: z.string().nullable(),
+  itemNo: z.string(),
+  name: z.string(),
+  factory: refOut,
+  quantity: z.number().int(),
+  /** enum QuantityUnit */
+  quantityUnit: z.number().int(),
+  deliveryDate: dateOut,
+  /** enum ProductType */
+  productType: z.number().int(),
+  originalSample: sampleLabel.nullable(),
+  qc: userLabel.nullable(),
+  valid: z.number().int(),
+  createdAt: dateTimeOut,
+});
+
+/** A product line of an order's detail. */
+export const orderProductLine = orderProductRow
+  .omit({ order: true, client: true, department: true, createdAt: true })
+  .extend({
+    /** The line number the generated product no counts with. */
+    line: z.number().int(),
+    description: z.string().nullable(),
+    version: z.number().int(),
+  });
+
+export const orderSource = z.object({
+  /** enum OrderSource: 1 manual, 2 import, 3 sync. */
+  source: z.number().int(),
+  /** The file name or the upstream's reference. */
+  ref: z.string().nullable(),
+  at: z.string(),
+});
+
+export const orderDetail = z.object({
+  id: idOut,
+  orderNo: z.string(),
+  clientPo: z.string().nullable(),
+  client: clientLabel,
+  department: refOut,
+  sales: userLabel.nullable(),
+  description: z.string().nullable(),
+  inspectionRequirement: z.string().nullable(),
+  testRequirement: z.string().nullable(),
+  sources: z.array(orderSource),
+  /** Σ quantity of the valid products (read-only). */
+  total: z.number().int(),
+  /** The earliest delivery date of the valid products (DOMAIN.md §6.8). */
+  deliveryDate: dateOut.nullable(),
+  /** Valid products first; deleted ones only for holders of order.edit (to undelete them). */
+  products: z.array(orderProductLine),
+  valid: z.number().int(),
+  version: z.number().int(),
+  createdBy: userLabel.nullable(),
+  createdAt: dateTimeOut,
+  updatedAt: dateTimeOut,
+});
+
+export type OrderProductRow = z.output<typeof orderProductRow>;
+export type OrderProductLine = z.output<typeof orderProductLine>;
+export type OrderDetail = z.output<typeof orderDetail>;
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+// ---------------------------------------------------------------------------------------------
+
+export const searchOrders = defineOperation({
+  path: 'order/search',
+  method: 'POST',
+  permission: 'order.search',
+  summary:
+    'Order products (spec §3 Product filters): order no and PO ending, product no and SKU containing, item no ending, client, factory containing (code or names), department, delivery date range, product type, work (due soon or overdue products of the caller as QC or sales); in scope; newest first unless sorted.',
+  input: z
+    .object({
+      orderNo: optStr(32),
+      po: optStr(40),
+      productNo: optStr(40),
+      sku: optStr(40),
+      itemNo: optStr(40),
+      client: idIn.optional(),
+      factory: optStr(100),
+      department: idIn.optional(),
+      startTime: businessDate.optional(),
+      endTime: businessDate.optional(),
+      type: enumCode('ProductType').optional(),
+      work: z.boolean().optional(),
+      /** Deleted products (of valid orders) instead of valid ones (order.edit only, to undelete them). */
+      deleted: z.boolean().default(false),
+      ...searchPaging,
+      ...sorting(ORDER_SORTS),
+    })
+    .refine(dateRangeOk, { path: ['endTime'], params: { reason: 'E_DATE_RANGE' } }),
+  output: searchPageOf(orderProductRow),
+});
+
+export const listOrders = defineOperation({
+  path: 'order/list',
+  method: 'POST',
+  permission: 'order.search',
+  summary: 'The order auto-complete: valid orders in scope whose order no or PO ends with the keyword.',
+  input: z.object({
+    keyword: optStr(40),
+    client: idIn.optional(),
+    limit: z.number().int().min(1).max(50).default(10),
+  }),
+  output: z.object({ list: z.array(orderLabel.extend({ client: clientLabel })) }),
+});
+
+export const listOrderProducts = defineOperation({
+  path: 'order/product/list',
+  method: 'POST',
+  permission: 'order.search',
+  summary:
+    'The order-product auto-complete: valid products in scope whose product no contains the keyword, optionally of one order or client.',
+  input: z.object({
+    keyword: optStr(40),
+    order: idIn.optional(),
+    client: idIn.optional(),
+    limit: z.number().int().min(1).max(50).default(10),
+  }),
+  output: z.object({ list: z.array(orderProductLabel) }),
+});
+
+export const getOrder = defineOperation({
+  path: 'order/details',
+  method: 'GET',
+  permission: 'order.search',
+  summary: 'One order with its products, sources and requirements.',
+  input: z.object({ id: idIn }),
+  output: orderDetail,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Writes (order.edit unless stated); every one answers the order's detail
+// ---------------------------------------------------------------------------------------------
+
+export const createOrder = defineOperation({
+  path: 'order/create',
+  method: 'POST',
+  permission: 'order.edit',
+  summary:
+    'Create an order with its products (order no `OD`+yyMMdd+4 and product nos `{orderNo}-nn` when not given; requirements default from the client).',
+  input: z.object({
+    orderNo: orderNo.optional(),
+    clientPo: optStr(40),
+    clientId: idIn,
+    description: optStr(2000),
+    inspectionRequirement: optStr(4000),
+    testRequirement: optStr(4000),
+    products: z.array(productInput).min(1).max(ORDER_LINES_MAX),
+  }),
+  output: orderDetail,
+});
+
+export const updateOrder = defineOperation({
+  path: 'order/update',
+  method: 'POST',
+  permission: 'order.edit',
+  summary:
+    'Change the PO, client or description of an order; valid 0/1 deletes and undeletes it (E_IN_USE while anything references it or its products).',
+  input: z.object({
+    id: idIn,
+    version,
+    clientPo: clearable(40),
+    clientId: idIn.optional(),
+    description: clearable(2000),
+    valid: flag.optional(),
+  }),
+  output: orderDetail,
+});
+
+export const updateOrderItem = defineOperation({
+  path: 'order/item/update',
+  method: 'POST',
+  permission: 'order.edit',
+  summary:
+    'Change one product of an order (with the order’s version); valid 0/1 deletes and undeletes it (E_IN_USE while referenced).',
+  input: z.object({
+    id: idIn,
+    version,
+    productId: idIn,
+    sku: clearable(40),
+    itemNo: str(40).optional(),
+    name: str(200).optional(),
+    description: clearable(2000),
+    factoryId: idIn.optional(),
+    quantity: quantity.optional(),
+    quantityUnit: enumCode('QuantityUnit').optional(),
+    deliveryDate: businessDate.optional(),
+    valid: flag.optional(),
+  }),
+  output: orderDetail,
+});
+
+export const updateOrderRequirements = defineOperation({
+  path: 'order/require/update',
+  method: 'POST',
+  permission: 'order.edit',
+  summary:
+    'Set the inspection and test requirements of an order; `fromClient` copies the client’s current texts instead.',
+  input: z.object({
+    id: idIn,
+    version,
+    inspectionRequirement: clearable(4000),
+    testRequirement: clearable(4000),
+    fromClient: z.boolean().default(false),
+  }),
+  output: orderDetail,
+});
+
+export const updateProductType = defineOperation({
+  path: 'order/producttype/update',
+  method: 'POST',
+  permission: 'order.edit',
+  summary: 'Set the product type (new, repeat, modified) of some products of an order.',
+  input: z.object({
+    id: idIn,
+    version,
+    productIds: z.array(idIn).min(1).max(ORDER_LINES_MAX),
+    productType: enumCode('ProductType'),
+  }),
+  output: orderDetail,
+});
+
+export const relateOrderProducts = defineOperation({
+  path: 'order/relation',
+  method: 'POST',
+  permission: 'order.edit',
+  summary:
+    'Link products of an order to original samples (from the original-sample cart; the order’s client’s or shared ones), or unlink them (null).',
+  input: z.object({
+    id: idIn,
+    version,
+    links: z
+      .array(z.object({ productId: idIn, originalSampleId: idIn.nullable() }))
+      .min(1)
+      .max(ORDER_LINES_MAX),
+  }),
+  output: orderDetail,
+});
+
+export const assignOrderProducts = defineOperation({
+  path: 'order/assigns',
+  method: 'POST',
+  permission: 'order.assign',
+  summary:
+    'Assign a QC to products (a generic selection: all of one client and department, E_CART_CLIENT_DEPT otherwise); null clears the assignment.',
+  input: z.object({
+    productIds: z.array(idIn).min(1).max(SELECTION_MAX),
+    qcId: idIn.nullable(),
+  }),
+  output: z.object({ count: z.number().int() }),
+});
+
+export const replaceOrderProducts = defineOperation({
+  path: 'order/replace',
+  method: 'POST',
+  permission: 'order.edit',
+  summary:
+    'Replace the products of an order: lines matched by product no are updated, new ones added, missing ones removed (E_IN_USE when one is referenced; nothing changes then).',
+  input: z.object({
+    id: idIn,
+    version,
+    clientPo: clearable(40),
+    products: z.array(productInput).min(1).max(ORDER_LINES_MAX),
+  }),
+  output: orderDetail,
+});

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { orderProducts } from '../../db/schema/order';
+import { orderProducts, orders } from '../../db/schema/order';
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -36,4 +36,18 @@ export async function writableOrderProduct(db: Db, productId: bigint, user: Prin
   const client = await orderClient(db, product.clientId);
   if (!client || !mayWriteOrder(await scopeOf(db, user), client)) throw new AppError('E_SCOPE');
   return product;
+}
+
+/**
+ * A client's new sales owner (and with it, department) carries over to its orders and their
+ * products (DOMAIN.md §2.4: an order's department and sales are its client's), so the record
+ * scope of DOMAIN.md §5.4 follows the client. Called by client/update; not logged per order.
+ */
+export async function followClientOwner(
+  db: Db,
+  clientId: bigint,
+  owner: { salesId: bigint; departmentId: bigint },
+): Promise<void> {
+  await db.update(orders).set(owner).where(eq(orders.clientId, clientId));
+  await db.update(orderProducts).set(owner).where(eq(orderProducts.clientId, clientId));
 }

@@ -275,6 +275,28 @@ describe('order/update', () => {
   });
 });
 
+describe('client/update', () => {
+  it('carries a client’s new sales owner and department over to its orders (the scope follows)', async () => {
+    const db = t.database.db;
+    const { order } = await buildOrder(db);
+    const [client] = await db.select().from(clients).where(eq(clients.id, order.clientId));
+    const stranger = await buildUser(db, { role: 'SALES', department: 'SALES2' });
+    await t.client.ok(
+      areas.client.updateClient,
+      { id: String(client!.id), version: client!.version, salesId: String(stranger.id) },
+      { token: await signInAs(t, 'SALES_MGR') },
+    );
+    const read = await t.client.call(ops.getOrder, { id: String(order.id) }, { token: sales });
+    expect(read.result).toMatchObject({ success: false, reason: 'E_SCOPE' });
+    const theirs = await t.client.ok(
+      ops.searchOrders,
+      { orderNo: order.orderNo },
+      { token: await signIn(t, stranger.username) },
+    );
+    expect(theirs.list.map((p) => p.department.code)).toEqual(['SALES2', 'SALES2']);
+  });
+});
+
 describe('demo orders', () => {
   it('are created by their client’s sales owner through order/create, once', async () => {
     const db = t.database.db;

@@ -65,6 +65,10 @@ export const messages = {
     zh: '原样属于其他客户，不能关联',
     en: 'The original sample belongs to another client and cannot be linked',
   },
+  E_SHIPPING_CLIENT: {
+    zh: '出货记录属于其他客户',
+    en: 'The shipment belongs to another client',
+  },
   E_SCOPE: { zh: '没有权限', en: 'Invalid Permission' },
   E_PERMISSION: { zh: '没有权限', en: 'Invalid Permission' },
   E_FILE_TYPE: {
@@ -242,6 +246,20 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   testRequirement: { zh: '测试要求', en: 'Test requirement' },
   orderProductId: { zh: '订单产品', en: 'Order product' },
   milestone: { zh: '节点', en: 'Milestone' },
+  shippingId: { zh: '出货', en: 'Shipment' },
+  shipping: { zh: '出货', en: 'Shipment' },
+  shippingStatus: { zh: '出货状态', en: 'Shipping status' },
+  shippingNo: { zh: '出货编号', en: 'Shipping no' },
+  vehicleId: { zh: '交通工具', en: 'Vehicle' },
+  etd: { zh: '预计离港', en: 'ETD' },
+  eta: { zh: '预计到港', en: 'ETA' },
+  loadingPort: { zh: '装货港', en: 'Loading port' },
+  destinationCountryId: { zh: '目的国', en: 'Destination country' },
+  containerType: { zh: '柜型', en: 'Container type' },
+  containerNo: { zh: '柜号', en: 'Container no' },
+  sealNo: { zh: '封条号', en: 'Seal no' },
+  fileIds: { zh: '文件', en: 'Files' },
+  fileId: { zh: '文件', en: 'File' },
 };
 
 export function fieldLabel(field: string, lang: Language): string {

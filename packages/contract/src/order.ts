@@ -19,6 +19,7 @@ import {
   userLabel,
   version,
 } from './schemas';
+import { SHIPPING_STATUS_SET, shippingInput, shippingRow } from './shipping';
 
 // Orders and their products (DOMAIN.md §2.4, spec §3 "Order / product", §7 "Contracts and orders").
 // The order list shows one row per order product (its filters are spec §3's Product filters);
@@ -135,6 +136,8 @@ export const orderDetail = z.object({
   deliveryDate: dateOut.nullable(),
   /** Valid products first; deleted ones only for holders of order.edit (to undelete them). */
   products: z.array(orderProductLine),
+  /** The order's shipment (the shipping tab of the order). */
+  shipping: shippingRow.nullable(),
   valid: z.number().int(),
   version: z.number().int(),
   createdBy: userLabel.nullable(),
@@ -234,16 +237,24 @@ export const createOrder = defineOperation({
     inspectionRequirement: optStr(4000),
     testRequirement: optStr(4000),
     products: z.array(productInput).min(1).max(ORDER_LINES_MAX),
+    /** shipping.edit: an existing shipment of the client, or a new one. */
+    shippingId: idIn.optional(),
+    shipping: shippingInput.optional(),
   }),
   output: orderDetail,
 });
+
+const shippingStatus = z
+  .number()
+  .int()
+  .refine((v) => (SHIPPING_STATUS_SET as readonly number[]).includes(v), { params: { reason: 'E_FORMAT' } });
 
 export const updateOrder = defineOperation({
   path: 'order/update',
   method: 'POST',
   permission: 'order.edit',
   summary:
-    'Change the PO, client or description of an order; valid 0/1 deletes and undeletes it (E_IN_USE while anything references it or its products).',
+    'Change the PO, client or description of an order, and (shipping.edit) its shipment or the shipment’s status; valid 0/1 deletes and undeletes it (E_IN_USE while anything references it or its products).',
   input: z.object({
     id: idIn,
     version,
@@ -251,6 +262,10 @@ export const updateOrder = defineOperation({
     clientId: idIn.optional(),
     description: clearable(2000),
     valid: flag.optional(),
+    /** shipping.edit: another shipment of the client (null: none), a new one, or its status (30, 90). */
+    shippingId: idIn.nullable().optional(),
+    shipping: shippingInput.optional(),
+    shippingStatus: shippingStatus.optional(),
   }),
   output: orderDetail,
 });

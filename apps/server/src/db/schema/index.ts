@@ -1,6 +1,7 @@
 // The schema object Drizzle needs: one line per area file.
 export * from './client';
 export * from './config';
+export * from './contract';
 export * from './files';
 export * from './identity';
 export * from './mail';
@@ -9,4 +10,5 @@ export * from './material-test';
 export * from './order';
 export * from './original-sample';
 export * from './platform';
+export * from './shipping';
 export * from './standard';

@@ -1,11 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { auditBlock, idColumn, ref } from '../columns';
 import { clients } from './client';
 import { factories } from './config';
 import { departments, users } from './identity';
 import { originalSamples } from './original-sample';
 import { bigrams, reversed, searchText } from './search-columns';
+import { shippings } from './shipping';
 
 // Orders and order products (DOMAIN.md §2.4), the table that grows fastest (issue 14: 1M orders,
 // 2M products). The order list is a list of products, so a product carries what its filters,
@@ -40,6 +51,8 @@ export const orders = pgTable(
     inspectionRequirement: text('inspection_requirement'),
     testRequirement: text('test_requirement'),
     sources: jsonb('sources').$type<OrderSourceEntry[]>().notNull().default([]),
+    /** The order's shipment (DOMAIN.md §2.4 Order.shippingId). */
+    shippingId: ref('shipping_id').references((): AnyPgColumn => shippings.id),
     /** Σ quantity of the valid products, kept by every write of the products. */
     total: integer('total').notNull().default(0),
     /** The earliest delivery date of the valid products (DOMAIN.md §6.8). */
@@ -53,6 +66,7 @@ export const orders = pgTable(
     index('orders_po_rev_idx').using('btree', sql`${reversed(t.clientPo)} text_pattern_ops`),
     index('orders_client_idx').on(t.clientId),
     index('orders_department_idx').on(t.departmentId),
+    index('orders_shipping_idx').on(t.shippingId),
   ],
 );
 

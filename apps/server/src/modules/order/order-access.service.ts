@@ -4,7 +4,7 @@ import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { type Scope, scopeOf } from '../../platform/scope';
-import { orderClient, productScope } from './order.queries';
+import { orderClient, orderInScope, productScope } from './order.queries';
 import { mayWriteOrder, type ProductRow } from './order.rules';
 
 // The record scope of order products for the areas whose records hang on one (product tracking
@@ -50,4 +50,26 @@ export async function followClientOwner(
 ): Promise<void> {
   await db.update(orders).set(owner).where(eq(orders.clientId, clientId));
   await db.update(orderProducts).set(owner).where(eq(orderProducts.clientId, clientId));
+}
+
+/** A valid order the caller may read (E_NOT_FOUND, E_SCOPE), for areas that hang records on orders. */
+export async function readableOrder(db: Db, orderId: bigint, user: Principal) {
+  const { row, exists } = await orderInScope(db, orderId, await scopeOf(db, user));
+  if (!row) throw new AppError(exists ? 'E_SCOPE' : 'E_NOT_FOUND');
+  if (row.valid !== 1) throw new AppError('E_NOT_FOUND');
+  return row;
+}
+
+/** A readable order whose client the caller may write for (SALES: its own clients'). */
+export async function writableOrderOf(db: Db, orderId: bigint, user: Principal) {
+  const order = await readableOrder(db, orderId, user);
+  const client = await orderClient(db, order.clientId);
+  if (!client || !mayWriteOrder(await scopeOf(db, user), client)) throw new AppError('E_SCOPE');
+  return order;
+}
+
+/** Whether the caller may write records of this order (the `modify` flag of a hanging record). */
+export async function mayWriteOrderOf(db: Db, order: { clientId: bigint }, user: Principal) {
+  const client = await orderClient(db, order.clientId);
+  return client !== undefined && mayWriteOrder(await scopeOf(db, user), client);
 }

@@ -9,9 +9,10 @@ import { lockRow, updateRecord } from '../../platform/records';
 import { scopeOf } from '../../platform/scope';
 import { currentProducts, orderClient } from './order.queries';
 import { mayWriteOrder, planLines, sameClientAndDepartment } from './order.rules';
-import { ORDER_ENTITY, orderDetail, writableOrder } from './order.service';
+import { ORDER_ENTITY, writableOrder } from './order.service';
 import { lineProblems, refuseFirst } from './order-lines.service';
 import { applyLines, assertQc } from './order-products.service';
+import { orderDetail } from './order-read.service';
 
 // The writes over many products: order/replace (the whole line set of one order, DOMAIN.md §2.4)
 // and order/assigns (a QC for a generic selection of products, §6.1).

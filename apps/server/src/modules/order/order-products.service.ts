@@ -20,8 +20,9 @@ import {
   type ProductRow,
   sampleFitsOrder,
 } from './order.rules';
-import { duplicateNumber, ORDER_ENTITY, orderDetail, writableOrder } from './order.service';
+import { duplicateNumber, ORDER_ENTITY, writableOrder } from './order.service';
 import { writeLines } from './order-lines.service';
+import { orderDetail } from './order-read.service';
 
 // The writes of an order's products (DOMAIN.md §2.4): one line (item/update, with delete and
 // undelete), the requirements, product types, sample links (order/relation) and the replacement of

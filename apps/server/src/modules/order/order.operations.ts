@@ -5,15 +5,7 @@ import { type OperationRegistry, registerOperation } from '../../platform/regist
 import { readableIn } from '../../platform/scope';
 import { orderHits, orderProductHits, orderScope } from './order.queries';
 import { seedOrders } from './order.seed';
-import {
-  createOrder,
-  getOrder,
-  listOrderProducts,
-  listOrders,
-  ORDER_ENTITY,
-  searchOrders,
-  updateOrder,
-} from './order.service';
+import { createOrder, ORDER_ENTITY, updateOrder } from './order.service';
 import { assignOrderProducts, replaceOrderProducts } from './order-bulk.service';
 import {
   relateOrderProducts,
@@ -21,6 +13,7 @@ import {
   updateOrderRequirements,
   updateProductType,
 } from './order-products.service';
+import { getOrder, listOrderProducts, listOrders, searchOrders } from './order-read.service';
 
 const ops = areas.order;
 

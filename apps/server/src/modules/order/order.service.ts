@@ -5,133 +5,33 @@ import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
-import { recordFlags } from '../../platform/flags';
 import { assertRecordNotInUse, recordsInUse } from '../../platform/in-use';
 import { nextNumber } from '../../platform/numbering';
-import { searchTotal } from '../../platform/paging';
 import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
 import { assertReference } from '../../platform/references';
-import { assertDepartmentFilter, type Scope, scopeOf } from '../../platform/scope';
-import { getSystemParam } from '../../platform/system-params';
+import { type Scope, scopeOf } from '../../platform/scope';
 import { validityChange } from '../../platform/validity';
 import {
-  clientLabelOf,
-  copyOrderColumns,
-  currentProducts,
-  departmentLabel,
-  type OrderSearch,
-  orderChoices,
-  orderClient,
-  orderInScope,
-  orderNoTaken,
-  orderPageQuery,
-  orderSearchWhere,
-  productChoices,
-  productRows,
-  productsOfOrder,
-  refreshTotals,
-  toLine,
-  userLabelOf,
-} from './order.queries';
-import {
-  EDIT_PERMISSION,
-  mayWriteOrder,
-  ORDER_SOURCE,
-  type OrderRow,
-  planLines,
-  seesDeleted,
-  withSource,
-} from './order.rules';
+  assertShippingEdit,
+  assertShippingOfClient,
+  createShipping,
+  type NewShipping,
+  setShippingStatus,
+} from '../shipping/shipping.service';
+import { copyOrderColumns, currentProducts, orderClient, orderNoTaken, refreshTotals } from './order.queries';
+import { mayWriteOrder, ORDER_SOURCE, type OrderRow, planLines, withSource } from './order.rules';
 import { lineProblems, refuseFirst, writeLines } from './order-lines.service';
+import { orderDetail } from './order-read.service';
 
-// Orders (DOMAIN.md §2.4): search over their products, the auto-completes, details, create and
-// update (with delete and undelete). The product-line writes are in order-products.service.ts.
+// Order writes (DOMAIN.md §2.4): create and update (with delete and undelete, and the shipping
+// fields, which need shipping.edit). The product-line writes are in order-products.service.ts and
+// order-bulk.service.ts; the reads in order-read.service.ts.
 
 export const ORDER_ENTITY = 'orders';
 
 type Ops = typeof areas.order;
 type NewOrder = ParsedInputOf<Ops['createOrder']>;
 type OrderUpdate = ParsedInputOf<Ops['updateOrder']>;
-
-// -- Reads ------------------------------------------------------------------------------------
-
-/** order/search: the page's product ids first, then their labels; the capped total beside them. */
-export async function searchOrders(db: Db, input: OrderSearch, user: Principal) {
-  const scope = await scopeOf(db, user);
-  assertDepartmentFilter(scope, input.department);
-  const dueSoonDays = input.work ? await getSystemParam(db, 'delivery.dueSoonDays') : 0;
-  const where = orderSearchWhere(db, input, { scope, user, dueSoonDays });
-  const [page, totals] = await Promise.all([
-    orderPageQuery(db, input, where),
-    searchTotal(db, orderProducts, where, input.count),
-  ]);
-  return {
-    list: await productRows(
-      db,
-      page.map((r) => r.id),
-    ),
-    page: input.page,
-    pageSize: input.pageSize,
-    ...totals,
-  };
-}
-
-export async function listOrders(db: Db, input: ParsedInputOf<Ops['listOrders']>, user: Principal) {
-  return { list: await orderChoices(db, input, await scopeOf(db, user)) };
-}
-
-export async function listOrderProducts(
-  db: Db,
-  input: ParsedInputOf<Ops['listOrderProducts']>,
-  user: Principal,
-) {
-  return { list: await productChoices(db, input, await scopeOf(db, user)) };
-}
-
-/** The detail every order operation answers; deleted products only for holders of order.edit. */
-export async function orderDetail(db: Db, id: bigint, user: Principal) {
-  const { row } = await orderInScope(db, id, { kind: 'all' });
-  if (!row) throw new AppError('E_NOT_FOUND');
-  const products = await productsOfOrder(db, id, seesDeleted(user));
-  return {
-    id: row.id,
-    orderNo: row.orderNo,
-    clientPo: row.clientPo,
-    client: await clientLabelOf(db, row.clientId),
-    department: await departmentLabel(db, row.departmentId),
-    sales: await userLabelOf(db, row.salesId),
-    description: row.description,
-    inspectionRequirement: row.inspectionRequirement,
-    testRequirement: row.testRequirement,
-    sources: row.sources,
-    total: row.total,
-    deliveryDate: row.deliveryDate,
-    products: products.map(toLine),
-    valid: row.valid,
-    version: row.version,
-    createdBy: await userLabelOf(db, row.createdBy),
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
-
-/** order/details: in scope (E_SCOPE), deleted ones only for order.edit; `modify` when writable. */
-export async function getOrder(db: Db, id: bigint, user: Principal) {
-  const scope = await scopeOf(db, user);
-  const { row, exists } = await orderInScope(db, id, scope);
-  if (!row) throw new AppError(exists ? 'E_SCOPE' : 'E_NOT_FOUND');
-  if (row.valid !== 1 && !seesDeleted(user)) throw new AppError('E_NOT_FOUND');
-  const client = await orderClient(db, row.clientId);
-  const flags = recordFlags({
-    user,
-    record: row,
-    editPermission: EDIT_PERMISSION,
-    inScope: client !== undefined && mayWriteOrder(scope, client),
-  });
-  return { detail: await orderDetail(db, id, user), flags };
-}
-
-// -- Writes -----------------------------------------------------------------------------------
 
 /** A client an order may name: valid, active, and one whose orders the caller writes (E_SCOPE). */
 async function writableClient(db: Db, scope: Scope, clientId: bigint) {
@@ -191,11 +91,27 @@ export interface CreateOptions {
   manual?: boolean;
 }
 
+/** The shipment a write gives the order (shipping.edit): a new one, one of the client's, or none (null). */
+async function shipmentFor(
+  db: Db,
+  user: Principal,
+  clientId: bigint,
+  fields: { shippingId?: bigint | null | undefined; shipping?: NewShipping | undefined },
+): Promise<bigint | null | undefined> {
+  if (fields.shippingId === undefined && fields.shipping === undefined) return undefined;
+  assertShippingEdit(user);
+  if (fields.shipping) return createShipping(db, clientId, fields.shipping, actorOf(user));
+  if (fields.shippingId === null || fields.shippingId === undefined) return null;
+  await assertShippingOfClient(db, fields.shippingId, clientId);
+  return fields.shippingId;
+}
+
 /** order/create: the order and its lines, numbered per DOMAIN.md §6.9 when numbers are absent. */
 export async function createOrder(db: Db, input: NewOrder, user: Principal, options: CreateOptions = {}) {
   const scope = await scopeOf(db, user);
   const client = await writableClient(db, scope, input.clientId);
   if (input.orderNo) await assertOrderNoFree(db, input.orderNo);
+  const shippingId = await shipmentFor(db, user, client.id, input);
   const orderNo = input.orderNo ?? (await nextNumber(db, 'OD'));
   const plan = planLines(orderNo, [], 0, input.products);
   refuseFirst(await lineProblems(db, plan, { manual: options.manual ?? true }));
@@ -205,7 +121,7 @@ export async function createOrder(db: Db, input: NewOrder, user: Principal, opti
     table: orders,
     entity: ORDER_ENTITY,
     actor,
-    values: newOrderValues(input, client, orderNo, source),
+    values: { ...newOrderValues(input, client, orderNo, source), shippingId: shippingId ?? null },
     children: (created) => writeLines(db, created, plan, [], actor),
   }).catch(duplicateNumber);
   await refreshTotals(db, row.id);
@@ -227,17 +143,30 @@ async function assertOrderNotInUse(db: Db, order: OrderRow) {
 /** The order's fields its products carry copies of. */
 const COPIED = ['clientPo', 'clientId', 'valid'] as const;
 
-/** order/update: PO, client, description; valid 0/1 deletes and undeletes the order. */
+/**
+ * order/update: PO, client, description; valid 0/1 deletes and undeletes the order; with
+ * shipping.edit its shipment (another of the client's, a new one, none) and the shipment's status.
+ */
 export async function updateOrder(db: Db, input: OrderUpdate, user: Principal) {
-  const { id, version, ...fields } = input;
+  const { id, version, shipping, shippingStatus, ...fields } = input;
   const { current, scope } = await writableOrder(db, id, version, user, false);
   const wanted: Partial<OrderRow> = changedFields(current, fields);
   const change = validityChange(current.valid, wanted.valid);
-  if (Object.keys(wanted).length === 0) return orderDetail(db, id, user);
+  const clientId = wanted.clientId ?? current.clientId;
+  const shippingId = await shipmentFor(db, user, clientId, { shippingId: fields.shippingId, shipping });
+  if (shippingId !== undefined && shippingId !== current.shippingId) wanted.shippingId = shippingId;
+  else delete wanted.shippingId;
   if (wanted.clientId !== undefined) {
     const client = await writableClient(db, scope, wanted.clientId);
     wanted.departmentId = client.departmentId;
     wanted.salesId = client.salesId;
+    const kept = wanted.shippingId === undefined ? current.shippingId : wanted.shippingId;
+    if (kept !== null) await assertShippingOfClient(db, kept, client.id);
+  }
+  const shipped = await shipmentStatus(db, user, wanted.shippingId ?? current.shippingId, shippingStatus);
+  if (Object.keys(wanted).length === 0) {
+    if (shipped) await touchOrder(db, current, user);
+    return orderDetail(db, id, user);
   }
   if (change.action === 'delete') await assertOrderNotInUse(db, current);
   if (change.action === 'undelete') await assertOrderNoFree(db, current.orderNo, id);
@@ -252,4 +181,29 @@ export async function updateOrder(db: Db, input: OrderUpdate, user: Principal) {
   }).catch(duplicateNumber);
   if (COPIED.some((f) => f in wanted)) await copyOrderColumns(db, updated);
   return orderDetail(db, id, user);
+}
+
+/** A shipment status the write sets (shipping.edit): the order must have a shipment (E_STATUS). */
+async function shipmentStatus(
+  db: Db,
+  user: Principal,
+  shippingId: bigint | null,
+  status: number | undefined,
+) {
+  if (status === undefined) return false;
+  assertShippingEdit(user);
+  if (shippingId === null) throw new AppError('E_STATUS', {}, { field: 'shippingStatus' });
+  return setShippingStatus(db, shippingId, status, user);
+}
+
+/** Bumps the order's version for a change logged elsewhere (its shipment's status). */
+async function touchOrder(db: Db, current: OrderRow, user: Principal) {
+  await updateRecord(db, {
+    table: orders,
+    id: current.id,
+    version: current.version,
+    values: {},
+    actor: actorOf(user),
+    entity: ORDER_ENTITY,
+  });
 }

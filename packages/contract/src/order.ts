@@ -108,6 +108,8 @@ export const orderProductLine = orderProductRow
     /** The line number the generated product no counts with. */
     line: z.number().int(),
     description: z.string().nullable(),
+    /** The upstream feed left the product out while something references it: for a person to resolve. */
+    removedUpstream: z.boolean(),
     version: z.number().int(),
   });
 
@@ -366,4 +368,166 @@ export const replaceOrderProducts = defineOperation({
     products: z.array(productInput).min(1).max(ORDER_LINES_MAX),
   }),
   output: orderDetail,
+});
+
+// ---------------------------------------------------------------------------------------------
+// The order feed: import of an order file (XLSX) and sync from the upstream system (JSON), both
+// one row per product line with its order's columns repeated, clients and factories by code.
+// ---------------------------------------------------------------------------------------------
+
+/** The columns of the order file and the sync rows, in template order. */
+export const ORDER_FEED_COLUMNS = [
+  'orderNo',
+  'clientPo',
+  'client',
+  'description',
+  'productNo',
+  'sku',
+  'itemNo',
+  'name',
+  'factory',
+  'quantity',
+  'quantityUnit',
+  'deliveryDate',
+  'productType',
+] as const;
+
+export type OrderFeedColumn = (typeof ORDER_FEED_COLUMNS)[number];
+
+/** Columns a file must have (the others may be left out). */
+export const ORDER_FEED_REQUIRED: readonly OrderFeedColumn[] = [
+  'orderNo',
+  'client',
+  'itemNo',
+  'name',
+  'factory',
+  'quantity',
+  'deliveryDate',
+];
+
+/** The headers of the order-file template, zh and en (the file's row 2; row 1 holds the keys). */
+export const ORDER_FEED_LABELS: Record<OrderFeedColumn, { zh: string; en: string }> = {
+  orderNo: { zh: '订单号', en: 'Order no' },
+  clientPo: { zh: '客户PO', en: 'Client PO' },
+  client: { zh: '客户编码', en: 'Client code' },
+  description: { zh: '订单描述', en: 'Order description' },
+  productNo: { zh: '产品编号', en: 'Product no' },
+  sku: { zh: 'SKU', en: 'SKU' },
+  itemNo: { zh: '货号', en: 'Item no' },
+  name: { zh: '品名', en: 'Product name' },
+  factory: { zh: '工厂编码', en: 'Factory code' },
+  quantity: { zh: '数量', en: 'Quantity' },
+  quantityUnit: { zh: '数量单位', en: 'Quantity unit' },
+  deliveryDate: { zh: '交货期', en: 'Delivery date' },
+  productType: { zh: '产品类型', en: 'Product type' },
+};
+
+const code = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .transform((v) => v.toUpperCase());
+
+/** One line of the feed (DOMAIN.md §7.2: order no required on import and sync). */
+export const orderFeedRow = z.object({
+  orderNo,
+  clientPo: optStr(40),
+  client: code,
+  description: optStr(2000),
+  productNo: optStr(40),
+  sku: optStr(40),
+  itemNo: str(40),
+  name: str(200),
+  factory: code,
+  quantity,
+  quantityUnit: enumCode('QuantityUnit').default(1),
+  deliveryDate: businessDate,
+  productType: enumCode('ProductType').default(1),
+});
+
+export type OrderFeedRow = z.output<typeof orderFeedRow>;
+
+/** One bad cell of an order file or sync: its row (as the user sees it), column and value. */
+export const orderFeedError = z.object({
+  row: z.number().int(),
+  column: z.string(),
+  value: z.string(),
+  reason: z.string(),
+  zh: z.string(),
+  en: z.string(),
+});
+
+export type OrderFeedError = z.output<typeof orderFeedError>;
+
+/** Feed rows a single sync call carries. */
+export const SYNC_ROWS_MAX = 20_000;
+
+export const syncOrders = defineOperation({
+  path: 'order/sync',
+  method: 'POST',
+  permission: 'order.sync',
+  summary:
+    'The upstream system’s orders (authoritative): upserted by order no and product no; lines it leaves out are removed unless referenced (then kept and flagged); the same feed twice changes nothing. Any bad row refuses the call (E_IMPORT_ROWS with the row errors).',
+  input: z.object({
+    /** The upstream's reference of this call, recorded in the sources of the orders it changes. */
+    ref: str(200),
+    rows: z
+      .array(orderFeedRow.extend({ productNo: str(40) }))
+      .min(1)
+      .max(SYNC_ROWS_MAX),
+  }),
+  output: z.object({
+    created: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    /** Products kept because something references them although the feed left them out. */
+    flagged: z.array(z.object({ orderNo: z.string(), productNo: z.string() })),
+  }),
+});
+
+export const orderImport = z.object({
+  id: idOut,
+  fileName: z.string(),
+  replace: z.boolean(),
+  /** queued, reading, writing, done (written), refused (row errors: nothing written), failed. */
+  status: z.enum(['queued', 'reading', 'writing', 'done', 'refused', 'failed']),
+  rowsRead: z.number().int(),
+  rowsTotal: z.number().int().nullable(),
+  /** The first row errors (all of them up to 1,000), and how many there are. */
+  errors: z.array(orderFeedError),
+  errorCount: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  createdAt: dateTimeOut,
+});
+
+export type OrderImport = z.output<typeof orderImport>;
+
+export const importOrders = defineOperation({
+  path: 'order/import',
+  method: 'POST',
+  permission: 'order.import',
+  summary:
+    'Import an uploaded order file (XLSX, ≤ 50 MB) as a job: every row is checked before anything is written; an order no that exists is an error unless `replace` (order/replace per order). Poll order/import/status.',
+  input: z.object({ fileId: idIn, replace: z.boolean().default(false) }),
+  output: orderImport,
+});
+
+export const orderImportStatus = defineOperation({
+  path: 'order/import/status',
+  method: 'GET',
+  permission: 'order.import',
+  summary: 'The progress and result of one of the caller’s order-file imports.',
+  input: z.object({ id: idIn }),
+  output: orderImport,
+});
+
+export const orderImportTemplate = defineOperation({
+  path: 'order/import/template',
+  method: 'GET',
+  permission: 'order.import',
+  summary: 'The order-file template (XLSX): row 1 the column keys, row 2 their zh/en headers, an example row.',
+  input: z.object({}),
+  output: z.object({ name: z.string(), url: z.string() }),
 });

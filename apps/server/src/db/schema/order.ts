@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   date,
   index,
   integer,
@@ -13,6 +14,7 @@ import {
 import { auditBlock, idColumn, ref } from '../columns';
 import { clients } from './client';
 import { factories } from './config';
+import { files } from './files';
 import { departments, users } from './identity';
 import { originalSamples } from './original-sample';
 import { bigrams, reversed, searchText } from './search-columns';
@@ -108,6 +110,11 @@ export const orderProducts = pgTable(
     salesId: ref('sales_id').references(() => users.id),
     /** The order's `valid`: a deleted order's products leave the lists with it. */
     orderValid: smallint('order_valid').notNull().default(1),
+    /**
+     * The upstream feed (order/sync) left the product out while something references it: kept, and
+     * flagged for a person to resolve (issue 14). The next feed that names it clears the flag.
+     */
+    removedUpstream: boolean('removed_upstream').notNull().default(false),
     ...auditBlock(),
   },
   (t) => [
@@ -135,4 +142,29 @@ export const orderProducts = pgTable(
     index('order_products_po_idx').on(t.clientPo, t.id),
     index('order_products_created_idx').on(t.createdAt, t.id),
   ],
+);
+
+/** An order-file import (issue 14): the job that reads, checks and writes one uploaded XLSX file. */
+export const orderImports = pgTable(
+  'order_imports',
+  {
+    id: idColumn(),
+    fileId: ref('file_id')
+      .notNull()
+      .references(() => files.id),
+    fileName: text('file_name').notNull(),
+    /** Orders that exist already are replaced (order/replace semantics) instead of refused. */
+    replace: boolean('replace').notNull().default(false),
+    /** queued, reading, writing, done (written), refused (row errors, nothing written), failed. */
+    status: text('status').notNull().default('queued'),
+    rowsRead: integer('rows_read').notNull().default(0),
+    rowsTotal: integer('rows_total'),
+    /** Row-level errors: {row, column, value, reason, zh, en}. */
+    errors: jsonb('errors').$type<Record<string, unknown>[]>().notNull().default([]),
+    errorCount: integer('error_count').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    ...auditBlock(),
+  },
+  (t) => [index('order_imports_creator_idx').on(t.createdBy, t.id)],
 );

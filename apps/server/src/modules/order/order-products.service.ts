@@ -12,16 +12,9 @@ import { assertRecordNotInUse } from '../../platform/in-use';
 import { changedFields, updateRecord } from '../../platform/records';
 import { assertReference, assertReferences } from '../../platform/references';
 import { validityChange } from '../../platform/validity';
-import { copyOrderColumns, orderClient, productNosTaken, refreshTotals } from './order.queries';
-import {
-  earliestManualDelivery,
-  type LinePlan,
-  type OrderRow,
-  type ProductRow,
-  sampleFitsOrder,
-} from './order.rules';
+import { orderClient, productNosTaken, refreshTotals } from './order.queries';
+import { earliestManualDelivery, type OrderRow, type ProductRow, sampleFitsOrder } from './order.rules';
 import { duplicateNumber, ORDER_ENTITY, writableOrder } from './order.service';
-import { writeLines } from './order-lines.service';
 import { orderDetail } from './order-read.service';
 
 // The writes of an order's products (DOMAIN.md §2.4): one line (item/update, with delete and
@@ -56,8 +49,8 @@ async function writeProduct(
   }));
 }
 
-/** Logs product changes on the order (bumping its version) and keeps its totals. */
-async function logOnOrder(db: Db, order: OrderRow, changes: FieldChange[], actor: Actor, values = {}) {
+/** Logs product changes (and `values`) on the order, bumping its version, and keeps its totals. */
+export async function logOnOrder(db: Db, order: OrderRow, changes: FieldChange[], actor: Actor, values = {}) {
   await updateRecord(db, {
     table: orders,
     id: order.id,
@@ -190,26 +183,6 @@ export async function relateOrderProducts(
   }
   if (changes.length > 0) await logOnOrder(db, current, changes, actor);
   return orderDetail(db, current.id, user);
-}
-
-/**
- * Applies a checked line plan to an existing order (order/replace; import with "replace"; sync):
- * writes the lines, removes `remove`, logs everything on the order with its own `values`.
- */
-export async function applyLines(
-  db: Db,
-  current: OrderRow,
-  plan: LinePlan,
-  remove: readonly ProductRow[],
-  actor: Actor,
-  values: Partial<OrderRow> = {},
-) {
-  const changes = await writeLines(db, current, plan, remove, actor);
-  const wanted = changedFields(current, values);
-  if (changes.length === 0 && Object.keys(wanted).length === 0) return false;
-  await logOnOrder(db, current, changes, actor, wanted);
-  if ('clientPo' in wanted) await copyOrderColumns(db, { ...current, ...wanted });
-  return true;
 }
 
 /** Whether `qcId` is an active user in the QC position (DOMAIN.md §2.4 OrderProduct.qcId). */

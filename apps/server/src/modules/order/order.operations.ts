@@ -14,6 +14,7 @@ import {
   updateProductType,
 } from './order-products.service';
 import { getOrder, listOrderProducts, listOrders, searchOrders } from './order-read.service';
+import { syncOrders } from './order-sync.service';
 
 const ops = areas.order;
 
@@ -50,6 +51,7 @@ function registerOrderOperations(registry: OperationRegistry, _deps: ModuleDeps)
   registerOperation(registry, ops.replaceOrderProducts, (input, ctx) =>
     replaceOrderProducts(ctx.db, input, ctx.user),
   );
+  registerOperation(registry, ops.syncOrders, (input, ctx) => syncOrders(ctx.db, input, ctx.user));
 }
 
 export const orderModule = defineModule({

@@ -156,6 +156,7 @@ export function toLine(r: Selected) {
         ? null
         : { id: p.originalSampleId, itemNo: r.sampleItemNo ?? '', name: r.sampleName ?? '' },
     qc: p.qcId === null ? null : { id: p.qcId, name: r.qcName ?? '', englishName: r.qcEnglishName },
+    removedUpstream: p.removedUpstream,
     valid: p.valid,
     version: p.version,
   };
@@ -164,7 +165,7 @@ export function toLine(r: Selected) {
 /** A product as the order list shows it. */
 export function toRow(r: Selected) {
   const p = r.product;
-  const { line: _line, description: _description, version: _version, ...rest } = toLine(r);
+  const { line: _line, description: _d, removedUpstream: _r, version: _v, ...rest } = toLine(r);
   return {
     ...rest,
     order: { id: p.orderId, orderNo: p.orderNo, clientPo: p.clientPo },

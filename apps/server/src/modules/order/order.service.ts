@@ -1,7 +1,7 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
 import { clients } from '../../db/schema/client';
 import { orderProducts, orders } from '../../db/schema/order';
-import { actorOf, type Principal } from '../../platform/auth';
+import { type Actor, actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
@@ -19,7 +19,14 @@ import {
   setShippingStatus,
 } from '../shipping/shipping.service';
 import { copyOrderColumns, currentProducts, orderClient, orderNoTaken, refreshTotals } from './order.queries';
-import { mayWriteOrder, ORDER_SOURCE, type OrderRow, planLines, withSource } from './order.rules';
+import {
+  type LinePlan,
+  mayWriteOrder,
+  ORDER_SOURCE,
+  type OrderRow,
+  planLines,
+  withSource,
+} from './order.rules';
 import { lineProblems, refuseFirst, writeLines } from './order-lines.service';
 import { orderDetail } from './order-read.service';
 
@@ -66,11 +73,11 @@ async function assertOrderNoFree(db: Db, orderNo: string, exceptId?: bigint) {
 }
 
 /** The order row a create writes; requirements default from the client [D: test ← safety]. */
-function newOrderValues(
-  input: NewOrder,
+export function newOrderValues(
+  input: Partial<Pick<NewOrder, 'clientPo' | 'description' | 'inspectionRequirement' | 'testRequirement'>>,
   client: typeof clients.$inferSelect,
   orderNo: string,
-  source: number,
+  source: { source: number; ref: string | null },
 ) {
   return {
     orderNo,
@@ -81,14 +88,26 @@ function newOrderValues(
     description: input.description ?? null,
     inspectionRequirement: input.inspectionRequirement ?? client.inspectionRequirement,
     testRequirement: input.testRequirement ?? client.safetyRequirement,
-    sources: withSource([], source, null),
+    sources: withSource([], source.source, source.ref),
   };
 }
 
-export interface CreateOptions {
-  source?: number;
-  /** Manual entry checks delivery dates against today (imports and sync do not). */
-  manual?: boolean;
+/** Writes a checked new order and its lines (logged with the create); answers its id. */
+export async function insertOrder(
+  db: Db,
+  values: ReturnType<typeof newOrderValues> & { shippingId?: bigint | null },
+  plan: LinePlan,
+  actor: Actor,
+): Promise<bigint> {
+  const row = await createRecord(db, {
+    table: orders,
+    entity: ORDER_ENTITY,
+    actor,
+    values,
+    children: (created) => writeLines(db, created, plan, [], actor),
+  }).catch(duplicateNumber);
+  await refreshTotals(db, row.id);
+  return row.id;
 }
 
 /** The shipment a write gives the order (shipping.edit): a new one, one of the client's, or none (null). */
@@ -107,25 +126,17 @@ async function shipmentFor(
 }
 
 /** order/create: the order and its lines, numbered per DOMAIN.md §6.9 when numbers are absent. */
-export async function createOrder(db: Db, input: NewOrder, user: Principal, options: CreateOptions = {}) {
+export async function createOrder(db: Db, input: NewOrder, user: Principal) {
   const scope = await scopeOf(db, user);
   const client = await writableClient(db, scope, input.clientId);
   if (input.orderNo) await assertOrderNoFree(db, input.orderNo);
   const shippingId = await shipmentFor(db, user, client.id, input);
   const orderNo = input.orderNo ?? (await nextNumber(db, 'OD'));
   const plan = planLines(orderNo, [], 0, input.products);
-  refuseFirst(await lineProblems(db, plan, { manual: options.manual ?? true }));
-  const actor = actorOf(user);
-  const source = options.source ?? ORDER_SOURCE.manual;
-  const row = await createRecord(db, {
-    table: orders,
-    entity: ORDER_ENTITY,
-    actor,
-    values: { ...newOrderValues(input, client, orderNo, source), shippingId: shippingId ?? null },
-    children: (created) => writeLines(db, created, plan, [], actor),
-  }).catch(duplicateNumber);
-  await refreshTotals(db, row.id);
-  return orderDetail(db, row.id, user);
+  refuseFirst(await lineProblems(db, plan, { manual: true }));
+  const values = newOrderValues(input, client, orderNo, { source: ORDER_SOURCE.manual, ref: null });
+  const id = await insertOrder(db, { ...values, shippingId: shippingId ?? null }, plan, actorOf(user));
+  return orderDetail(db, id, user);
 }
 
 /** Deleting an order needs it and its products free of references (E_IN_USE: freeze it instead). */

@@ -65,6 +65,7 @@ export const messages = {
     zh: '原样属于其他客户，不能关联',
     en: 'The original sample belongs to another client and cannot be linked',
   },
+  E_FILE_TOO_BIG: { zh: '文件不能超过{n}MB', en: 'The file must not exceed {n} MB' },
   E_SHIPPING_CLIENT: {
     zh: '出货记录属于其他客户',
     en: 'The shipment belongs to another client',
@@ -260,6 +261,8 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   sealNo: { zh: '封条号', en: 'Seal no' },
   fileIds: { zh: '文件', en: 'Files' },
   fileId: { zh: '文件', en: 'File' },
+  client: { zh: '客户', en: 'Client' },
+  file: { zh: '文件', en: 'File' },
 };
 
 export function fieldLabel(field: string, lang: Language): string {

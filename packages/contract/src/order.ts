@@ -527,7 +527,8 @@ export const orderImportTemplate = defineOperation({
   path: 'order/import/template',
   method: 'GET',
   permission: 'order.import',
-  summary: 'The order-file template (XLSX): row 1 the column keys, row 2 their zh/en headers, an example row.',
+  summary:
+    'The order-file template (XLSX): row 1 the column keys, row 2 their zh/en headers, an example row.',
   input: z.object({}),
   output: z.object({ name: z.string(), url: z.string() }),
 });

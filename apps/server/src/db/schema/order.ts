@@ -1,3 +1,4 @@
+import type { OrderFeedError, OrderImport } from '@qcdesk/contract/order';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -156,11 +157,11 @@ export const orderImports = pgTable(
     /** Orders that exist already are replaced (order/replace semantics) instead of refused. */
     replace: boolean('replace').notNull().default(false),
     /** queued, reading, writing, done (written), refused (row errors, nothing written), failed. */
-    status: text('status').notNull().default('queued'),
+    status: text('status').$type<OrderImport['status']>().notNull().default('queued'),
     rowsRead: integer('rows_read').notNull().default(0),
     rowsTotal: integer('rows_total'),
     /** Row-level errors: {row, column, value, reason, zh, en}. */
-    errors: jsonb('errors').$type<Record<string, unknown>[]>().notNull().default([]),
+    errors: jsonb('errors').$type<OrderFeedError[]>().notNull().default([]),
     errorCount: integer('error_count').notNull().default(0),
     created: integer('created').notNull().default(0),
     updated: integer('updated').notNull().default(0),

@@ -23,7 +23,15 @@ export interface FeedProblem {
   row: number;
   column: string;
   value: string;
-  reason: LineProblem['reason'] | 'E_SCOPE' | 'E_FORMAT' | 'E_REQUIRED' | 'E_RANGE' | 'E_TOO_LONG';
+  reason:
+    | LineProblem['reason']
+    | 'E_SCOPE'
+    | 'E_FORMAT'
+    | 'E_REQUIRED'
+    | 'E_RANGE'
+    | 'E_TOO_LONG'
+    | 'E_DATE_RANGE'
+    | 'E_FILE_CONTENT';
 }
 
 /** The rows of a feed grouped into orders. */

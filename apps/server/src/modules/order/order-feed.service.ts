@@ -2,12 +2,11 @@ import type { OrderFeedRow } from '@qcdesk/contract/order';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { clients } from '../../db/schema/client';
 import { factories } from '../../db/schema/config';
-import { orderProducts, orders } from '../../db/schema/order';
+import { orders } from '../../db/schema/order';
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
-import { recordsInUse } from '../../platform/in-use';
 import { scopeOf } from '../../platform/scope';
-import { currentProducts } from './order.queries';
+import { currentProducts, productNosTaken } from './order.queries';
 import { type LinePlan, mayWriteOrder, type ProductRow, planLines, productKey } from './order.rules';
 import {
   type FeedGroup,
@@ -68,7 +67,7 @@ export async function checkFeed(
     groups.map((g) => g.orderNo),
   );
   const fileKeys = new Map<string, number>();
-  const checked: CheckedOrder[] = [];
+  const planned: CheckedOrder[] = [];
   for (const [index, group] of groups.entries()) {
     const at = group.lines[0]!;
     const fail = (line: FeedLine, column: string, value: string, reason: FeedProblem['reason']) =>
@@ -104,31 +103,43 @@ export async function checkFeed(
       products.lastLine,
       group.lines.map((l) => lineOf(l.row, factoryRows.get(l.row.factory)!.id as bigint)),
     );
-    const lineIssues = await lineProblems(db, plan, { manual: false, orderId: current?.id });
-    const used = await recordsInUse(
+    planned.push({ ...group, clientId: client.id, existing: current, plan, remove: plan.missing, flag: [] });
+  }
+  // The lines' own checks, with factories and taken product nos looked up once for the feed.
+  const known = {
+    factories: new Map([...factoryRows.values()].map((f) => [f.id as bigint, f])),
+    taken: await takenProductNos(
       db,
-      orderProducts,
-      plan.missing.map((p) => p.id),
-    );
-    for (const issue of lineIssues) {
+      planned.flatMap((o) => o.plan.lines.filter((l) => !l.existing).map((l) => l.productNo)),
+    ),
+  };
+  for (const order of planned) {
+    const at = order.lines[0]!;
+    const issues = await lineProblems(db, order.plan, { manual: false, orderId: order.existing?.id, known });
+    const used = new Set(issues.filter((i) => i.reason === 'E_IN_USE').map((i) => String(i.value)));
+    for (const issue of issues) {
       if (issue.reason === 'E_IN_USE' && mode === 'sync') continue;
-      const line = group.lines[issue.index] ?? at;
+      const line = order.lines[issue.index] ?? at;
       const column = issue.field === 'factoryId' ? 'factory' : issue.field;
-      fail(line, column, String(issue.value ?? ''), issue.reason);
+      problems.push({ row: line.rowNumber, column, value: String(issue.value ?? ''), reason: issue.reason });
     }
-    const keep = mode === 'sync' ? plan.missing.filter((p) => used.has(p.id)) : [];
-    checked.push({
-      ...group,
-      clientId: client.id,
-      existing: current,
-      plan,
-      remove: plan.missing.filter((p) => !keep.includes(p)),
-      flag: keep,
-    });
+    if (mode === 'sync') {
+      order.flag = order.plan.missing.filter((p) => used.has(p.productNo));
+      order.remove = order.plan.missing.filter((p) => !used.has(p.productNo));
+    }
   }
   // Top to bottom, as the user reads the file.
   problems.sort((a, b) => a.row - b.row);
-  return { orders: problems.length > 0 ? [] : checked, problems };
+  return { orders: problems.length > 0 ? [] : planned, problems };
+}
+
+/** The product nos (lower-cased) among `productNos` that valid products hold. */
+async function takenProductNos(db: Db, productNos: readonly string[]) {
+  const taken = new Set<string>();
+  for (let i = 0; i < productNos.length; i += 1000) {
+    for (const key of await productNosTaken(db, productNos.slice(i, i + 1000))) taken.add(key);
+  }
+  return taken;
 }
 
 /** The valid orders with these order nos, by lower-cased order no. */

@@ -28,7 +28,12 @@ export interface LineCheck {
   /** Manual entry: delivery dates no earlier than today − 30 days (imports and sync are exempt). */
   manual: boolean;
   /** The order the lines belong to (undefined while it is created). */
-  orderId?: bigint;
+  orderId?: bigint | undefined;
+  /**
+   * Looked up once for a whole feed instead of per order: factories by id, and the (lower-cased)
+   * product nos valid products already hold.
+   */
+  known?: { factories: Map<bigint, Record<string, unknown>>; taken: Set<string> };
 }
 
 /**
@@ -39,11 +44,13 @@ export interface LineCheck {
 export async function lineProblems(db: Db, plan: LinePlan, check: LineCheck): Promise<LineProblem[]> {
   const problems = [...plan.problems];
   const changedRefs = plan.lines.filter((l) => l.existing?.factoryId !== l.values.factoryId);
-  const found = await findReferences(
-    db,
-    { table: factories },
-    changedRefs.map((l) => l.values.factoryId),
-  );
+  const found =
+    check.known?.factories ??
+    (await findReferences(
+      db,
+      { table: factories },
+      changedRefs.map((l) => l.values.factoryId),
+    ));
   for (const l of changedRefs) {
     const factory = found.get(l.values.factoryId);
     if (!factory) problems.push({ index: l.index, field: 'factoryId', reason: 'E_REF_NOT_FOUND', value: '' });
@@ -52,22 +59,27 @@ export async function lineProblems(db: Db, plan: LinePlan, check: LineCheck): Pr
     }
   }
   const added = plan.lines.filter((l) => !l.existing);
-  const taken = await productNosTaken(
-    db,
-    added.map((l) => l.productNo),
-    check.orderId,
-  );
+  const taken =
+    check.known?.taken ??
+    (await productNosTaken(
+      db,
+      added.map((l) => l.productNo),
+      check.orderId,
+    ));
   for (const l of added) {
     if (taken.has(l.productNo.toLowerCase())) {
       problems.push({ index: l.index, field: 'productNo', reason: 'E_DUPLICATE', value: l.productNo });
     }
   }
   if (check.manual) problems.push(...lateDeliveryProblems(plan.lines));
-  const used = await recordsInUse(
-    db,
-    orderProducts,
-    plan.missing.map((p) => p.id),
-  );
+  const used =
+    plan.missing.length === 0
+      ? new Set<bigint>()
+      : await recordsInUse(
+          db,
+          orderProducts,
+          plan.missing.map((p) => p.id),
+        );
   for (const p of plan.missing.filter((m) => used.has(m.id))) {
     problems.push({ index: -1, field: 'productNo', reason: 'E_IN_USE', value: p.productNo });
   }
@@ -85,7 +97,7 @@ export function refuseFirst(problems: readonly LineProblem[]): void {
 /** A value as the change log (jsonb) keeps it: ids as strings. */
 const logged = (value: unknown): unknown => (typeof value === 'bigint' ? value.toString() : (value ?? null));
 
-const loggedLine = (values: Partial<LineValues>) =>
+export const loggedLine = (values: Partial<LineValues>) =>
   Object.fromEntries(LINE_FIELDS.map((f) => [f, logged(values[f])]));
 
 /** Rows inserted per statement (a 10,000-line import is twenty statements, not ten thousand). */

@@ -8,10 +8,11 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { lockRow } from '../../platform/records';
 import { ORDER_SOURCE } from './order.rules';
-import { insertOrder, newOrderValues } from './order.service';
+import { newOrderValues } from './order.service';
 import { applyLines } from './order-bulk.service';
 import type { FeedProblem } from './order-feed.rules';
 import { type CheckedOrder, checkFeed } from './order-feed.service';
+import { insertOrders } from './order-insert.service';
 
 // Writing a checked order feed (DOMAIN.md §2.4; issue 14): new orders are created, existing ones
 // get the feed's columns and lines (order/replace semantics), and the order/sync call that feeds
@@ -50,13 +51,20 @@ export async function applyFeed(
   const owners = new Map(
     (await db.select().from(clients).where(inArray(clients.id, ids))).map((c) => [c.id, c]),
   );
+  const fresh = checked.filter((o) => !o.existing);
+  await insertOrders(
+    db,
+    fresh.map((o) => ({
+      values: newOrderValues(o.header, owners.get(o.clientId)!, o.orderNo, source),
+      plan: o.plan,
+    })),
+    actor,
+  );
+  result.created = fresh.length;
   for (const [index, order] of checked.entries()) {
     const client = owners.get(order.clientId)!;
     const header = { clientPo: order.header.clientPo, description: order.header.description };
-    if (!order.existing) {
-      await insertOrder(db, newOrderValues(header, client, order.orderNo, source), order.plan, actor);
-      result.created++;
-    } else {
+    if (order.existing) {
       const current = await lockRow(db, orders, order.existing.id);
       const values = {
         clientPo: header.clientPo ?? null,

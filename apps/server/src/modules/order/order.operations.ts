@@ -8,6 +8,14 @@ import { seedOrders } from './order.seed';
 import { createOrder, ORDER_ENTITY, updateOrder } from './order.service';
 import { assignOrderProducts, replaceOrderProducts } from './order-bulk.service';
 import {
+  IMPORT_JOB,
+  type ImportDeps,
+  importStatus,
+  importTemplate,
+  runImport,
+  startImport,
+} from './order-import.service';
+import {
   relateOrderProducts,
   updateOrderItem,
   updateOrderRequirements,
@@ -18,7 +26,10 @@ import { syncOrders } from './order-sync.service';
 
 const ops = areas.order;
 
-function registerOrderOperations(registry: OperationRegistry, _deps: ModuleDeps): void {
+function registerOrderOperations(registry: OperationRegistry, deps: ModuleDeps): void {
+  const files = deps.files;
+  const imports: ImportDeps = { files: () => files.ready() };
+  deps.jobs.handle(IMPORT_JOB, (payload, ctx) => runImport(imports, payload, ctx));
   const read = { transaction: false };
   registerOperation(registry, ops.searchOrders, (input, ctx) => searchOrders(ctx.db, input, ctx.user), read);
   registerOperation(registry, ops.listOrders, (input, ctx) => listOrders(ctx.db, input, ctx.user), read);
@@ -52,6 +63,13 @@ function registerOrderOperations(registry: OperationRegistry, _deps: ModuleDeps)
     replaceOrderProducts(ctx.db, input, ctx.user),
   );
   registerOperation(registry, ops.syncOrders, (input, ctx) => syncOrders(ctx.db, input, ctx.user));
+  registerOperation(registry, ops.importOrders, (input, ctx) => startImport(ctx.db, input, ctx.user));
+  registerOperation(registry, ops.orderImportStatus, (input, ctx) =>
+    importStatus(ctx.db, input.id, ctx.user),
+  );
+  registerOperation(registry, ops.orderImportTemplate, (_input, ctx) =>
+    importTemplate(ctx.db, imports, ctx.user),
+  );
 }
 
 export const orderModule = defineModule({

@@ -169,7 +169,11 @@ describe('order/import', () => {
     );
     expect(pdf.result).toMatchObject({ success: false, reason: 'E_FILE_CONTENT', field: 'fileId' });
 
-    const renamed = await runImport(Buffer.from('PK\u0003\u0004 not really a workbook'), false, 'renamed.xlsx');
+    const renamed = await runImport(
+      Buffer.from('PK\u0003\u0004 not really a workbook'),
+      false,
+      'renamed.xlsx',
+    );
     expect(renamed).toMatchObject({ status: 'refused', errors: [{ row: 1, reason: 'E_FILE_CONTENT' }] });
 
     const noFactory = await runImport(

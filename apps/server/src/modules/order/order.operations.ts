@@ -7,6 +7,7 @@ import { orderHits, orderProductHits, orderScope } from './order.queries';
 import { seedOrders } from './order.seed';
 import { createOrder, ORDER_ENTITY, updateOrder } from './order.service';
 import { assignOrderProducts, replaceOrderProducts } from './order-bulk.service';
+import { sendDueDigests } from './order-digest.service';
 import {
   IMPORT_JOB,
   type ImportDeps,
@@ -30,6 +31,8 @@ function registerOrderOperations(registry: OperationRegistry, deps: ModuleDeps):
   const files = deps.files;
   const imports: ImportDeps = { files: () => files.ready() };
   deps.jobs.handle(IMPORT_JOB, (payload, ctx) => runImport(imports, payload, ctx));
+  // The daily delivery digest: looked at every quarter hour, sent once a business day.
+  deps.jobs.every('order.track-digest', 15 * 60_000, (db) => sendDueDigests(db));
   const read = { transaction: false };
   registerOperation(registry, ops.searchOrders, (input, ctx) => searchOrders(ctx.db, input, ctx.user), read);
   registerOperation(registry, ops.listOrders, (input, ctx) => listOrders(ctx.db, input, ctx.user), read);

@@ -18,6 +18,10 @@ const params = {
   endDate: '2025-05-21',
   days: 30,
   pusher: 'Lab',
+  day: '2026-03-15',
+  overdue: 2,
+  dueSoon: 5,
+  lines: 'OD1 · PO 1\n  OD1-01 2026-03-14',
 };
 
 describe('mail templates', () => {

@@ -17,6 +17,7 @@ import { auditBlock, idColumn, masterBlock, ref } from '../columns';
 import { clients } from './client';
 import { departments } from './identity';
 import { orderProducts } from './order';
+import { bigrams, searchText } from './search-columns';
 
 // The master-data lists of DOMAIN.md §2.10, one table each (the `department` list is the
 // identity area's `departments` table). Property names are the field names of
@@ -200,6 +201,12 @@ export const factories = pgTable(
   },
   (t) => [
     uniqueValid('factories_code_uq', t.code),
+    // "factory has" of the order list (issue 14): code or either name, 2-character terms too.
+    index('factories_search_trgm_idx').using(
+      'gin',
+      sql`${searchText(t.code, t.nameZh, t.nameEn)} gin_trgm_ops`,
+    ),
+    index('factories_search_bigram_idx').using('gin', bigrams(searchText(t.code, t.nameZh, t.nameEn))),
     index('factories_location_idx').on(t.locationId),
     index('factories_supplier_idx').on(t.supplierId),
     index('factories_type_idx').on(t.factoryTypeId),

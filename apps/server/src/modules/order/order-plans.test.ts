@@ -6,6 +6,7 @@ import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { scopeOf } from '../../platform/scope';
 import {
+  factoriesMatching,
   type OrderFilters,
   orderHits,
   orderPageQuery,
@@ -42,7 +43,9 @@ async function fill(rows: number) {
            (select id from factories order by id limit 1 offset (o.id % 4)::int), 1000,
            date '2025-01-01' + (o.id % 1000)::int, o.order_no, o.client_po, o.client_id, o.department_id, o.sales_id
     from orders o, generate_series(1, 2) l where o.order_no like 'PLAN%'`);
-  for (const table of ['orders', 'order_products']) await db.execute(sql.raw(`vacuum analyze ${table}`));
+  for (const table of ['factories', 'orders', 'order_products']) {
+    await db.execute(sql.raw(`vacuum analyze ${table}`));
+  }
 }
 
 beforeAll(async () => {
@@ -65,6 +68,13 @@ describe('order/search plans', () => {
     expect(await plan({ productNo: '23-01' })).toContain('order_products_product_no_trgm_idx');
     expect(await plan({ sku: 'c4ca4238' })).toContain('order_products_sku_trgm_idx');
     expect(await plan({ sku: 'zq' })).toContain('order_products_sku_bigram_idx');
+  });
+
+  it('finds the factories of "factory has" by their trigram and bigram indexes', async () => {
+    // The factories first (a few of thousands), then their products by order_products_factory_idx
+    // or, for a factory making a large share of them, by walking the sort order.
+    expect(await planOf(db, factoriesMatching(db, '华美'))).toContain('factories_search_bigram_idx');
+    expect(await planOf(db, factoriesMatching(db, 'pengle'))).toContain('factories_search_trgm_idx');
   });
 
   it('serves "ends with" filters by the reversed B-trees', async () => {

@@ -34,12 +34,13 @@ export const productScope = (scope: Scope) =>
 
 const factoryText = searchText(factories.code, factories.nameZh, factories.nameEn);
 
-/** "factory has" (code or either name): the few factories that match, then their products. */
+/** The factories whose code or either name contains the term (their trigram and bigram indexes). */
+export const factoriesMatching = (db: Db, term: string) =>
+  db.select({ id: factories.id }).from(factories).where(contains(factoryText, term));
+
+/** "factory has": the few factories that match, then their products. */
 const factoryMatches = (db: Db, term: string) =>
-  inArray(
-    orderProducts.factoryId,
-    db.select({ id: factories.id }).from(factories).where(contains(factoryText, term)),
-  );
+  inArray(orderProducts.factoryId, factoriesMatching(db, term));
 
 export interface SearchContext {
   scope: Scope;

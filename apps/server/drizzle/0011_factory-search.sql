@@ -1,0 +1,2 @@
+CREATE INDEX "factories_search_trgm_idx" ON "factories" USING gin (lower("code" || ' ' || coalesce("name_zh", '') || ' ' || coalesce("name_en", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "factories_search_bigram_idx" ON "factories" USING gin (qc_bigrams(lower("code" || ' ' || coalesce("name_zh", '') || ' ' || coalesce("name_en", ''))));

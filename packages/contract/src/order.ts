@@ -19,7 +19,7 @@ import {
   userLabel,
   version,
 } from './schemas';
-import { SHIPPING_STATUS_SET, shippingInput, shippingRow } from './shipping';
+import { containerNo, SHIPPING_STATUS_SET, shippingInput, shippingRow } from './shipping';
 
 // Orders and their products (DOMAIN.md §2.4, spec §3 "Order / product", §7 "Contracts and orders").
 // The order list shows one row per order product (its filters are spec §3's Product filters);
@@ -390,6 +390,11 @@ export const ORDER_FEED_COLUMNS = [
   'quantityUnit',
   'deliveryDate',
   'productType',
+  'vehicle',
+  'etd',
+  'eta',
+  'containerNo',
+  'shippingStatus',
 ] as const;
 
 export type OrderFeedColumn = (typeof ORDER_FEED_COLUMNS)[number];
@@ -420,6 +425,11 @@ export const ORDER_FEED_LABELS: Record<OrderFeedColumn, { zh: string; en: string
   quantityUnit: { zh: '数量单位', en: 'Quantity unit' },
   deliveryDate: { zh: '交货期', en: 'Delivery date' },
   productType: { zh: '产品类型', en: 'Product type' },
+  vehicle: { zh: '交通工具编码', en: 'Vehicle code' },
+  etd: { zh: '预计离港', en: 'ETD' },
+  eta: { zh: '预计到港', en: 'ETA' },
+  containerNo: { zh: '柜号', en: 'Container no' },
+  shippingStatus: { zh: '出货状态', en: 'Shipping status' },
 };
 
 const code = z
@@ -444,6 +454,17 @@ export const orderFeedRow = z.object({
   quantityUnit: enumCode('QuantityUnit').default(1),
   deliveryDate: businessDate,
   productType: enumCode('ProductType').default(1),
+  /** The order's shipment (DOMAIN.md §2.4: written by import and sync): created once, with an ETD. */
+  vehicle: code.optional(),
+  etd: businessDate.optional(),
+  eta: businessDate.optional(),
+  containerNo,
+  /** 30 shipped, 90 cancelled: the upstream's word on the order's shipment. */
+  shippingStatus: z.coerce
+    .number()
+    .int()
+    .refine((v) => (SHIPPING_STATUS_SET as readonly number[]).includes(v), { params: { reason: 'E_FORMAT' } })
+    .optional(),
 });
 
 export type OrderFeedRow = z.output<typeof orderFeedRow>;

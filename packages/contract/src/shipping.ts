@@ -37,7 +37,8 @@ export function containerNoOk(no: string): boolean {
   return (sum % 11) % 10 === Number(no[10]);
 }
 
-const containerNo = z
+/** An ISO 6346 container number, upper-cased, its check digit verified (empty: none). */
+export const containerNo = z
   .string()
   .trim()
   .transform((v) => v.toUpperCase().replace(/\s+/g, ''))

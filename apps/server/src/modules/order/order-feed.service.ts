@@ -1,7 +1,7 @@
 import type { OrderFeedRow } from '@qcdesk/contract/order';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { clients } from '../../db/schema/client';
-import { factories } from '../../db/schema/config';
+import { factories, vehicles } from '../../db/schema/config';
 import { orders } from '../../db/schema/order';
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
@@ -14,6 +14,7 @@ import {
   type FeedProblem,
   groupFeed,
   headerProblems,
+  shipmentProblems,
 } from './order-feed.rules';
 import { lineProblems } from './order-lines.service';
 
@@ -32,9 +33,16 @@ export interface CheckedOrder extends FeedGroup {
   /** Products the write removes, and (sync) the referenced ones it keeps and flags. */
   remove: ProductRow[];
   flag: ProductRow[];
+  /** The vehicle of a new shipment the feed gives the order. */
+  vehicleId: bigint | undefined;
 }
 
-const byCode = async <T extends typeof clients | typeof factories>(db: Db, table: T, codes: string[]) => {
+const byCode = async <T extends typeof clients | typeof factories | typeof vehicles>(
+  db: Db,
+  table: T,
+  codes: string[],
+) => {
+  if (codes.length === 0) return new Map<string, Record<string, unknown>>();
   const rows = (await db
     .select()
     .from(table as typeof clients)
@@ -62,6 +70,11 @@ export async function checkFeed(
     factories,
     lines.map((l) => l.row.factory),
   );
+  const vehicleRows = await byCode(
+    db,
+    vehicles,
+    groups.flatMap((g) => (g.header.vehicle ? [g.header.vehicle] : [])),
+  );
   const existing = await existingOrders(
     db,
     groups.map((g) => g.orderNo),
@@ -81,6 +94,11 @@ export async function checkFeed(
     if (current && mode === 'create') {
       for (const line of group.lines) fail(line, 'orderNo', group.orderNo, 'E_DUPLICATE');
     }
+    const vehicle = group.header.vehicle ? vehicleRows.get(group.header.vehicle) : undefined;
+    if (group.header.vehicle && (!vehicle || vehicle.active !== 1)) {
+      fail(at, 'vehicle', group.header.vehicle, vehicle ? 'E_REF_INACTIVE' : 'E_REF_NOT_FOUND');
+    }
+    problems.push(...shipmentProblems(group, Boolean(current?.shippingId)));
     if (current && mode !== 'create') {
       const owner = await db.select().from(clients).where(eq(clients.id, current.clientId));
       if (!owner[0] || !mayWriteOrder(scope, owner[0])) fail(at, 'orderNo', group.orderNo, 'E_SCOPE');
@@ -103,7 +121,15 @@ export async function checkFeed(
       products.lastLine,
       group.lines.map((l) => lineOf(l.row, factoryRows.get(l.row.factory)!.id as bigint)),
     );
-    planned.push({ ...group, clientId: client.id, existing: current, plan, remove: plan.missing, flag: [] });
+    planned.push({
+      ...group,
+      clientId: client.id,
+      existing: current,
+      plan,
+      remove: plan.missing,
+      flag: [],
+      vehicleId: vehicle?.id as bigint | undefined,
+    });
   }
   // The lines' own checks, with factories and taken product nos looked up once for the feed.
   const known = {

@@ -11,7 +11,7 @@ import { loggedLine } from './order-lines.service';
 // computed from the lines instead of read back. The rows and the log are those order/create writes.
 
 export interface NewOrderWrite {
-  values: ReturnType<typeof newOrderValues>;
+  values: ReturnType<typeof newOrderValues> & { shippingId?: bigint | null };
   plan: LinePlan;
 }
 

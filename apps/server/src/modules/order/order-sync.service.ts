@@ -3,10 +3,11 @@ import type { OrderFeedError } from '@qcdesk/contract/order';
 import { inArray } from 'drizzle-orm';
 import { clients } from '../../db/schema/client';
 import { orders } from '../../db/schema/order';
-import { actorOf, type Principal } from '../../platform/auth';
+import { type Actor, actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { lockRow } from '../../platform/records';
+import { createShipping, setShippingStatus } from '../shipping/shipping.service';
 import { ORDER_SOURCE } from './order.rules';
 import { newOrderValues } from './order.service';
 import { applyLines } from './order-bulk.service';
@@ -34,6 +35,32 @@ export function feedErrors(problems: readonly FeedProblem[]): OrderFeedError[] {
   }));
 }
 
+/** The shipment the feed gives an order that has none yet (vehicle and ETD); answers its id. */
+async function newShipment(db: Db, order: CheckedOrder, current: bigint | null | undefined, actor: Actor) {
+  const { etd, eta, containerNo } = order.header;
+  if (current || order.vehicleId === undefined || !etd) return undefined;
+  return createShipping(
+    db,
+    order.clientId,
+    {
+      vehicleId: order.vehicleId,
+      etd,
+      eta,
+      containerNo,
+      loadingPort: undefined,
+      containerType: undefined,
+      sealNo: undefined,
+    },
+    actor,
+  );
+}
+
+/** The shipment status the feed gives (30 or 90), on the upstream's word; answers whether it changed. */
+async function shipmentStatus(db: Db, order: CheckedOrder, shippingId: bigint | null, user: Principal) {
+  if (order.header.shippingStatus === undefined || shippingId === null) return false;
+  return setShippingStatus(db, shippingId, order.header.shippingStatus, user, true);
+}
+
 /**
  * Writes checked orders in the caller's transaction, recording `source` in the sources of every
  * order it creates or changes. An order the feed leaves as it is gets no version, log or source.
@@ -52,33 +79,41 @@ export async function applyFeed(
     (await db.select().from(clients).where(inArray(clients.id, ids))).map((c) => [c.id, c]),
   );
   const fresh = checked.filter((o) => !o.existing);
+  const freshShipments: (bigint | undefined)[] = [];
+  for (const o of fresh) freshShipments.push(await newShipment(db, o, undefined, actor));
   await insertOrders(
     db,
-    fresh.map((o) => ({
-      values: newOrderValues(o.header, owners.get(o.clientId)!, o.orderNo, source),
+    fresh.map((o, i) => ({
+      values: {
+        ...newOrderValues(o.header, owners.get(o.clientId)!, o.orderNo, source),
+        shippingId: freshShipments[i] ?? null,
+      },
       plan: o.plan,
     })),
     actor,
   );
+  for (const [i, o] of fresh.entries()) await shipmentStatus(db, o, freshShipments[i] ?? null, user);
   result.created = fresh.length;
   for (const [index, order] of checked.entries()) {
-    const client = owners.get(order.clientId)!;
-    const header = { clientPo: order.header.clientPo, description: order.header.description };
     if (order.existing) {
+      const client = owners.get(order.clientId)!;
       const current = await lockRow(db, orders, order.existing.id);
+      const shippingId = await newShipment(db, order, current.shippingId, actor);
       const values = {
-        clientPo: header.clientPo ?? null,
-        description: header.description ?? null,
+        clientPo: order.header.clientPo ?? null,
+        description: order.header.description ?? null,
         clientId: client.id,
         departmentId: client.departmentId,
         salesId: client.salesId,
+        ...(shippingId ? { shippingId } : {}),
       };
       const changed = await applyLines(db, current, order.plan, order.remove, actor, {
         values,
         source,
         flag: order.flag,
       });
-      if (changed) result.updated++;
+      const shipped = await shipmentStatus(db, order, shippingId ?? current.shippingId, user);
+      if (changed || shipped) result.updated++;
       else result.unchanged++;
       for (const p of order.flag) result.flagged.push({ orderNo: current.orderNo, productNo: p.productNo });
     }

@@ -134,6 +134,48 @@ describe('order/sync', () => {
     expect((await db.select({ n: count() }).from(orders))[0]!.n).toBe(before);
   });
 
+  it('gives an order the shipment of the feed once, and sets its status on the upstream’s word', async () => {
+    const db = t.database.db;
+    const e = unique('ERP-E');
+    const etd = addDays(businessDate(), 20);
+    const shipped = { vehicle: 'TRUCK', etd, containerNo: 'CSQU3054383' };
+    const first = [row(e, `${e}-1`, shipped), row(e, `${e}-2`, shipped)];
+    await t.client.ok(ops.syncOrders, { ref: 'ERP-SHIP-1', rows: first }, { token: upstream });
+    const [order] = await db.select().from(orders).where(eq(orders.orderNo, e));
+    const detail = await t.client.ok(ops.getOrder, { id: String(order!.id) }, { token: upstream });
+    expect(detail.shipping).toMatchObject({
+      status: 10,
+      containerNo: 'CSQU3054383',
+      vehicle: { code: 'TRUCK' },
+      etd,
+    });
+    const again = await t.client.ok(ops.syncOrders, { ref: 'ERP-SHIP-2', rows: first }, { token: upstream });
+    expect(again).toMatchObject({ updated: 0, unchanged: 1 });
+    const status = first.map((r) => ({ ...r, shippingStatus: 30 }));
+    const done = await t.client.ok(ops.syncOrders, { ref: 'ERP-SHIP-3', rows: status }, { token: upstream });
+    expect(done).toMatchObject({ updated: 1 });
+    const after = await t.client.ok(ops.getOrder, { id: String(order!.id) }, { token: upstream });
+    expect(after.shipping).toMatchObject({ id: detail.shipping!.id, status: 30 });
+
+    const f = unique('ERP-F');
+    const { result } = await t.client.call(
+      ops.syncOrders,
+      {
+        ref: 'ERP-SHIP-BAD',
+        rows: [
+          row(f, `${f}-1`, { shippingStatus: 30 }),
+          row(unique('ERP-G'), `${f}-9`, { vehicle: 'TRUCK' }),
+        ],
+      },
+      { token: upstream },
+    );
+    const errors = (result.data as unknown as { errors: Record<string, unknown>[] }).errors;
+    expect(errors.map((x) => [x.row, x.column, x.reason])).toEqual([
+      [1, 'shippingStatus', 'E_STATUS'],
+      [2, 'etd', 'E_REQUIRED'],
+    ]);
+  });
+
   it('needs order.sync', async () => {
     const sales = await signInAs(t, 'SALES');
     const { result } = await t.client.call(

@@ -108,12 +108,14 @@ function headerColumns(values: string[], rowNumber: number): Map<number, OrderFe
 }
 
 /** The template: keys in row 1, "zh / en" headers in row 2, one example line. */
-export async function orderFileTemplate(example: Record<OrderFeedColumn, string | number>): Promise<Buffer> {
+export async function orderFileTemplate(
+  example: Partial<Record<OrderFeedColumn, string | number>>,
+): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('orders');
   sheet.addRow([...ORDER_FEED_COLUMNS]);
   sheet.addRow(ORDER_FEED_COLUMNS.map((c) => `${ORDER_FEED_LABELS[c].zh} / ${ORDER_FEED_LABELS[c].en}`));
-  sheet.addRow(ORDER_FEED_COLUMNS.map((c) => example[c]));
+  sheet.addRow(ORDER_FEED_COLUMNS.map((c) => example[c] ?? null));
   sheet.getRow(1).font = { bold: true };
   sheet.columns.forEach((column) => {
     column.width = 18;

@@ -95,7 +95,7 @@ export async function checkFeed(
       for (const line of group.lines) fail(line, 'orderNo', group.orderNo, 'E_DUPLICATE');
     }
     const vehicle = group.header.vehicle ? vehicleRows.get(group.header.vehicle) : undefined;
-    if (group.header.vehicle && (!vehicle || vehicle.active !== 1)) {
+    if (group.header.vehicle && vehicle?.active !== 1) {
       fail(at, 'vehicle', group.header.vehicle, vehicle ? 'E_REF_INACTIVE' : 'E_REF_NOT_FOUND');
     }
     problems.push(...shipmentProblems(group, Boolean(current?.shippingId)));

@@ -6,9 +6,11 @@ import { loadConfig } from '@qcdesk/server/src/platform/config.ts';
 import { type Database, openDatabase, rows } from '@qcdesk/server/src/platform/db.ts';
 import { runSeeds } from '@qcdesk/server/src/seed.ts';
 import { sql } from 'drizzle-orm';
+import { generateFactories, generateOrders } from './generate-orders.ts';
 
 // Data generator for the search benchmarks (issue 6): realistic bilingual clients, materials,
-// original samples and country standards, generated inside the database with
+// original samples and country standards, and (issue 14, generate-orders.ts) factories, orders and
+// order products, generated inside the database with
 // `INSERT … SELECT generate_series` (no rows travel over the wire), on PostgreSQL
 // (BENCH_DATABASE_URL) or PGlite (DATA_DIR). Secondary indexes are dropped during the load and
 // rebuilt after it, then VACUUM ANALYZE leaves statistics and empty GIN pending lists.
@@ -26,6 +28,8 @@ export interface Sizes {
   samples: number;
   standards: number;
   tests: number;
+  /** Orders of two products each (issue 14); absent: none. */
+  orders?: number;
 }
 
 export const DEFAULT_SIZES: Sizes = {
@@ -34,7 +38,11 @@ export const DEFAULT_SIZES: Sizes = {
   samples: 100_000,
   standards: 2_000,
   tests: 100_000,
+  orders: 1_000_000,
 };
+
+/** Bench factories the orders are made in. */
+const BENCH_FACTORIES = 2_000;
 
 const BATCH = 100_000;
 
@@ -402,6 +410,9 @@ const GENERATED_TABLES = [
   'material_tests',
   'original_samples',
   'country_requirements',
+  'factories',
+  'orders',
+  'order_products',
 ];
 
 async function count(
@@ -613,7 +624,8 @@ export async function generate(options: GenerateOptions): Promise<Database> {
     (await count(db, 'material_tests', 'test_no', 'B')) <
       Math.min(options.sizes.tests, options.sizes.materials / 10) ||
     (await count(db, 'original_samples', 'item_no', 'B')) < options.sizes.samples ||
-    (await count(db, 'country_requirements', 'name', 'B')) < options.sizes.standards;
+    (await count(db, 'country_requirements', 'name', 'B')) < options.sizes.standards ||
+    (await count(db, 'orders', 'order_no', 'BOD')) < (options.sizes.orders ?? 0);
   if (!missing) {
     process.stdout.write('  the data is already there\n');
     return database;
@@ -625,6 +637,10 @@ export async function generate(options: GenerateOptions): Promise<Database> {
     await generateTests(db, options.sizes.tests);
     await generateSamples(db, options.sizes.samples);
     await generateStandards(db, options.sizes.standards);
+    if (options.sizes.orders) {
+      await generateFactories(db, BENCH_FACTORIES);
+      await generateOrders(db, options.sizes.orders);
+    }
   } finally {
     process.stdout.write(`  rebuilding ${indexes.length} indexes…\n`);
     for (const index of indexes) {
@@ -646,9 +662,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       samples: { type: 'string' },
       standards: { type: 'string' },
       tests: { type: 'string' },
+      orders: { type: 'string' },
     },
   });
-  const size = (key: keyof Sizes) => (values[key] ? Number(values[key]) : DEFAULT_SIZES[key]);
+  const size = (key: keyof Sizes) => (values[key] ? Number(values[key]) : (DEFAULT_SIZES[key] ?? 0));
   const url = process.env.BENCH_DATABASE_URL;
   const dataDir = url ? undefined : resolve(process.env.DATA_DIR ?? 'tmp/bench-pglite');
   process.stdout.write(`Generating into ${url ?? dataDir}\n`);
@@ -661,6 +678,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       samples: size('samples'),
       standards: size('standards'),
       tests: size('tests'),
+      orders: size('orders'),
     },
   });
   await database.close();

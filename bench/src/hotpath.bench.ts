@@ -26,6 +26,13 @@ import { count, inArray } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { BENCH_PASSWORD, DEFAULT_SIZES, generate } from './generate.ts';
+import {
+  naiveOrderSql,
+  type OrderFilter,
+  orderFilters,
+  orderPageSql,
+  orderRowsSql,
+} from './hotpath-orders.ts';
 import { printTable } from './table.ts';
 
 // The hot path (issue 13): QCDesk's signed-in searches against a bare Fastify + pg route running
@@ -64,7 +71,11 @@ const ADMIN: Principal = {
   permissions: new Set(),
 };
 
-type Kind = 'client' | 'material';
+type Kind = 'client' | 'material' | 'order';
+
+/** The order filters, chosen by the parent from the generated data and handed to the child. */
+const childOrderFilters = (): OrderFilter[] =>
+  JSON.parse(process.env.HOTPATH_ORDER_FILTERS ?? '[]') as OrderFilter[];
 
 interface Prepared {
   sql: string;
@@ -107,6 +118,9 @@ async function serve(url: string): Promise<void> {
       const where = materialSearchWhere({ name, deleted: false }, ADMIN);
       pageSql.set(`material ${name} ${page}`, materialPageQuery(db, where, page, 10).toSQL());
     }
+    for (const [index, filter] of childOrderFilters().entries()) {
+      pageSql.set(`order ${index} ${page}`, orderPageSql(db, filter, page));
+    }
   }
   const rowsSql = new Map<string, Prepared>();
   const rowsOf = (kind: Kind, n: number): Prepared => {
@@ -117,7 +131,9 @@ async function serve(url: string): Promise<void> {
       found =
         kind === 'client'
           ? selectClients(db).where(inArray(clients.id, ids)).toSQL()
-          : selectMaterials(db).where(inArray(materials.id, ids)).toSQL();
+          : kind === 'order'
+            ? orderRowsSql(db, n)
+            : selectMaterials(db).where(inArray(materials.id, ids)).toSQL();
       rowsSql.set(key, found);
     }
     return found;
@@ -140,6 +156,17 @@ async function serve(url: string): Promise<void> {
     // The ids take the places of the placeholder ids; the other parameters stay.
     const params = [...rows.params.slice(0, rows.params.length - ids.length), ...ids];
     return { list: (await pool.query(rows.sql, params)).rows, page, total };
+  });
+  // The naive first page of the order list: ILIKE over the joins and an exact count(*).
+  const naive = childOrderFilters().map(naiveOrderSql);
+  bare.post('/bare-naive/order', async (request) => {
+    const { name } = request.body as { name: number };
+    const query = naive[name]!;
+    const [page, total] = await Promise.all([
+      pool.query(query.page.sql, query.page.params),
+      pool.query(query.count.sql, query.count.params),
+    ]);
+    return { list: page.rows, total: Number((total.rows[0] as { n: string }).n) };
   });
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const port = (s: { address(): unknown }) => (s.address() as { port: number }).port;
@@ -241,6 +268,7 @@ export async function hotpathBench(argv: string[] = []): Promise<void> {
       rounds: { type: 'string' },
       /** Only the cases whose name contains this (e.g. `--only check`). */
       only: { type: 'string' },
+      orders: { type: 'string' },
     },
     strict: false,
   });
@@ -251,17 +279,23 @@ export async function hotpathBench(argv: string[] = []): Promise<void> {
     materials: num(values.materials, 100_000),
     samples: 20_000,
     tests: 10_000,
+    // Issue 14's figures are for 1M orders (`--orders 1000000`); the default keeps a quick run quick.
+    orders: num(values.orders, 100_000),
   };
   const seconds = num(values.seconds, Number(process.env.BENCH_SECONDS ?? 5));
   const rounds = num(values.rounds, 2);
   process.stdout.write(
-    `\nHot path on PostgreSQL (${sizes.clients.toLocaleString('en-US')} clients, ${sizes.materials.toLocaleString('en-US')} materials)\n`,
+    `\nHot path on PostgreSQL (${sizes.clients.toLocaleString('en-US')} clients, ${sizes.materials.toLocaleString('en-US')} materials, ${sizes.orders.toLocaleString('en-US')} orders)\n`,
   );
   await (await generate({ url, sizes })).close();
+  const filterMonitor = new pg.Client({ connectionString: url });
+  await filterMonitor.connect();
+  const filters = await orderFilters(filterMonitor);
+  await filterMonitor.end();
 
   const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, HOTPATH_SERVE: url },
+    env: { ...process.env, HOTPATH_SERVE: url, HOTPATH_ORDER_FILTERS: JSON.stringify(filters) },
   });
   const ports = await new Promise<{ qcdesk: number; bare: number }>((resolve) =>
     child.once('message', (m) => resolve(m as { qcdesk: number; bare: number })),
@@ -302,11 +336,34 @@ export async function hotpathBench(argv: string[] = []): Promise<void> {
   interface Case {
     name: string;
     connections: number;
-    /** The first page with its total (QCDesk: capped count; bare: exact count(*)); else later pages without. */
-    withTotal?: boolean;
     qcdesk: { path: string; method: 'GET' | 'POST'; body: () => unknown };
-    bare?: Kind;
+    bare?: Kind | 'naive/order';
+    /** The QCDesk call asks for the total (a first page); default: a later page without it. */
+    count?: boolean;
   }
+  // Orders: the filter by index for the bare routes, the filter itself for order/search.
+  const orderBody = (pages: readonly number[]) => {
+    const index = rotate(filters.map((_, i) => i));
+    const page = rotate(pages);
+    return () => {
+      const i = index();
+      return { name: i, page: page(), filter: filters[i] };
+    };
+  };
+  const orderSearch = (pages: readonly number[]) => {
+    const next = orderBody(pages);
+    return () => {
+      const { filter, page } = next();
+      return { ...filter, page };
+    };
+  };
+  const bareOrder = (pages: readonly number[]) => {
+    const next = orderBody(pages);
+    return () => {
+      const { name, page } = next();
+      return { name, page };
+    };
+  };
   const cases: Case[] = [
     {
       name: 'client search, later pages, no total',
@@ -323,7 +380,7 @@ export async function hotpathBench(argv: string[] = []): Promise<void> {
     {
       name: 'client search, first page with total',
       connections: 50,
-      withTotal: true,
+      count: true,
       qcdesk: {
         path: 'client/search',
         method: 'POST',
@@ -341,6 +398,19 @@ export async function hotpathBench(argv: string[] = []): Promise<void> {
       bare: 'material',
     },
     {
+      name: 'order search, first page with total (bare: naive ILIKE + count(*))',
+      connections: 50,
+      qcdesk: { path: 'order/search', method: 'POST', body: orderSearch([1]) },
+      bare: 'naive/order',
+      count: true,
+    },
+    {
+      name: 'order search, later pages, no total',
+      connections: 50,
+      qcdesk: { path: 'order/search', method: 'POST', body: orderSearch(LATER_PAGES) },
+      bare: 'order',
+    },
+    {
       name: 'signed-in check',
       connections: 10,
       qcdesk: { path: 'check', method: 'GET', body: () => ({}) },
@@ -356,17 +426,18 @@ export async function hotpathBench(argv: string[] = []): Promise<void> {
       const entry = results.get(key) ?? { q: [], b: [] };
       results.set(key, entry);
       if (c.bare) {
-        const plain = (() => {
-          const next = c.qcdesk.body;
-          return () => JSON.stringify({ ...(next() as object), count: c.withTotal === true });
-        })();
-        entry.b.push(
-          await load(`${bareBase}/bare/${c.bare}`, c.connections, seconds, plain, {}, child, monitor),
-        );
+        const next =
+          c.bare === 'order' || c.bare === 'naive/order'
+            ? bareOrder(c.count ? [1] : LATER_PAGES)
+            : c.qcdesk.body;
+        // The bare route counts (exact count(*)) when the case asks for the first page with its total.
+        const plain = () => JSON.stringify({ ...(next() as object), count: c.count ?? false });
+        const route = c.bare === 'naive/order' ? '/bare-naive/order' : `/bare/${c.bare}`;
+        entry.b.push(await load(`${bareBase}${route}`, c.connections, seconds, plain, {}, child, monitor));
       }
       const withCount =
         c.qcdesk.method === 'POST'
-          ? () => ({ ...(c.qcdesk.body() as object), count: c.withTotal === true })
+          ? () => ({ ...(c.qcdesk.body() as object), count: c.count ?? false })
           : c.qcdesk.body;
       const target = `${base}/api/${c.qcdesk.path}?cpt=qcdesk-cli&format=json`;
       entry.q.push(

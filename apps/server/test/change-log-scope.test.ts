@@ -2,10 +2,15 @@ import type { RoleCode } from '@qcdesk/contract';
 import { changeLog as changeLogOp } from '@qcdesk/contract/config';
 import { isConfigListName } from '@qcdesk/contract/config-lists';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productTracks, vehicles } from '../src/db/schema/config';
+import { contracts } from '../src/db/schema/contract';
+import { shippings } from '../src/db/schema/shipping';
 import { buildClient } from '../src/modules/client/client.factory';
+import { buildOrder } from '../src/modules/order/order.factory';
 import { buildOriginalSample } from '../src/modules/original-sample/original-sample.factory';
 import { writeChangeLog } from '../src/platform/change-log';
 import type { Db } from '../src/platform/db';
+import { unique } from './support/factories';
 import { buildUser, signInAs } from './support/identity';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -21,7 +26,6 @@ const UNSCOPED: Record<string, string> = {
   common_standards: 'standards have no record scope',
   country_requirements: 'standards have no record scope',
   mail_outbox: 'the mail-error list is an administrator screen without record scope',
-  product_tracks: 'scoped through the order product once the order tables land (orders issue)',
 };
 
 /** For a scoped entity: one record a SALES user of SALES1 may read, and one of another department. */
@@ -39,6 +43,54 @@ const SCOPED: Record<string, (db: Db) => Promise<{ mine: bigint; elsewhere: bigi
       clientId: (await buildClient(db, { sales: other.username })).id,
     });
     return { mine: mine.id, elsewhere: elsewhere.id };
+  },
+  orders: async (db) => {
+    const other = await buildUser(db, { role: 'SALES', department: 'SALES2' });
+    const mine = await buildOrder(db);
+    const elsewhere = await buildOrder(db, { sales: other.username });
+    return { mine: mine.order.id, elsewhere: elsewhere.order.id };
+  },
+  // Scoped through their client (shipments) and their order (contracts).
+  shippings: async (db) => {
+    const other = await buildUser(db, { role: 'SALES', department: 'SALES2' });
+    const [vehicle] = await db.select({ id: vehicles.id }).from(vehicles).limit(1);
+    const shipment = async (clientId: bigint) => {
+      const [row] = await db
+        .insert(shippings)
+        .values({ shippingNo: unique('SH'), clientId, vehicleId: vehicle!.id, etd: '2026-01-01' })
+        .returning();
+      return row!.id;
+    };
+    const mine = await buildClient(db);
+    const elsewhere = await buildClient(db, { sales: other.username });
+    return { mine: await shipment(mine.id), elsewhere: await shipment(elsewhere.id) };
+  },
+  contracts: async (db) => {
+    const other = await buildUser(db, { role: 'SALES', department: 'SALES2' });
+    const contract = async (order: { id: bigint; orderNo: string }) => {
+      const [row] = await db
+        .insert(contracts)
+        .values({ orderId: order.id, contractNo: order.orderNo })
+        .returning();
+      return row!.id;
+    };
+    const mine = await buildOrder(db);
+    const elsewhere = await buildOrder(db, { sales: other.username });
+    return { mine: await contract(mine.order), elsewhere: await contract(elsewhere.order) };
+  },
+  // Scoped through the order product (its order's department and client).
+  product_tracks: async (db) => {
+    const other = await buildUser(db, { role: 'SALES', department: 'SALES2' });
+    const track = async (productId: bigint) => {
+      const [row] = await db
+        .insert(productTracks)
+        .values({ orderProductId: productId, milestone: 'LOADED' })
+        .returning();
+      return row!.id;
+    };
+    const mine = await buildOrder(db);
+    const elsewhere = await buildOrder(db, { sales: other.username });
+    return { mine: await track(mine.products[0]!.id), elsewhere: await track(elsewhere.products[0]!.id) };
   },
 };
 

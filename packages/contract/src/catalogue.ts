@@ -1,5 +1,6 @@
 import * as client from './client';
 import { configOperations } from './config';
+import * as contract from './contract';
 import * as enumeration from './enumerations';
 import * as files from './files';
 import * as homeSearch from './home-search';
@@ -10,8 +11,10 @@ import * as mailService from './mail-service';
 import * as material from './material';
 import * as materialTest from './material-test';
 import type { OperationDef } from './operation';
+import * as order from './order';
 import * as originalSample from './original-sample';
 import * as productTrack from './product-track';
+import * as shipping from './shipping';
 import * as standard from './standard';
 import * as system from './system';
 
@@ -30,6 +33,9 @@ export const areas = {
   material,
   materialTest,
   originalSample,
+  order,
+  shipping,
+  contract,
   standard,
   homeSearch,
 } as const;

@@ -1,6 +1,7 @@
 import type { ModuleDef } from '../platform/module';
 import { clientModule } from './client/client.operations';
 import { configModule } from './config/config.operations';
+import { contractModule } from './contract/contract.operations';
 import { enumerationModule } from './enumerations/enumerations.operations';
 import { filesModule } from './files/files.operations';
 import { homeSearchModule } from './home-search/home-search.operations';
@@ -10,8 +11,10 @@ import { mailModule } from './mail/mail.operations';
 import { mailServiceModule } from './mail-service/mail-service.operations';
 import { materialModule } from './material/material.operations';
 import { materialTestModule } from './material-test/material-test.operations';
+import { orderModule } from './order/order.operations';
 import { originalSampleModule } from './original-sample/original-sample.operations';
 import { productTrackModule } from './product-track/product-track.operations';
+import { shippingModule } from './shipping/shipping.operations';
 import { standardModule } from './standard/standard.operations';
 import { systemModule } from './system/system.operations';
 
@@ -32,6 +35,9 @@ export const modules: readonly ModuleDef[] = [
   materialModule,
   materialTestModule,
   originalSampleModule,
+  shippingModule,
+  orderModule,
+  contractModule,
   standardModule,
   homeSearchModule,
   listExportModule,

@@ -44,6 +44,23 @@ export async function writeChangeLog(db: Db, actor: Actor, entry: ChangeEntry): 
   });
 }
 
+/** Many change-log rows in few statements (a bulk import creating a thousand orders). */
+export async function writeChangeLogs(db: Db, actor: Actor, entries: readonly ChangeEntry[]): Promise<void> {
+  for (let i = 0; i < entries.length; i += 500) {
+    await db.insert(changeLog).values(
+      entries.slice(i, i + 500).map((entry) => ({
+        entity: entry.entity,
+        entityId: entry.entityId,
+        action: entry.action,
+        changes: entry.changes,
+        reason: entry.reason ?? null,
+        actorId: actor.userId,
+        impersonatorId: actor.impersonatorId ?? null,
+      })),
+    );
+  }
+}
+
 export async function readChangeLog(db: Db, entity: string, entityId: bigint, limit = 200) {
   return db
     .select()

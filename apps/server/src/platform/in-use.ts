@@ -1,4 +1,4 @@
-import { and, eq, is, sql } from 'drizzle-orm';
+import { and, eq, inArray, is, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../db/schema/index';
 import type { Db } from './db';
@@ -54,4 +54,25 @@ export async function assertRecordNotInUse(
     const [hit] = await db.select({ one: sql`1` }).from(r.table).where(where).limit(1);
     if (hit) throw new AppError('E_IN_USE');
   }
+}
+
+/**
+ * The ids among `ids` that a valid row of another table references (a set of child rows a write
+ * would remove: an order's products). One query per foreign key, whatever the number of ids.
+ */
+export async function recordsInUse(
+  db: Db,
+  table: PgTable & { id: PgColumn },
+  ids: readonly bigint[],
+  owned: readonly PgTable[] = [],
+): Promise<Set<bigint>> {
+  const used = new Set<bigint>();
+  if (ids.length === 0) return used;
+  for (const r of referencesTo(table)) {
+    if (owned.includes(r.table)) continue;
+    const where = and(inArray(r.column, [...ids]), r.valid ? eq(r.valid, 1) : undefined);
+    const hits = await db.selectDistinct({ id: r.column }).from(r.table).where(where);
+    for (const hit of hits) used.add(BigInt(hit.id as bigint));
+  }
+  return used;
 }

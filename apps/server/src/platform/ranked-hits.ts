@@ -15,6 +15,8 @@ export interface RankedHitsQuery {
   id: PgColumn;
   title: SQLWrapper;
   subtitle?: SQLWrapper;
+  /** The record a hit opens when it is a child row (an order product opens its order). */
+  parentId?: PgColumn;
   where: SQL | undefined;
   limit: number;
 }
@@ -30,13 +32,21 @@ export function rankedHits(db: Db, query: RankedHitsQuery) {
       id: sql<bigint>`${query.id}`.mapWith((v: string | number | bigint) => BigInt(v)).as('hit_id'),
       title: sql<string>`${query.title}`.as('hit_title'),
       subtitle: sql<string | null>`${query.subtitle ?? sql`null`}`.as('hit_subtitle'),
+      parentId: sql<bigint | null>`${query.parentId ?? sql`null::bigint`}`
+        .mapWith((v: string | number | bigint | null) => (v === null ? null : BigInt(v)))
+        .as('hit_parent'),
     })
     .from(query.table)
     .where(query.where)
     .limit(HOME_SEARCH_CANDIDATES)
     .as('candidates');
   return db
-    .select({ id: candidates.id, title: candidates.title, subtitle: candidates.subtitle })
+    .select({
+      id: candidates.id,
+      title: candidates.title,
+      subtitle: candidates.subtitle,
+      parentId: candidates.parentId,
+    })
     .from(candidates)
     .orderBy(sql`char_length(${candidates.title})`, candidates.title)
     .limit(query.limit);

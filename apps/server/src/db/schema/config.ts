@@ -16,6 +16,8 @@ import {
 import { auditBlock, idColumn, masterBlock, nameSortIndexes, ref, sortIndex } from '../columns';
 import { clients } from './client';
 import { departments } from './identity';
+import { orderProducts } from './order';
+import { bigrams, searchText } from './search-columns';
 
 // The master-data lists of DOMAIN.md §2.10, one table each (the `department` list is the
 // identity area's `departments` table). Property names are the field names of
@@ -215,6 +217,12 @@ export const factories = pgTable(
   (t) => [
     ...nameSortIndexes('factories', t),
     uniqueValid('factories_code_uq', t.code),
+    // "factory has" of the order list (issue 14): code or either name, 2-character terms too.
+    index('factories_search_trgm_idx').using(
+      'gin',
+      sql`${searchText(t.code, t.nameZh, t.nameEn)} gin_trgm_ops`,
+    ),
+    index('factories_search_bigram_idx').using('gin', bigrams(searchText(t.code, t.nameZh, t.nameEn))),
     index('factories_location_idx').on(t.locationId),
     index('factories_supplier_idx').on(t.supplierId),
     index('factories_type_idx').on(t.factoryTypeId),
@@ -570,8 +578,9 @@ export const productTracks = pgTable(
   'product_tracks',
   {
     id: idColumn(),
-    /** fk:OrderProduct; the foreign key comes with the order tables. */
-    orderProductId: ref('order_product_id').notNull(),
+    orderProductId: ref('order_product_id')
+      .notNull()
+      .references((): AnyPgColumn => orderProducts.id),
     milestone: text('milestone').notNull(),
     plannedDate: date('planned_date', { mode: 'string' }),
     actualDate: date('actual_date', { mode: 'string' }),

@@ -9,6 +9,7 @@ import { searchTotal } from '../../platform/paging';
 import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
 import { assertReference, assertReferences } from '../../platform/references';
 import { type Scope, scopeOf } from '../../platform/scope';
+import { followClientOwner } from '../order/order-access.service';
 import {
   type ClientRow,
   type ClientSearch,
@@ -169,5 +170,9 @@ export async function updateClient(db: Db, input: ClientUpdate, user: Principal)
     action,
     entity: CLIENT_ENTITY,
   }).catch(duplicateFromIndex);
+  if (wanted.salesId !== undefined) {
+    const departmentId = wanted.departmentId ?? current.departmentId;
+    await followClientOwner(db, id, { salesId: wanted.salesId, departmentId });
+  }
   return clientDetail(db, id);
 }

@@ -106,6 +106,31 @@ export async function retireOwnFile(db: Db, id: bigint, actor: Actor): Promise<b
   return true;
 }
 
+/**
+ * Deletes (valid 0) or undeletes (valid 1) a file an area holds (a replaced contract file): the
+ * object of a deleted file is kept 90 days (files-retention.ts). Undeleting a file whose object is
+ * already gone answers false and changes nothing.
+ */
+export async function setFileValidity(db: Db, id: bigint, valid: 0 | 1, actor: Actor): Promise<boolean> {
+  const [file] = await db.select().from(files).where(eq(files.id, id));
+  if (!file || (valid === 1 && file.objectDeletedAt !== null)) return false;
+  if (file.valid === valid) return true;
+  await updateRecord(db, {
+    table: files,
+    id,
+    version: file.version,
+    values: { valid },
+    actor,
+    action: valid === 0 ? 'delete' : 'undelete',
+  });
+  return true;
+}
+
+/** The caller's own valid uploads among `ids` (what an area may attach). */
+export async function ownFiles(db: Db, ids: readonly bigint[], ownerId: bigint): Promise<FileRow[]> {
+  return (await findFiles(db, ids)).filter((f) => f.ownerId === ownerId);
+}
+
 /** A report token opens the holder's own files and the one file it names. */
 export function tokenOpens(claims: FileTokenClaims, file: FileRow): boolean {
   return (file.ownerId !== null && file.ownerId === claims.userId) || claims.fileId === file.id;

@@ -38,6 +38,8 @@ describe('search', () => {
     const found = await t.client.ok(op, { term }, { token: admin });
     expect(found.term).toBe(term);
     expect(found.groups.map((g) => g.source)).toEqual([
+      'order',
+      'orderProduct',
       'client',
       'countryStandard',
       'testItem',
@@ -86,10 +88,13 @@ describe('search', () => {
   it('shows each role only the groups it may read', async () => {
     const client = await signInAs(t, 'CLIENT');
     const asClient = await t.client.ok(op, { term: 'EN 71' }, { token: client });
-    expect(asClient.groups.map((g) => g.source)).toEqual(['testItem']);
+    // CLIENT users read orders (their own client's, DOMAIN.md §5.3), not clients or samples.
+    expect(asClient.groups.map((g) => g.source)).toEqual(['order', 'orderProduct', 'testItem']);
     const sales = await signInAs(t, 'SALES');
     const asSales = await t.client.ok(op, { term: 'EN 71' }, { token: sales });
     expect(asSales.groups.map((g) => g.source)).toEqual([
+      'order',
+      'orderProduct',
       'client',
       'countryStandard',
       'testItem',

@@ -18,8 +18,12 @@ function registerProductTrackOperations(registry: OperationRegistry, _deps: Modu
 export const productTrackModule = defineModule({
   name: 'productTrack',
   register: registerProductTrackOperations,
-  // The scope through the order product (department, client) comes with the order tables.
+  // Scoped through the order product (department, client).
   changeLog: [
-    { entity: service.PRODUCT_TRACK_ENTITY, permission: getProductTrack.permission, readable: 'unscoped' },
+    {
+      entity: service.PRODUCT_TRACK_ENTITY,
+      permission: getProductTrack.permission,
+      readable: service.productTrackReadable,
+    },
   ],
 });

@@ -5,8 +5,15 @@ import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { createRecord, lockRow, updateRecord } from '../../platform/records';
+import type { Scope } from '../../platform/scope';
+import {
+  orderProductInScope,
+  readableOrderProduct,
+  writableOrderProduct,
+} from '../order/order-access.service';
 
-// Product tracking (DOMAIN.md §2.9): an order product's milestones with planned and actual dates.
+// Product tracking (DOMAIN.md §2.9): an order product's milestones with planned and actual dates,
+// in the record scope of the order product (DOMAIN.md §5.4: its order's department and client).
 
 export const PRODUCT_TRACK_ENTITY = 'product_tracks';
 
@@ -18,11 +25,18 @@ const milestoneOrder = sql`array_position(${sql.raw(
     .join(',')}]::text[]`,
 )}, ${productTracks.milestone})`;
 
-/**
- * producttrack/get. The remark is internal (DOMAIN.md §2.9): external CLIENT users get the dates only.
- * The record scope through the order product (department, client) comes with the order tables.
- */
+/** Change log (DOMAIN.md §6.11): a track is readable when its order product is. */
+export async function productTrackReadable(db: Db, id: bigint, _user: Principal, scope: Scope) {
+  const [track] = await db
+    .select({ orderProductId: productTracks.orderProductId })
+    .from(productTracks)
+    .where(eq(productTracks.id, id));
+  return track !== undefined && orderProductInScope(db, track.orderProductId, scope);
+}
+
+/** producttrack/get. The remark is internal (DOMAIN.md §2.9): external CLIENT users get the dates only. */
 export async function productTrackOf(db: Db, orderProductId: bigint, user: Principal) {
+  await readableOrderProduct(db, orderProductId, user);
   const rows = await db
     .select()
     .from(productTracks)
@@ -61,6 +75,7 @@ export async function createProductTrack(
   user: Principal,
 ): Promise<ProductTrackRow> {
   const milestone = String(input.milestone);
+  await writableOrderProduct(db, input.orderProductId, user);
   await assertMilestoneFree(db, input.orderProductId, milestone);
   const row = await createRecord(db, {
     table: productTracks,
@@ -94,9 +109,10 @@ export async function updateProductTrack(
   const { id, version, ...changes } = input;
   const current = await lockRow(db, productTracks, id);
   if (current.version !== version) throw new AppError('E_VERSION');
+  await writableOrderProduct(db, current.orderProductId, user);
   if (current.valid === 0 && changes.valid !== 1) throw new AppError('E_STATUS');
   if (current.valid === 0 && changes.valid === 1) {
-    await assertMilestoneFree(db, current.orderProductId as bigint, String(current.milestone), id);
+    await assertMilestoneFree(db, current.orderProductId, String(current.milestone), id);
   }
   const values = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   const action =

@@ -1,32 +1,43 @@
 import { createProductTrack, getProductTrack, updateProductTrack } from '@qcdesk/contract/product-track';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAs } from '../../../test/support/identity';
+import { buildUser, demoUsername, signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { users } from '../../db/schema/identity';
+import { orderProducts } from '../../db/schema/order';
+import { buildOrder } from '../order/order.factory';
 
 // Product tracking (DOMAIN.md §2.9, §5.2): read with order.search, written with order.edit; the
-// remark is internal and never reaches external CLIENT users. The scope through the order product
-// (department, client) and the reference check come with the order tables.
+// remark is internal and never reaches external CLIENT users; the record scope is the order
+// product's (its order's department and client, DOMAIN.md §5.4).
 
 let t: TestApp;
 let admin: string;
 let client: string;
 let lab: string;
 let inspector: string;
+let sales: string;
+
+/** A fresh order product (of a demo.sales client unless told). */
+const productId = async (owner?: string) =>
+  String((await buildOrder(t.database.db, owner ? { sales: owner } : {})).products[0]!.id);
 
 beforeAll(async () => {
   t = await startTestApp();
-  [admin, client, lab, inspector] = await Promise.all([
+  [admin, client, lab, inspector, sales] = await Promise.all([
     signInAs(t, 'ADMIN'),
     signInAs(t, 'CLIENT'),
     signInAs(t, 'LAB'),
     signInAs(t, 'INSPECTOR'),
+    signInAs(t, 'SALES'),
   ]);
 });
 afterAll(() => t.close());
 
 describe('producttrack', () => {
   it('shows the internal remark to staff and never to CLIENT users', async () => {
-    const orderProductId = '9100001';
+    const db = t.database.db;
+    const orderProductId = await productId();
     await t.client.ok(
       createProductTrack,
       {
@@ -39,12 +50,24 @@ describe('producttrack', () => {
     );
     const staff = await t.client.ok(getProductTrack, { orderProductId }, { token: lab });
     expect(staff.list[0]).toMatchObject({ milestone: 'SHIPPED', remark: 'factory late, do not tell' });
-    const external = await t.client.ok(getProductTrack, { orderProductId }, { token: client });
+    // A CLIENT user reads the products of its own client only, and never the remark.
+    const outside = await t.client.call(getProductTrack, { orderProductId }, { token: client });
+    expect(outside.result).toMatchObject({ success: false, reason: 'E_SCOPE' });
+    const [product] = await db
+      .select()
+      .from(orderProducts)
+      .where(eq(orderProducts.id, BigInt(orderProductId)));
+    await db
+      .update(users)
+      .set({ clientId: product!.clientId })
+      .where(eq(users.username, demoUsername('CLIENT')));
+    const own = await signInAs(t, 'CLIENT');
+    const external = await t.client.ok(getProductTrack, { orderProductId }, { token: own });
     expect(external.list[0]).toMatchObject({ milestone: 'SHIPPED', plannedDate: '2026-12-01', remark: null });
   });
 
   it('checks the permissions of DOMAIN.md §5.2: order.search reads, order.edit writes', async () => {
-    const orderProductId = '9100002';
+    const orderProductId = await productId();
     const created = await t.client.ok(
       createProductTrack,
       { orderProductId, milestone: 'LOADED' },
@@ -67,5 +90,36 @@ describe('producttrack', () => {
     const after = await t.client.ok(getProductTrack, { orderProductId }, { token: admin });
     expect(after.list).toHaveLength(1);
     expect(after.list[0]!.remark).toBeNull();
+  });
+
+  it('scopes tracks through the order product: a SALES user reads its department, writes its clients', async () => {
+    const db = t.database.db;
+    const colleague = await buildUser(db, { role: 'SALES', department: 'SALES1' });
+    const stranger = await buildUser(db, { role: 'SALES', department: 'SALES2' });
+    const own = await productId();
+    const colleagues = await productId(colleague.username);
+    const foreign = await productId(stranger.username);
+    await t.client.ok(createProductTrack, { orderProductId: own, milestone: 'TESTED' }, { token: sales });
+    const write = await t.client.call(
+      createProductTrack,
+      { orderProductId: colleagues, milestone: 'TESTED' },
+      { token: sales },
+    );
+    expect(write.result).toMatchObject({ success: false, reason: 'E_SCOPE' });
+    expect(
+      (await t.client.ok(getProductTrack, { orderProductId: colleagues }, { token: sales })).list,
+    ).toEqual([]);
+    const read = await t.client.call(getProductTrack, { orderProductId: foreign }, { token: sales });
+    expect(read.result).toMatchObject({ success: false, reason: 'E_SCOPE' });
+    const missing = await t.client.call(
+      createProductTrack,
+      { orderProductId: '9100001', milestone: 'TESTED' },
+      { token: admin },
+    );
+    expect(missing.result).toMatchObject({
+      success: false,
+      reason: 'E_REF_NOT_FOUND',
+      field: 'orderProductId',
+    });
   });
 });

@@ -20,6 +20,10 @@ const params = {
   pusher: 'Lab',
   list: 'Clients',
   rows: 3,
+  day: '2026-03-15',
+  overdue: 2,
+  dueSoon: 5,
+  lines: 'OD1 · PO 1\n  OD1-01 2026-03-14',
 };
 
 describe('mail templates', () => {

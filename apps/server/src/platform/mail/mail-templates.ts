@@ -7,7 +7,8 @@ export type MailTemplate =
   | 'welcome'
   | 'interim-login'
   | 'material-test-push'
-  | 'list-export';
+  | 'list-export'
+  | 'product-track-digest';
 
 export type MailParams = Record<string, string | number>;
 
@@ -21,7 +22,7 @@ interface TemplateText {
   subject: string;
   /** Paragraphs; `{name}` placeholders are filled from the params. */
   body: string[];
-  /** The param holding the code or link shown prominently. */
+  /** The param holding the code, link or (several lines) list shown prominently. */
   highlight: string;
 }
 
@@ -155,6 +156,26 @@ const templates: Record<MailTemplate, Record<Language, TemplateText>> = {
       highlight: 'link',
     },
   },
+  'product-track-digest': {
+    zh: {
+      subject: 'QCDesk 交期提醒 {day}：{overdue}个逾期，{dueSoon}个即将到期',
+      body: [
+        '{name}，您好：',
+        '以下产品的交货期已过或将在{days}天内到期（按订单分组）：',
+        '请在 QCDesk 订单列表的“我的待办”中跟进。本邮件每天发送一次。',
+      ],
+      highlight: 'lines',
+    },
+    en: {
+      subject: 'QCDesk delivery reminder {day}: {overdue} overdue, {dueSoon} due soon',
+      body: [
+        'Hello {name},',
+        'These products are overdue or due within {days} days (grouped by order):',
+        'Follow them up under "My work" in the QCDesk order list. This mail comes once a day.',
+      ],
+      highlight: 'lines',
+    },
+  },
 };
 
 const fill = (text: string, params: MailParams) =>
@@ -173,11 +194,17 @@ export function renderMail(template: MailTemplate, lang: Language, params: MailP
   const t = templates[template][lang];
   const [greeting, lead, ...rest] = t.body.map((p) => fill(p, params));
   const value = String(params[t.highlight] ?? '');
-  const text = [greeting, '', lead, '', `    ${value}`, '', ...rest, '', '-- QCDesk'].join('\n');
+  const indented = value
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
+  const text = [greeting, '', lead, '', indented, '', ...rest, '', '-- QCDesk'].join('\n');
   const shown =
     t.highlight === 'link'
       ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>`
-      : `<strong style="font-size:24px;letter-spacing:4px">${escapeHtml(value)}</strong>`;
+      : t.highlight === 'lines'
+        ? `<pre style="font-family:inherit;white-space:pre-wrap">${escapeHtml(value)}</pre>`
+        : `<strong style="font-size:24px;letter-spacing:4px">${escapeHtml(value)}</strong>`;
   const html = [
     `<p>${escapeHtml(greeting ?? '')}</p>`,
     `<p>${escapeHtml(lead ?? '')}</p>`,

@@ -1,0 +1,48 @@
+import { areas } from '@qcdesk/contract';
+import { contracts } from '../../db/schema/contract';
+import { defineModule, type ModuleDeps } from '../../platform/module';
+import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { readableIn } from '../../platform/scope';
+import { contractScope } from './contract.queries';
+import {
+  attachContractFiles,
+  CONTRACT_ENTITY,
+  type ContractDeps,
+  deleteContractFiles,
+  getContract,
+  searchContracts,
+} from './contract.service';
+
+const ops = areas.contract;
+
+function registerContractOperations(registry: OperationRegistry, deps: ModuleDeps): void {
+  const files = deps.files;
+  const service: ContractDeps = { files: () => files.ready() };
+  registerOperation(registry, ops.searchContracts, (input, ctx) => searchContracts(ctx.db, input, ctx.user), {
+    transaction: false,
+  });
+  registerOperation(registry, ops.getContract, async (input, ctx) => {
+    const { detail, flags } = await getContract(ctx.db, service, input.id, ctx.user);
+    ctx.setFlags(flags);
+    return detail;
+  });
+  registerOperation(registry, ops.attachContractFiles, (input, ctx) =>
+    attachContractFiles(ctx.db, service, input, ctx.user),
+  );
+  registerOperation(registry, ops.deleteContractFiles, (input, ctx) =>
+    deleteContractFiles(ctx.db, service, input, ctx.user),
+  );
+}
+
+export const contractModule = defineModule({
+  name: 'contract',
+  register: registerContractOperations,
+  // Scoped through the contract's order (DOMAIN.md §5.4).
+  changeLog: [
+    {
+      entity: CONTRACT_ENTITY,
+      permission: ops.searchContracts.permission,
+      readable: readableIn(contracts, contractScope),
+    },
+  ],
+});

@@ -1,0 +1,201 @@
+import { areas } from '@qcdesk/contract';
+import { ORDER_FEED_COLUMNS, type OrderImport } from '@qcdesk/contract/order';
+import { count, eq, like } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unique } from '../../../test/support/factories';
+import { multipart, samples } from '../../../test/support/files-helpers';
+import { signInAs } from '../../../test/support/identity';
+import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { files } from '../../db/schema/files';
+import { orderProducts, orders } from '../../db/schema/order';
+import { businessDate } from '../../platform/business-time';
+import { addDays } from './order.rules';
+
+// Import of an order file through the envelope and the job worker (issue 14): the template, the
+// job's progress and result, all-or-nothing with row-level bilingual errors, and every bad file
+// of the issue (not XLSX, missing columns, one bad row among 10,000, over 50 MB, existing orders).
+
+const ops = areas.order;
+let t: TestApp;
+let sales: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  sales = await signInAs(t, 'SALES');
+});
+afterAll(() => t.close());
+
+type Cells = Partial<Record<(typeof ORDER_FEED_COLUMNS)[number], string | number>>;
+
+/** An order file: row 1 the keys (`columns`), row 2 the headers, then the rows. */
+async function orderFile(rows: Cells[], columns: readonly string[] = ORDER_FEED_COLUMNS): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('orders');
+  sheet.addRow([...columns]);
+  for (const row of rows) sheet.addRow(columns.map((c) => row[c as keyof Cells] ?? null));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** `n` lines of `n / 10` orders of a demo client of demo.sales. */
+function lines(prefix: string, n: number, extra: (i: number) => Cells = () => ({})): Cells[] {
+  return Array.from({ length: n }, (_, i) => ({
+    orderNo: `${prefix}-${Math.floor(i / 10)}`,
+    clientPo: `PO-${prefix}-${Math.floor(i / 10)}`,
+    client: 'PACTOYS',
+    itemNo: `IT-${i}`,
+    name: '毛绒小熊 Plush bear',
+    factory: 'F-HM-SZ',
+    quantity: 100 + i,
+    quantityUnit: 'pcs',
+    deliveryDate: addDays(businessDate(), 30 + (i % 60)),
+    ...extra(i),
+  }));
+}
+
+async function upload(name: string, content: Buffer): Promise<string> {
+  const { token } = await t.client.ok(areas.files.uploadToken, {}, { token: sales });
+  const form = multipart([{ name: 'file', filename: name, content }]);
+  const response = await t.app.server.inject({
+    method: 'POST',
+    url: '/api/file/upload',
+    payload: form.payload,
+    headers: { ...form.headers, authorization: token },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { data: { id: string } }).data.id;
+}
+
+/** Starts an import of `content`, runs the job and answers the import's final state. */
+async function runImport(content: Buffer, replace = false, name = 'orders.xlsx'): Promise<OrderImport> {
+  const started = await t.client.ok(
+    ops.importOrders,
+    { fileId: await upload(name, content), replace },
+    { token: sales },
+  );
+  expect(started.status).toBe('queued');
+  await t.app.jobs.drain();
+  return t.client.ok(ops.orderImportStatus, { id: started.id }, { token: sales });
+}
+
+const orderCount = async (prefix: string) =>
+  (
+    await t.database.db
+      .select({ n: count() })
+      .from(orders)
+      .where(like(orders.orderNo, `${prefix}-%`))
+  )[0]!.n;
+
+describe('order/import', () => {
+  it('offers a template the import reads back', async () => {
+    const template = await t.client.ok(ops.orderImportTemplate, {}, { token: sales });
+    const response = await t.app.server.inject({ method: 'GET', url: template.url });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([undefined, ...ORDER_FEED_COLUMNS]);
+    expect(String(sheet.getRow(2).getCell(1).value)).toBe('订单号 / Order no');
+    const prefix = unique('TPL');
+    sheet.getRow(3).getCell(1).value = prefix;
+    sheet.getRow(3).getCell(5).value = `${prefix}-01`;
+    const done = await runImport(Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(done).toMatchObject({ status: 'done', created: 1, errorCount: 0 });
+  });
+
+  it('writes nothing when 1 row among 10,000 is wrong, and names it; writes all once fixed', async () => {
+    const prefix = unique('IMP');
+    const rows = lines(prefix, 10_000, (i) => (i === 7_654 ? { quantity: 0 } : {}));
+    const refused = await runImport(await orderFile(rows));
+    expect(refused).toMatchObject({ status: 'refused', errorCount: 1, rowsRead: 9_999, created: 0 });
+    expect(refused.errors).toEqual([
+      {
+        row: 7_656,
+        column: 'quantity',
+        value: '0',
+        reason: 'E_RANGE',
+        zh: '数量超出范围',
+        en: 'Quantity is out of range',
+      },
+    ]);
+    expect(await orderCount(prefix)).toBe(0);
+
+    rows[7_654]!.quantity = 10;
+    const started = Date.now();
+    const done = await runImport(await orderFile(rows));
+    expect(done).toMatchObject({ status: 'done', created: 1_000, errorCount: 0, rowsTotal: 10_000 });
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect(await orderCount(prefix)).toBe(1_000);
+    const [first] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.orderNo, `${prefix}-0`));
+    expect(first).toMatchObject({ total: 1045, sources: [{ source: 2, ref: 'orders.xlsx' }] });
+  }, 180_000);
+
+  it('refuses existing order nos unless replace, which applies order/replace per order', async () => {
+    const prefix = unique('REP');
+    await runImport(await orderFile(lines(prefix, 20)));
+    const changed = lines(prefix, 20, (i) => ({
+      productNo: `${prefix}-${Math.floor(i / 10)}-${String((i % 10) + 1).padStart(2, '0')}`,
+      quantity: 7,
+    })).slice(0, 15);
+    const refused = await runImport(await orderFile(changed));
+    expect(refused.status).toBe('refused');
+    expect(refused.errors.map((e) => [e.row, e.column, e.reason])).toContainEqual([
+      3,
+      'orderNo',
+      'E_DUPLICATE',
+    ]);
+    const replaced = await runImport(await orderFile(changed), true);
+    expect(replaced).toMatchObject({ status: 'done', created: 0, updated: 2 });
+    const [second] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.orderNo, `${prefix}-1`));
+    expect(second).toMatchObject({ total: 35, version: 1 });
+    const live = await t.database.db
+      .select()
+      .from(orderProducts)
+      .where(eq(orderProducts.orderId, second!.id));
+    expect(live.filter((p) => p.valid === 1)).toHaveLength(5);
+  });
+
+  it('refuses a file that is not XLSX, one without a required column, and one over 50 MB', async () => {
+    const pdf = await t.client.call(
+      ops.importOrders,
+      { fileId: await upload('orders.pdf', samples.pdf()) },
+      { token: sales },
+    );
+    expect(pdf.result).toMatchObject({ success: false, reason: 'E_FILE_CONTENT', field: 'fileId' });
+
+    const renamed = await runImport(
+      Buffer.from('PK\u0003\u0004 not really a workbook'),
+      false,
+      'renamed.xlsx',
+    );
+    expect(renamed).toMatchObject({ status: 'refused', errors: [{ row: 1, reason: 'E_FILE_CONTENT' }] });
+
+    const noFactory = await runImport(
+      await orderFile(
+        lines(unique('COL'), 3),
+        ORDER_FEED_COLUMNS.filter((c) => c !== 'factory'),
+      ),
+    );
+    expect(noFactory).toMatchObject({
+      status: 'refused',
+      errors: [{ row: 1, column: 'factory', reason: 'E_REQUIRED', en: 'Factory must not be empty' }],
+    });
+
+    const big = await upload('big.xlsx', await orderFile(lines(unique('BIG'), 2)));
+    await t.database.db
+      .update(files)
+      .set({ size: 51 * 1024 * 1024 })
+      .where(eq(files.id, BigInt(big)));
+    const tooBig = await t.client.call(ops.importOrders, { fileId: big }, { token: sales, lang: 'en' });
+    expect(tooBig.result).toMatchObject({
+      reason: 'E_FILE_TOO_BIG',
+      error: 'The file must not exceed 50 MB',
+    });
+  });
+});

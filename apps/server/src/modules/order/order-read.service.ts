@@ -1,0 +1,108 @@
+import type { areas, ParsedInputOf } from '@qcdesk/contract';
+import { orderProducts } from '../../db/schema/order';
+import type { Principal } from '../../platform/auth';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { recordFlags } from '../../platform/flags';
+import { searchTotal } from '../../platform/paging';
+import { assertDepartmentFilter, scopeOf } from '../../platform/scope';
+import { getSystemParam } from '../../platform/system-params';
+import { shippingOf } from '../shipping/shipping.service';
+import {
+  clientLabelOf,
+  departmentLabel,
+  type OrderSearch,
+  orderChoices,
+  orderClient,
+  orderInScope,
+  orderPageQuery,
+  orderSearchWhere,
+  productChoices,
+  productRows,
+  productsOfOrder,
+  toLine,
+  userLabelOf,
+} from './order.queries';
+import { EDIT_PERMISSION, mayWriteOrder, seesDeleted } from './order.rules';
+
+// The reads of orders (DOMAIN.md §2.4): the order list (a list of products), the auto-completes
+// and the detail every order operation answers.
+
+type Ops = typeof areas.order;
+
+/** order/search: the page's product ids first, then their labels; the capped total beside them. */
+export async function searchOrders(db: Db, input: OrderSearch, user: Principal) {
+  const scope = await scopeOf(db, user);
+  assertDepartmentFilter(scope, input.department);
+  const dueSoonDays = input.work ? await getSystemParam(db, 'delivery.dueSoonDays') : 0;
+  const where = orderSearchWhere(db, input, { scope, user, dueSoonDays });
+  const [page, totals] = await Promise.all([
+    orderPageQuery(db, input, where),
+    searchTotal(db, orderProducts, where, input.count),
+  ]);
+  return {
+    list: await productRows(
+      db,
+      page.map((r) => r.id),
+    ),
+    page: input.page,
+    pageSize: input.pageSize,
+    ...totals,
+  };
+}
+
+export async function listOrders(db: Db, input: ParsedInputOf<Ops['listOrders']>, user: Principal) {
+  return { list: await orderChoices(db, input, await scopeOf(db, user)) };
+}
+
+export async function listOrderProducts(
+  db: Db,
+  input: ParsedInputOf<Ops['listOrderProducts']>,
+  user: Principal,
+) {
+  return { list: await productChoices(db, input, await scopeOf(db, user)) };
+}
+
+/** The detail every order operation answers; deleted products only for holders of order.edit. */
+export async function orderDetail(db: Db, id: bigint, user: Principal) {
+  const { row } = await orderInScope(db, id, { kind: 'all' });
+  if (!row) throw new AppError('E_NOT_FOUND');
+  const products = await productsOfOrder(db, id, seesDeleted(user));
+  return {
+    id: row.id,
+    orderNo: row.orderNo,
+    clientPo: row.clientPo,
+    client: await clientLabelOf(db, row.clientId),
+    department: await departmentLabel(db, row.departmentId),
+    sales: await userLabelOf(db, row.salesId),
+    description: row.description,
+    inspectionRequirement: row.inspectionRequirement,
+    testRequirement: row.testRequirement,
+    sources: row.sources,
+    total: row.total,
+    deliveryDate: row.deliveryDate,
+    products: products.map(toLine),
+    shipping: await shippingOf(db, row.shippingId),
+    valid: row.valid,
+    version: row.version,
+    createdBy: await userLabelOf(db, row.createdBy),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** order/details: in scope (E_SCOPE), deleted ones only for order.edit; `modify` when writable. */
+export async function getOrder(db: Db, id: bigint, user: Principal) {
+  const scope = await scopeOf(db, user);
+  const { row, exists } = await orderInScope(db, id, scope);
+  if (!row) throw new AppError(exists ? 'E_SCOPE' : 'E_NOT_FOUND');
+  if (row.valid !== 1 && !seesDeleted(user)) throw new AppError('E_NOT_FOUND');
+  const client = await orderClient(db, row.clientId);
+  const flags = recordFlags({
+    user,
+    record: row,
+    editPermission: EDIT_PERMISSION,
+    inScope: client !== undefined && mayWriteOrder(scope, client),
+  });
+  return { detail: await orderDetail(db, id, user), flags };
+}

@@ -1,0 +1,105 @@
+import { areas } from '@qcdesk/contract';
+import { orders } from '../../db/schema/order';
+import { defineModule, type ModuleDeps } from '../../platform/module';
+import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { readableIn } from '../../platform/scope';
+import { orderHits, orderProductHits, orderScope } from './order.queries';
+import { seedOrders } from './order.seed';
+import { createOrder, ORDER_ENTITY, updateOrder } from './order.service';
+import { assignOrderProducts, replaceOrderProducts } from './order-bulk.service';
+import { sendDueDigests } from './order-digest.service';
+import {
+  IMPORT_JOB,
+  type ImportDeps,
+  importStatus,
+  importTemplate,
+  runImport,
+  startImport,
+} from './order-import.service';
+import {
+  relateOrderProducts,
+  updateOrderItem,
+  updateOrderRequirements,
+  updateProductType,
+} from './order-products.service';
+import { getOrder, listOrderProducts, listOrders, searchOrders } from './order-read.service';
+import { syncOrders } from './order-sync.service';
+
+const ops = areas.order;
+
+function registerOrderOperations(registry: OperationRegistry, deps: ModuleDeps): void {
+  const files = deps.files;
+  const imports: ImportDeps = { files: () => files.ready() };
+  deps.jobs.handle(IMPORT_JOB, (payload, ctx) => runImport(imports, payload, ctx));
+  // The daily delivery digest: looked at every quarter hour, sent once a business day.
+  deps.jobs.every('order.track-digest', 15 * 60_000, (db) => sendDueDigests(db));
+  const read = { transaction: false };
+  registerOperation(registry, ops.searchOrders, (input, ctx) => searchOrders(ctx.db, input, ctx.user), read);
+  registerOperation(registry, ops.listOrders, (input, ctx) => listOrders(ctx.db, input, ctx.user), read);
+  registerOperation(
+    registry,
+    ops.listOrderProducts,
+    (input, ctx) => listOrderProducts(ctx.db, input, ctx.user),
+    read,
+  );
+  registerOperation(registry, ops.getOrder, async (input, ctx) => {
+    const { detail, flags } = await getOrder(ctx.db, input.id, ctx.user);
+    ctx.setFlags(flags);
+    return detail;
+  });
+  registerOperation(registry, ops.createOrder, (input, ctx) => createOrder(ctx.db, input, ctx.user));
+  registerOperation(registry, ops.updateOrder, (input, ctx) => updateOrder(ctx.db, input, ctx.user));
+  registerOperation(registry, ops.updateOrderItem, (input, ctx) => updateOrderItem(ctx.db, input, ctx.user));
+  registerOperation(registry, ops.updateOrderRequirements, (input, ctx) =>
+    updateOrderRequirements(ctx.db, input, ctx.user),
+  );
+  registerOperation(registry, ops.updateProductType, (input, ctx) =>
+    updateProductType(ctx.db, input, ctx.user),
+  );
+  registerOperation(registry, ops.relateOrderProducts, (input, ctx) =>
+    relateOrderProducts(ctx.db, input, ctx.user),
+  );
+  registerOperation(registry, ops.assignOrderProducts, (input, ctx) =>
+    assignOrderProducts(ctx.db, input, ctx.user),
+  );
+  registerOperation(registry, ops.replaceOrderProducts, (input, ctx) =>
+    replaceOrderProducts(ctx.db, input, ctx.user),
+  );
+  registerOperation(registry, ops.syncOrders, (input, ctx) => syncOrders(ctx.db, input, ctx.user));
+  registerOperation(registry, ops.importOrders, (input, ctx) => startImport(ctx.db, input, ctx.user));
+  registerOperation(registry, ops.orderImportStatus, (input, ctx) =>
+    importStatus(ctx.db, input.id, ctx.user),
+  );
+  registerOperation(registry, ops.orderImportTemplate, (_input, ctx) =>
+    importTemplate(ctx.db, imports, ctx.user),
+  );
+}
+
+export const orderModule = defineModule({
+  name: 'order',
+  register: registerOrderOperations,
+  seed: seedOrders,
+  changeLog: [
+    {
+      entity: ORDER_ENTITY,
+      permission: ops.getOrder.permission,
+      readable: readableIn(orders, orderScope),
+      fields: {
+        clientId: 'client',
+        departmentId: 'department',
+        salesId: 'user',
+      },
+    },
+  ],
+  names: {
+    order: {
+      table: orders,
+      key: orders.id,
+      names: (row) => ({ zh: String(row.orderNo), en: String(row.orderNo) }),
+    },
+  },
+  homeSearch: [
+    { source: 'order', permission: ops.searchOrders.permission, search: orderHits },
+    { source: 'orderProduct', permission: ops.searchOrders.permission, search: orderProductHits },
+  ],
+});

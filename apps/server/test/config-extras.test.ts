@@ -3,7 +3,6 @@ import { type ConfigRow, changeLog, configListOperations } from '@qcdesk/contrac
 import type { ConfigListName } from '@qcdesk/contract/config-lists';
 import { enumerationList, enumerations } from '@qcdesk/contract/enumerations';
 import { mailErrorList, mailErrorSolve } from '@qcdesk/contract/mail-service';
-import { createProductTrack, getProductTrack, updateProductTrack } from '@qcdesk/contract/product-track';
 import { SYSTEM_PARAMS } from '@qcdesk/contract/system-params';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +16,8 @@ import { loadConfig } from '../src/platform/config';
 import { buildUser } from './support/identity';
 import { startTestApp, type TestApp } from './support/test-app';
 
-// The seed, the enumerations, product tracking and the mail-error list, through the envelope.
+// The seed, the enumerations and the mail-error list, through the envelope (product tracking has its
+// own test beside its module, on real order products).
 
 const principal = (userId: bigint, roleCode: string, permissions: readonly string[]): Principal => ({
   userId,
@@ -144,48 +144,6 @@ describe('enumerations', () => {
     expect(inspectors).not.toContain(locked.id.toString());
     expect(lists.Sales!.length).toBeGreaterThanOrEqual(2);
     expect(lists.PartialDepartment!.map((d) => d.en)).toEqual(expect.arrayContaining([expect.any(String)]));
-  });
-});
-
-describe('product tracking', () => {
-  it('creates, reads and updates an order product’s milestones', async () => {
-    const input = { orderProductId: '9001', milestone: 'INSPECTED', plannedDate: '2030-05-20' };
-    expect(await call(createProductTrack, input, 'viewer')).toMatchObject({ reason: 'E_PERMISSION' });
-    expect(await call(createProductTrack, { ...input, milestone: 'LUNCH' }, 'sales')).toMatchObject({
-      reason: 'E_FORMAT',
-      field: 'milestone',
-    });
-    const created = await ok<{ id: string; version: number }>(createProductTrack, input, 'sales');
-    await ok(createProductTrack, { orderProductId: '9001', milestone: 'SAMPLE_AUDITED' }, 'sales');
-    expect(await call(createProductTrack, input, 'sales')).toMatchObject({
-      reason: 'E_DUPLICATE',
-      field: 'milestone',
-    });
-
-    const updated = await ok<{ version: number; actualDate: string }>(
-      updateProductTrack,
-      { id: created.id, version: 0, actualDate: '2030-05-21' },
-      'sales',
-    );
-    expect(updated).toMatchObject({ version: 1, actualDate: '2030-05-21' });
-    expect(
-      await call(updateProductTrack, { id: created.id, version: 0, remark: 'late' }, 'sales'),
-    ).toMatchObject({
-      reason: 'E_VERSION',
-    });
-
-    const track = await ok<{ list: { milestone: string; plannedDate: string | null }[] }>(
-      getProductTrack,
-      { orderProductId: '9001' },
-      'viewer',
-    );
-    expect(track.list.map((m) => m.milestone)).toEqual(['SAMPLE_AUDITED', 'INSPECTED']);
-    const log = await ok<{ list: { action: string }[] }>(
-      changeLog,
-      { entity: 'product_tracks', id: created.id },
-      'viewer',
-    );
-    expect(log.list.map((e) => e.action)).toEqual(['update', 'create']);
   });
 });
 

@@ -1,3 +1,4 @@
+import { changeLog } from '@qcdesk/contract/config';
 import { createProductTrack, getProductTrack, updateProductTrack } from '@qcdesk/contract/product-track';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,5 +122,35 @@ describe('producttrack', () => {
       reason: 'E_REF_NOT_FOUND',
       field: 'orderProductId',
     });
+  });
+
+  it('creates, reads and updates an order product’s milestones', async () => {
+    const orderProductId = await productId();
+    const input = { orderProductId, milestone: 'INSPECTED', plannedDate: '2030-05-20' };
+    expect(
+      (await t.client.call(createProductTrack, { ...input, milestone: 'LUNCH' }, { token: sales })).result,
+    ).toMatchObject({ reason: 'E_FORMAT', field: 'milestone' });
+    const created = await t.client.ok(createProductTrack, input, { token: sales });
+    await t.client.ok(createProductTrack, { orderProductId, milestone: 'SAMPLE_AUDITED' }, { token: sales });
+    expect((await t.client.call(createProductTrack, input, { token: sales })).result).toMatchObject({
+      reason: 'E_DUPLICATE',
+      field: 'milestone',
+    });
+    const updated = await t.client.ok(
+      updateProductTrack,
+      { id: created.id, version: 0, actualDate: '2030-05-21' },
+      { token: sales },
+    );
+    expect(updated).toMatchObject({ version: 1, actualDate: '2030-05-21' });
+    const stale = await t.client.call(
+      updateProductTrack,
+      { id: created.id, version: 0, remark: 'late' },
+      { token: sales },
+    );
+    expect(stale.result).toMatchObject({ reason: 'E_VERSION' });
+    const track = await t.client.ok(getProductTrack, { orderProductId }, { token: admin });
+    expect(track.list.map((m) => m.milestone)).toEqual(['SAMPLE_AUDITED', 'INSPECTED']);
+    const log = await t.client.ok(changeLog, { entity: 'product_tracks', id: created.id }, { token: admin });
+    expect(log.list.map((e) => e.action)).toEqual(['update', 'create']);
   });
 });

@@ -74,6 +74,17 @@ export function keyField(list: ConfigListDef): string {
   return list.code === 'none' ? (list.fields.find((f) => f.unique)?.name ?? 'nameZh') : 'code';
 }
 
+/**
+ * The sort keys of a list (issue 12): its code (or own key) and both names — the columns people
+ * look a row up by. The search's default order (the `sort` field, then the code) stays otherwise.
+ */
+export function configSorts(list: ConfigListDef): string[] {
+  const names = new Set(editableFields(list).map((field) => field.name));
+  return [keyField(list), 'nameZh', 'nameEn'].filter(
+    (name, i, all) => names.has(name) && all.indexOf(name) === i,
+  );
+}
+
 export function RefNames({ labels, language }: { labels: RefLabel[] | undefined; language: Language }) {
   if (!labels || labels.length === 0) return <>-</>;
   if (labels.length === 1) return <>{refName(labels[0]!, language)}</>;
@@ -140,6 +151,7 @@ function fieldColumn(list: ConfigListDef, field: FieldDef, ctx: ColumnContext): 
   } else if (field.type === 'text' || field.type === 'textEn' || field.type === 'email') {
     base.ellipsis = true;
   }
+  if (configSorts(list).includes(field.name)) base.sort = field.name;
   if (field.name === keyField(list)) {
     base.render = (value, row) => (
       <OpenButton onClick={() => ctx.onOpen(row)}>{String(value ?? '-')}</OpenButton>

@@ -37,11 +37,13 @@ export function MailboxPage() {
 
   const columns = useMemo<TableColumn<MailRow>[]>(
     () => [
-      { title: (t) => t('mailbox.to'), dataIndex: 'to' },
+      { title: (t) => t('mailbox.to'), dataIndex: 'to', wrapWidth: 220 },
       {
         title: (t) => t('mailbox.subject'),
         dataIndex: 'subject',
         hideInSearch: true,
+        // Long subjects wrap, so status and times stay in view at PC width.
+        wrapWidth: 280,
         render: (_value, row) => (
           <Typography.Link onClick={() => setOpen(row)} data-testid="mail-open">
             {row.subject}
@@ -62,6 +64,7 @@ export function MailboxPage() {
         title: (t) => t('mailbox.createdAt'),
         dataIndex: 'createdAt',
         hideInSearch: true,
+        sort: 'createdAt',
         render: (value) => time(value as string),
       },
       {

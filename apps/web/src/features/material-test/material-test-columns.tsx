@@ -56,12 +56,15 @@ export function materialTestColumns({
       // DOMAIN.md §2.11: startTime/endTime select the tests whose validity overlaps the range.
       searchKey: 'validity',
       valueType: 'dateRange',
+      // The validity sorts by its first day.
+      sort: 'startDate',
       render: (_value, row) => `${formatDate(row.startDate)} ~ ${formatDate(row.endDate)}`,
     },
     {
       title: (t) => t('material-test.testNo'),
       dataIndex: 'testNo',
       hideInSearch: true,
+      sort: 'testNo',
       render: (_value, row) => <Link to={`/${language}/materialtest/${row.id}`}>{row.testNo}</Link>,
     },
     {
@@ -69,6 +72,7 @@ export function materialTestColumns({
       title: (t) => t('material-test.material'),
       dataIndex: 'material',
       searchKey: 'material',
+      wrapWidth: 260,
       render: (_value, row) =>
         materialLinks ? (
           <Link to={`/${language}/material/${row.material.id}`}>{materialText(row.material)}</Link>

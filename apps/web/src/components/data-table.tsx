@@ -25,6 +25,7 @@ import { Alert, Button, Empty, Flex, Result, Spin, Table, type TableProps } from
 import type { SortOrder as AntSortOrder, SorterResult } from 'antd/es/table/interface';
 import { type Key, type ReactNode, useRef } from 'react';
 import { DataCards } from './data-cards';
+import './data-table.css';
 import { type ListState, type SortOrder, sameParams, searchValues } from './list-state';
 import { Pager } from './pager';
 import { SearchBar } from './search-bar';
@@ -97,38 +98,42 @@ function errorText(error: unknown): string | undefined {
   return error instanceof Error ? error.message : undefined;
 }
 
-/** The width a column with `ellipsis` and no `wrapWidth` ends its one line at. */
+/** The width a column with `ellipsis` and no `wrapWidth` wraps at, and the least it keeps. */
 const ELLIPSIS_WIDTH = 240;
+const ELLIPSIS_MIN_WIDTH = 80;
 
 /**
- * A cell's content kept to the column's width: wrapped at `wrapWidth`, or on one line ending in "…"
- * with `ellipsis` (the whole text in its title). antd's own ellipsis needs a fixed table layout,
- * which shares the width out evenly and cut short headers such as "Active" and "State".
+ * A cell's content kept to the column's width: never narrower than `minWidth`, wrapped at `wrapWidth`, and with `ellipsis` cut after
+ * three lines with "…" (the whole text in its title). antd's own ellipsis needs a fixed table layout,
+ * which shares the width out evenly and cut short values and headers such as "Active" and "State".
+ * Words break only when a single one is wider than the column, so no column shrinks below its
+ * longest word (a column of e-mail addresses lets them break anywhere).
  */
 function fitCell<T>(column: TableColumn<T>, content: ReactNode): ReactNode {
-  if (column.ellipsis) {
-    return (
-      <div
-        title={typeof content === 'string' ? content : undefined}
-        style={{
-          maxWidth: column.wrapWidth ?? ELLIPSIS_WIDTH,
-          overflow: 'hidden',
-          textOverflow: 'ellipsis',
-          whiteSpace: 'nowrap',
-        }}
-      >
-        {content}
-      </div>
-    );
+  if (!column.ellipsis && !column.wrapWidth) {
+    return column.minWidth ? <div style={{ minWidth: column.minWidth }}>{content}</div> : content;
   }
-  if (column.wrapWidth) {
-    return (
-      <div style={{ maxWidth: column.wrapWidth, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
-        {content}
-      </div>
-    );
-  }
-  return content;
+  const wrap = {
+    minWidth: column.minWidth ?? (column.ellipsis ? ELLIPSIS_MIN_WIDTH : undefined),
+    maxWidth: column.wrapWidth ?? ELLIPSIS_WIDTH,
+    whiteSpace: 'normal',
+    overflowWrap: 'break-word',
+  } as const;
+  if (!column.ellipsis) return <div style={wrap}>{content}</div>;
+  return (
+    <div
+      title={typeof content === 'string' ? content : undefined}
+      style={{
+        ...wrap,
+        display: '-webkit-box',
+        WebkitLineClamp: 3,
+        WebkitBoxOrient: 'vertical',
+        overflow: 'hidden',
+      }}
+    >
+      {content}
+    </div>
+  );
 }
 
 const toAnt = (order: SortOrder): AntSortOrder => (order === 'desc' ? 'descend' : 'ascend');
@@ -257,6 +262,7 @@ export function DataTable<T extends object>({
   } else {
     body = (
       <Table<T>
+        className="qc-data-table"
         rowKey={keyOf}
         dataSource={page?.list ?? []}
         loading={result.isFetching}
@@ -266,8 +272,9 @@ export function DataTable<T extends object>({
         size={arranged.density}
         // Long pages keep the header in view below the shell's header; wide tables scroll inside.
         sticky={{ offsetHeader: APP_HEADER_HEIGHT }}
-        scroll={{ x: 'max-content' }}
-        // As wide as the cells (long texts wrap or end in "…" at the column's width, fitCell).
+        // As wide as the card: cells wrap before the table scrolls sideways (inside itself), and long
+        // texts wrap or end in "…" at their column's width (fitCell).
+        scroll={{ x: true }}
         tableLayout="auto"
         locale={{ emptyText: empty }}
         onChange={onTableChange}
@@ -277,7 +284,6 @@ export function DataTable<T extends object>({
           title: label(column.title),
           dataIndex: column.dataIndex,
           width: column.width,
-          minWidth: column.minWidth,
           align: column.align,
           fixed: column.fixed,
           ...(responsive ? { responsive } : {}),

@@ -53,7 +53,7 @@ export interface TableColumn<T> {
   renderFormItem?: (props: SearchInputProps) => ReactNode;
   render?: (value: unknown, row: T, index: number) => ReactNode;
   width?: number | string;
-  /** The narrowest the column gets when the table shares out its width (keeps "Active" from "Activ"). */
+  /** The narrowest the column's values get when the table shares out its width (tags, many-word values). */
   minWidth?: number;
   /**
    * Long values (names, scopes) wrap at this width instead of widening the table: the table is as

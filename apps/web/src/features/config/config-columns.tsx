@@ -152,6 +152,8 @@ function fieldColumn(list: ConfigListDef, field: FieldDef, ctx: ColumnContext): 
     base.ellipsis = true;
   }
   if (configSorts(list).includes(field.name)) base.sort = field.name;
+  // The display order matters least on a tablet; the column settings bring it back.
+  if (field.name === 'sort') base.showFrom = 'xl';
   if (field.name === keyField(list)) {
     base.render = (value, row) => (
       <OpenButton onClick={() => ctx.onOpen(row)}>{String(value ?? '-')}</OpenButton>

@@ -38,7 +38,13 @@ export function MailErrorPanel() {
       );
     };
     return [
-      { title: (t) => t('config.mail.to'), dataIndex: 'to', wrapWidth: 220 },
+      {
+        title: (t) => t('config.mail.to'),
+        dataIndex: 'to',
+        wrapWidth: 220,
+        // An address has no spaces to wrap at: it breaks anywhere, so the column can narrow.
+        render: (value) => <span style={{ overflowWrap: 'anywhere' }}>{String(value)}</span>,
+      },
       { title: (t) => t('config.mail.subject'), dataIndex: 'subject', hideInSearch: true, wrapWidth: 260 },
       { title: (t) => t('config.mail.template'), dataIndex: 'template', hideInSearch: true },
       {

@@ -37,7 +37,13 @@ export function MailboxPage() {
 
   const columns = useMemo<TableColumn<MailRow>[]>(
     () => [
-      { title: (t) => t('mailbox.to'), dataIndex: 'to', wrapWidth: 220 },
+      {
+        title: (t) => t('mailbox.to'),
+        dataIndex: 'to',
+        wrapWidth: 220,
+        // An address has no spaces to wrap at: it breaks anywhere, so the column can narrow.
+        render: (value) => <span style={{ overflowWrap: 'anywhere' }}>{String(value)}</span>,
+      },
       {
         title: (t) => t('mailbox.subject'),
         dataIndex: 'subject',

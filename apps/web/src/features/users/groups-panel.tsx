@@ -36,6 +36,7 @@ export function GroupsPanel({ canEdit }: { canEdit: boolean }) {
         hideInSearch: true,
         // The tags wrap: a group of every module would otherwise push State and Edit out of view.
         wrapWidth: 480,
+        minWidth: 150,
         render: (_value, group) =>
           group.modules.length ? (
             <Flex gap={4} wrap>

@@ -34,6 +34,7 @@ import { TableToolbar } from './table-toolbar';
 import { useArrangedColumns } from './use-arranged-columns';
 import { useIsPhone } from './use-is-phone';
 import { useListState } from './use-list-state';
+import { useTableScroll } from './use-table-scroll';
 import { useLabel, useWidgetsTranslation } from './widgets-i18n';
 
 /**
@@ -220,6 +221,13 @@ export function DataTable<T extends object>({
   const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('widgets.table.empty')} />;
   const page = result.data;
   const shown = arranged.shown;
+  const tableBox = useRef<HTMLDivElement>(null);
+  const scrollX = useTableScroll(tableBox, [
+    page?.list,
+    shown.map((entry) => entry.key).join(),
+    arranged.density,
+    phone,
+  ]);
 
   const onTableChange: TableProps<T>['onChange'] = (_pagination, _filters, sorter, extra) => {
     if (extra.action !== 'sort') return;
@@ -274,7 +282,7 @@ export function DataTable<T extends object>({
         sticky={{ offsetHeader: APP_HEADER_HEIGHT }}
         // As wide as the card: cells wrap before the table scrolls sideways (inside itself), and long
         // texts wrap or end in "…" at their column's width (fitCell).
-        scroll={{ x: true }}
+        scroll={{ x: scrollX }}
         tableLayout="auto"
         locale={{ emptyText: empty }}
         onChange={onTableChange}
@@ -335,7 +343,7 @@ export function DataTable<T extends object>({
             }
           />
         ) : null}
-        {body}
+        <div ref={tableBox}>{body}</div>
         {page && page.total > 0 ? (
           <Pager
             page={state.page}

@@ -7,6 +7,7 @@ import {
   parseTableSettings,
   toggleColumn,
 } from './table-settings';
+import { tableScrollWidth } from './use-table-scroll';
 
 const keys = ['name', 'country', 'type', 'state'];
 
@@ -76,5 +77,14 @@ describe('localPage', () => {
     const found = localPage(rows, { ...query, filters: { name: 'alpha' } }, paging);
     expect(found.list.map((r) => r.name)).toEqual(['alpha', 'alphabet']);
     expect(found.total).toBe(2);
+  });
+});
+
+describe('tableScrollWidth', () => {
+  it('keeps the card’s width while the wrapped table fits, else scrolls at a width of its own', () => {
+    expect(tableScrollWidth(900, 600, 1400)).toBe(true);
+    expect(tableScrollWidth(900, 900, 1400)).toBe(true);
+    expect(tableScrollWidth(500, 600, 1400)).toBe(720);
+    expect(tableScrollWidth(500, 600, 650)).toBe(650);
   });
 });

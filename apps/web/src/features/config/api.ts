@@ -174,7 +174,7 @@ export function useRefOptions(target: RefTarget, keyword: string, enabled = true
 export const mailErrorsKey = operationKey(mailErrorList);
 
 /** The mail-error list's sort keys (issue 12; contract mailErrorList `sorting`). */
-export const MAIL_ERROR_SORTS = ['createdAt'] as const;
+export const MAIL_ERROR_SORTS = ['to', 'createdAt'] as const;
 
 export const requestMailErrors: PageRequest<MailErrorRow> = ({ filters, page, pageSize, ...sort }) =>
   api.call(mailErrorList, {

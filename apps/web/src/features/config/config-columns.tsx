@@ -75,12 +75,14 @@ export function keyField(list: ConfigListDef): string {
 }
 
 /**
- * The sort keys of a list (issue 12): its code (or own key) and both names — the columns people
- * look a row up by. The search's default order (the `sort` field, then the code) stays otherwise.
+ * The sort keys of a list (issue 12): its code (or own key), both names and its dates — the columns
+ * people look a row up by; the search keeps its own order otherwise. The same keys as the contract's
+ * `configSortKeys` of the server side: use that once both sides are merged.
  */
 export function configSorts(list: ConfigListDef): string[] {
   const names = new Set(editableFields(list).map((field) => field.name));
-  return [keyField(list), 'nameZh', 'nameEn'].filter(
+  const dates = list.fields.filter((field) => field.type === 'date').map((field) => field.name);
+  return [keyField(list), 'nameZh', 'nameEn', ...dates].filter(
     (name, i, all) => names.has(name) && all.indexOf(name) === i,
   );
 }
@@ -100,7 +102,19 @@ export function RefNames({ labels, language }: { labels: RefLabel[] | undefined;
 /** Opens a row: a real button, so the keyboard reaches it (rows have no route of their own). */
 export function OpenButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
   return (
-    <Button type="link" onClick={onClick} style={{ padding: 0, height: 'auto' }} data-testid="config-open">
+    <Button
+      type="link"
+      onClick={onClick}
+      // A long key ("materialTest.validityMonths") may wrap, so the list's other columns keep their room.
+      style={{
+        padding: 0,
+        height: 'auto',
+        whiteSpace: 'normal',
+        overflowWrap: 'anywhere',
+        textAlign: 'start',
+      }}
+      data-testid="config-open"
+    >
       {children}
     </Button>
   );

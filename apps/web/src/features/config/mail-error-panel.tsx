@@ -41,6 +41,7 @@ export function MailErrorPanel() {
       {
         title: (t) => t('config.mail.to'),
         dataIndex: 'to',
+        sort: 'to',
         wrapWidth: 220,
         // An address has no spaces to wrap at: it breaks anywhere, so the column can narrow.
         render: (value) => <span style={{ overflowWrap: 'anywhere' }}>{String(value)}</span>,

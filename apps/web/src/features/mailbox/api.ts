@@ -11,7 +11,7 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 export const mailboxKey = operationKey(searchMail);
 
 /** The outbox's sort keys (issue 12; contract searchMail `sorting`). */
-export const MAIL_SORTS = ['createdAt'] as const;
+export const MAIL_SORTS = ['to', 'createdAt', 'sentAt'] as const;
 
 export const requestMail: PageRequest<MailRow> = ({ filters, page, pageSize, ...sort }) =>
   api.call(searchMail, {

@@ -40,6 +40,7 @@ export function MailboxPage() {
       {
         title: (t) => t('mailbox.to'),
         dataIndex: 'to',
+        sort: 'to',
         wrapWidth: 220,
         // An address has no spaces to wrap at: it breaks anywhere, so the column can narrow.
         render: (value) => <span style={{ overflowWrap: 'anywhere' }}>{String(value)}</span>,
@@ -77,6 +78,7 @@ export function MailboxPage() {
         title: (t) => t('mailbox.sentAt'),
         dataIndex: 'sentAt',
         hideInSearch: true,
+        sort: 'sentAt',
         render: (value) => time(value as string | null),
       },
     ],

@@ -35,7 +35,7 @@ export const materialTestsSearchKey = operationKey(searchMaterialTests);
 const materialTestKey = operationKey(getMaterialTest);
 
 /** The material-test list's sort keys (issue 12; contract searchMaterialTests `sorting`). */
-export const MATERIAL_TEST_SORTS = ['testNo', 'startDate'] as const;
+export const MATERIAL_TEST_SORTS = ['testNo', 'startDate', 'pushedAt'] as const;
 
 /** The list's page request (spec §3 material-test filters: startTime, endTime, page). */
 export const requestMaterialTests: PageRequest<MaterialTestRow> = ({

@@ -114,6 +114,7 @@ export function materialTestColumns({
       key: 'pushed',
       title: (t) => t('material-test.pushed'),
       hideInSearch: true,
+      sort: 'pushedAt',
       render: (_value, row) =>
         row.pushCount > 0 ? `${formatDateTime(row.pushedAt)} (${row.pushCount})` : EMPTY,
     },

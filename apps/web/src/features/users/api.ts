@@ -37,7 +37,7 @@ const rolesCatalogKey = operationKey(roles);
 const roleListKey = operationKey(listRoles);
 
 /** The user list's sort keys (issue 12; contract searchUsers `sorting`). */
-export const USER_SORTS = ['name', 'username'] as const;
+export const USER_SORTS = ['name', 'englishName', 'username'] as const;
 
 /** The user list's page request for the shared data table (spec §3 user list: name, department, page). */
 export const requestUsers: PageRequest<UserRow> = ({ filters, page, pageSize, ...sort }) =>

@@ -25,7 +25,12 @@ export function UsersTable({ canEdit }: { canEdit: boolean }) {
         sort: 'name',
         render: (_value, row) => <Link to={`/${language}/user/${row.id}`}>{row.name}</Link>,
       },
-      { title: (t) => t('users.englishName'), dataIndex: 'englishName', hideInSearch: true },
+      {
+        title: (t) => t('users.englishName'),
+        dataIndex: 'englishName',
+        hideInSearch: true,
+        sort: 'englishName',
+      },
       { title: (t) => t('users.username'), dataIndex: 'username', hideInSearch: true, sort: 'username' },
       {
         key: 'department',

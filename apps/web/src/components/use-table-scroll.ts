@@ -31,7 +31,6 @@ function measure(table: HTMLTableElement): { min: number; max: number } {
 
 export function useTableScroll(wrapper: RefObject<HTMLElement | null>, deps: DependencyList): true | number {
   const [x, setX] = useState<true | number>(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: deps are the caller's (rows, columns, density)
   useLayoutEffect(() => {
     const element = wrapper.current;
     if (!element) return;

@@ -158,6 +158,8 @@ for (const lang of ['en', 'zh'] as const) {
     await signIn(page, 'admin', lang);
     await page.goto(`/${lang}/material`);
     await searchFor(page, lang, text.name, name);
+    await expect(page).toHaveURL(/[?&]name=/);
+    await expect(rows(page).first()).toContainText(name);
     await expect(rows(page)).toHaveCount(10);
     await page.getByRole('button', { name: text.page(2), exact: true }).click();
     await expect(page).toHaveURL(/[?&]page=2(&|$)/);

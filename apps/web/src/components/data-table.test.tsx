@@ -191,6 +191,19 @@ describe('DataTable', () => {
     await waitFor(() => expect((orderNoInput() as HTMLInputElement).value).toBe(''));
   });
 
+  it('keeps a search when a page is clicked before the URL has caught up with it', async () => {
+    const request = vi.fn().mockResolvedValue(page(orders(10), { total: 35 }));
+    const { search } = renderTable(request);
+    await screen.findByText('PO-1');
+    fireEvent.change(orderNoInput(), { target: { value: 'PO-3' } });
+    fireEvent.submit(orderNoInput().closest('form')!);
+    // The router has the search; the table may not have rendered it yet.
+    await waitFor(() => expect(search().get('orderNo')).toBe('PO-3'), { interval: 1 });
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(search().toString()).toBe('orderNo=PO-3&page=2'));
+    await waitFor(() => expect(lastQuery(request)).toMatchObject({ filters: { orderNo: 'PO-3' }, page: 2 }));
+  });
+
   it('opens a bare URL at the user’s last search of the list, and shows it in the URL', async () => {
     localStorage.setItem(lastSearchKey('anonymous', LIST_KEY), JSON.stringify({ status: 'done', page: '2' }));
     const request = vi.fn().mockResolvedValue(page(orders(10), { total: 35 }));

@@ -201,14 +201,13 @@ export function DataTable<T extends object>({
     known.current = null;
     void result.refetch();
   };
-  const go = (next: Partial<ListState>, mode: 'push' | 'replace' = 'push') =>
-    list.commit({ ...state, ...next }, mode);
+  const go = (changes: Partial<ListState>, mode: 'push' | 'replace' = 'push') => list.commit(changes, mode);
 
   const onSearch = (_filters: Filters, values: Filters) => {
-    const next = { ...state, values: searchValues(columns, values), page: DEFAULT_PAGE };
+    const changes = { values: searchValues(columns, values), page: DEFAULT_PAGE };
     // The same search again re-runs it: people press Search to see what changed meanwhile.
-    if (sameParams(list.params, list.encode(next))) refresh();
-    else list.commit(next, 'push');
+    if (sameParams(list.params, list.encode({ ...state, ...changes }))) refresh();
+    else go(changes);
   };
 
   const yesNo = { yes: t('widgets.search.yes'), no: t('widgets.search.no'), label };

@@ -4,7 +4,7 @@
  * search), and remembered per user in local storage so a bare URL — the menu, a new tab — opens the
  * user's last search of the list.
  */
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../api/session';
 import { readStorage, writeStorage } from '../lib/storage';
@@ -51,7 +51,12 @@ export interface ListStateHandle {
   state: ListState;
   /** The state's parameters, canonical (defaults left out): equal parameters, equal search. */
   params: ListParams;
-  commit: (next: ListState, mode: 'push' | 'replace') => void;
+  /**
+   * Changes the state: `changes` apply to the newest one asked for, even while the URL has not
+   * caught up (a navigation waits for the route guard), so a page clicked right after a search
+   * keeps that search.
+   */
+  commit: (changes: Partial<ListState>, mode: 'push' | 'replace') => void;
   /** A state's canonical parameters, to compare with `params`. */
   encode: (next: ListState) => ListParams;
 }
@@ -64,7 +69,8 @@ export function useListState<T>({
 }: ListStateOptions<T>): ListStateHandle {
   const [search, setSearch] = useSearchParams();
   const storeKey = lastSearchKey(useUserId(), listKey);
-  const entry = `${storeKey} ${useLocation().key}`;
+  const locationKey = useLocation().key;
+  const entry = `${storeKey} ${locationKey}`;
   const fromUrl = pickListParams(search, columns, prefix);
   const bare = Object.keys(fromUrl).length === 0;
   const stored = bareEntries.has(entry) ? null : parseStoredParams(readStorage('localStorage', storeKey));
@@ -82,6 +88,13 @@ export function useListState<T>({
   );
   const paramsKey = JSON.stringify(params);
 
+  // The newest state asked for: the shown one, unless a change is still on its way to the URL. Any
+  // navigation that lands (ours, or Back) makes the shown state the newest again.
+  const latest = useRef({ state, locationKey, pending: false });
+  if (latest.current.locationKey !== locationKey || !latest.current.pending) {
+    latest.current = { state, locationKey, pending: false };
+  }
+
   // A bare URL opened the last search: show it in the address (bookmarkable, and the route memory
   // of the breadcrumb keeps it) without a history entry of its own.
   useEffect(() => {
@@ -96,7 +109,9 @@ export function useListState<T>({
   }, [storeKey, paramsKey]);
 
   const commit = useCallback(
-    (next: ListState, mode: 'push' | 'replace') => {
+    (changes: Partial<ListState>, mode: 'push' | 'replace') => {
+      const next = { ...latest.current.state, ...changes };
+      latest.current = { ...latest.current, state: next, pending: true };
       const nextParams = encodeListState(next, columns, defaultPageSize);
       // Stored before the URL changes: a reset leaves a bare URL, which must not restore the old search.
       writeStorage('localStorage', storeKey, JSON.stringify(nextParams));

@@ -56,6 +56,8 @@ export function materialColumns({ language, t, canEdit }: MaterialColumnOptions)
       dataIndex: 'technicalName',
       hideInSearch: true,
       ellipsis: true,
+      // A tablet keeps the columns people find a material by; the column settings bring it back.
+      showFrom: 'xl',
     },
     {
       key: 'riskLevel',

@@ -20,13 +20,14 @@
  * `count: false` and keep it. A page opened from the URL asks for it on its first request.
  */
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@qcdesk/contract/constants';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Flex, Result, Spin, Table, type TableProps } from 'antd';
 import type { SortOrder as AntSortOrder, SorterResult } from 'antd/es/table/interface';
 import { type Key, type ReactNode, useRef } from 'react';
 import { DataCards } from './data-cards';
+import { fitCell } from './fit-cell';
 import './data-table.css';
 import { type ListState, type SortOrder, sameParams, searchValues } from './list-state';
+import { type PageRequest, usePageQuery } from './page-query';
 import { Pager } from './pager';
 import { SearchBar } from './search-bar';
 import { type Filters, formatCell, type TableColumn, toFilters } from './table-columns';
@@ -37,38 +38,7 @@ import { useListState } from './use-list-state';
 import { useTableScroll } from './use-table-scroll';
 import { useLabel, useWidgetsTranslation } from './widgets-i18n';
 
-/**
- * The shape of every search answer (contract `pageOf`/`searchPageOf`): `total` is null when the
- * request said `count: false`.
- */
-export interface PageResult<T> {
-  list: T[];
-  page: number;
-  pageSize: number;
-  total: number | null;
-  totalCapped: boolean;
-}
-
-/**
- * What a list asks its search for. `count` is false when the table already knows the total of these
- * filters (only the page or the sort changed): searches over large tables (contract
- * `searchPaging`) then skip counting. `sort` is one of the columns' sort keys, or none.
- */
-export interface PageQuery {
-  filters: Filters;
-  page: number;
-  pageSize: number;
-  sort?: string | undefined;
-  order: SortOrder;
-  count: boolean;
-}
-
-export type PageRequest<T> = (query: PageQuery) => Promise<PageResult<T>>;
-
-interface Total {
-  total: number;
-  totalCapped: boolean;
-}
+export type { PageQuery, PageRequest, PageResult } from './page-query';
 
 export interface DataTableProps<T> {
   columns: readonly TableColumn<T>[];
@@ -97,44 +67,6 @@ const APP_HEADER_HEIGHT = 64;
 
 function errorText(error: unknown): string | undefined {
   return error instanceof Error ? error.message : undefined;
-}
-
-/** The width a column with `ellipsis` and no `wrapWidth` wraps at, and the least it keeps. */
-const ELLIPSIS_WIDTH = 240;
-const ELLIPSIS_MIN_WIDTH = 80;
-
-/**
- * A cell's content kept to the column's width: never narrower than `minWidth`, wrapped at `wrapWidth`, and with `ellipsis` cut after
- * three lines with "…" (the whole text in its title). antd's own ellipsis needs a fixed table layout,
- * which shares the width out evenly and cut short values and headers such as "Active" and "State".
- * Words break only when a single one is wider than the column, so no column shrinks below its
- * longest word (a column of e-mail addresses lets them break anywhere).
- */
-function fitCell<T>(column: TableColumn<T>, content: ReactNode): ReactNode {
-  if (!column.ellipsis && !column.wrapWidth) {
-    return column.minWidth ? <div style={{ minWidth: column.minWidth }}>{content}</div> : content;
-  }
-  const wrap = {
-    minWidth: column.minWidth ?? (column.ellipsis ? ELLIPSIS_MIN_WIDTH : undefined),
-    maxWidth: column.wrapWidth ?? ELLIPSIS_WIDTH,
-    whiteSpace: 'normal',
-    overflowWrap: 'break-word',
-  } as const;
-  if (!column.ellipsis) return <div style={wrap}>{content}</div>;
-  return (
-    <div
-      title={typeof content === 'string' ? content : undefined}
-      style={{
-        ...wrap,
-        display: '-webkit-box',
-        WebkitLineClamp: 3,
-        WebkitBoxOrient: 'vertical',
-        overflow: 'hidden',
-      }}
-    >
-      {content}
-    </div>
-  );
 }
 
 const toAnt = (order: SortOrder): AntSortOrder => (order === 'desc' ? 'descend' : 'ascend');
@@ -168,39 +100,13 @@ export function DataTable<T extends object>({
   const arranged = useArrangedColumns(columns, name);
   const filters = toFilters(columns, state.values);
 
-  // The total of the current filters and page size, counted once on the first page asked for.
-  const known = useRef<{ key: string; total: Total } | null>(null);
-  const result = useQuery({
-    queryKey: [
-      ...queryKey,
-      { filters, page: state.page, pageSize: state.pageSize, sort: state.sort, order: state.order },
-    ],
-    queryFn: async () => {
-      const key = JSON.stringify([queryKey, filters, state.pageSize]);
-      const had = known.current?.key === key ? known.current.total : null;
-      const answer = await request({
-        filters,
-        page: state.page,
-        pageSize: state.pageSize,
-        sort: state.sort,
-        order: state.order,
-        count: had === null,
-      });
-      const total: Total =
-        answer.total === null
-          ? (had ?? { total: 0, totalCapped: false })
-          : { total: answer.total, totalCapped: answer.totalCapped };
-      known.current = { key, total };
-      return { ...answer, total: total.total, totalCapped: total.totalCapped };
-    },
-    placeholderData: keepPreviousData,
+  const { result, refresh } = usePageQuery<T>(queryKey, request, {
+    filters,
+    page: state.page,
+    pageSize: state.pageSize,
+    sort: state.sort,
+    order: state.order,
   });
-
-  /** Loads the page again, total included (the toolbar's refresh, a search that changed nothing). */
-  const refresh = () => {
-    known.current = null;
-    void result.refetch();
-  };
   const go = (changes: Partial<ListState>, mode: 'push' | 'replace' = 'push') => list.commit(changes, mode);
 
   const onSearch = (_filters: Filters, values: Filters) => {

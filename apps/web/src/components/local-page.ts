@@ -2,7 +2,7 @@
  * A page of a short list the server sends whole (groups): filtered, sorted and paged in the browser,
  * so it sits in the same list kit (URL state, toolbar, sort) as the server-paged lists.
  */
-import type { PageQuery, PageResult } from './data-table';
+import type { PageQuery, PageResult } from './page-query';
 
 export interface LocalPaging<T> {
   /** Whether a row matches the query's filters. */

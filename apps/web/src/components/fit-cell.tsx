@@ -11,10 +11,11 @@ const ELLIPSIS_MIN_WIDTH = 80;
 
 /**
  * A cell's content kept to the column's width: never narrower than `minWidth`, wrapped at
- * `wrapWidth`, and with `ellipsis` cut after three lines with "…" (the whole text in its title). antd's own ellipsis needs a fixed table layout,
- * which shares the width out evenly and cut short values and headers such as "Active" and "State".
- * Words break only when a single one is wider than the column, so no column shrinks below its
- * longest word (a column of e-mail addresses lets them break anywhere).
+ * `wrapWidth`, and with `ellipsis` cut after three lines with "…" (the whole text in its title).
+ * antd's own ellipsis needs a fixed table layout, which shares the width out evenly and cut short
+ * values and headers such as "Active" and "State". Words break only when a single one is wider than
+ * the column, so no column shrinks below its longest word (a column of e-mail addresses lets them
+ * break anywhere).
  */
 export function fitCell<T>(column: TableColumn<T>, content: ReactNode): ReactNode {
   if (!column.ellipsis && !column.wrapWidth) {

@@ -108,12 +108,15 @@ export function materialTestColumns({
       title: (t) => t('material-test.lab'),
       dataIndex: 'lab',
       hideInSearch: true,
+      // A tablet keeps the test, its material, status and result; the column settings bring these back.
+      showFrom: 'xl',
       render: (_v, row) => refName(row.lab, language),
     },
     {
       key: 'pushed',
       title: (t) => t('material-test.pushed'),
       hideInSearch: true,
+      showFrom: 'xl',
       sort: 'pushedAt',
       render: (_value, row) =>
         row.pushCount > 0 ? `${formatDateTime(row.pushedAt)} (${row.pushCount})` : EMPTY,

@@ -95,7 +95,13 @@ for (const lang of ['en', 'zh'] as const) {
       await expect(page.getByRole('link', { name: names[kind] }).first()).toBeVisible();
       // At PC width every column is in view: the table does not scroll sideways inside its card.
       await expect
-        .poll(() => page.locator('.ant-table-content').evaluate((el) => el.scrollWidth - el.clientWidth))
+        // (The sticky header of the list kit puts the rows in `.ant-table-body`.)
+        .poll(() =>
+          page
+            .locator('.ant-table-body, .ant-table-content')
+            .first()
+            .evaluate((el) => el.scrollWidth - el.clientWidth),
+        )
         .toBeLessThanOrEqual(0);
       await shoot(page, lang, `standards-${kind}-list`, { phoneA11y: true });
     }

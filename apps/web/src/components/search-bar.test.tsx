@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SearchBar } from './search-bar';
 import type { TableColumn } from './table-columns';
@@ -53,9 +54,29 @@ describe('SearchBar', () => {
     renderWidget(<SearchBar columns={columns} onSearch={onSearch} />);
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'bear' } });
     fireEvent.submit(screen.getByRole('search'));
-    await waitFor(() => expect(onSearch).toHaveBeenLastCalledWith({ name: 'bear', complete: true }));
+    await waitFor(() => expect(onSearch.mock.lastCall?.[0]).toEqual({ name: 'bear', complete: true }));
+    expect(onSearch.mock.lastCall?.[1]).toMatchObject({ name: 'bear', complete: true });
     fireEvent.click(screen.getByText('Reset').closest('button')!);
-    expect(onSearch).toHaveBeenLastCalledWith({ complete: true });
+    expect(onSearch.mock.lastCall?.[0]).toEqual({ complete: true });
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows the values it is given, and follows when they change (Back to an earlier search)', async () => {
+    function Shown() {
+      const [values, setValues] = useState<Record<string, unknown>>({ name: 'bear', complete: true });
+      return (
+        <>
+          <button type="button" onClick={() => setValues({ itemNo: 'A-1', complete: true })}>
+            back
+          </button>
+          <SearchBar columns={columns} values={values} onSearch={() => {}} />
+        </>
+      );
+    }
+    renderWidget(<Shown />);
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('bear');
+    fireEvent.click(screen.getByText('back'));
+    await waitFor(() => expect((screen.getByLabelText('Item no') as HTMLInputElement).value).toBe('A-1'));
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
   });
 

@@ -1,13 +1,14 @@
 /**
  * The search form of a list, generated from the same column array as its table (table-columns.ts).
  * Enter in a field submits, Reset restores the columns' initial values and searches again; inputs past
- * the first `visibleCount` (two on phones) fold behind "More filters".
+ * the first `visibleCount` (two on phones) fold behind "More filters". `values`, when given, are the
+ * search the list shows (from its URL): the inputs follow them, e.g. after Back.
  *
- * SearchBar props: columns, onSearch(filters), onReset?(), loading?, visibleCount? (3)
+ * SearchBar props: columns, onSearch(filters, values), onReset?(), values?, loading?, visibleCount? (3)
  */
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Col, Flex, Form, InputNumber, Row, Select } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { ClearTextField } from './clear-text-field';
 import { DateField, DateRangeField } from './date-picker';
 import {
@@ -25,8 +26,11 @@ import { useLabel, useWidgetsTranslation } from './widgets-i18n';
 
 export interface SearchBarProps<T> {
   columns: readonly TableColumn<T>[];
-  onSearch: (filters: Filters) => void;
+  /** `values` are the inputs by name as they are (a list keeps them to show them again). */
+  onSearch: (filters: Filters, values: Filters) => void;
   onReset?: () => void;
+  /** The search shown: the inputs are set to it whenever it changes. */
+  values?: Filters;
   loading?: boolean;
   visibleCount?: number;
 }
@@ -38,6 +42,7 @@ export function SearchBar<T>({
   columns,
   onSearch,
   onReset,
+  values,
   loading = false,
   visibleCount = DEFAULT_VISIBLE,
 }: SearchBarProps<T>) {
@@ -51,6 +56,14 @@ export function SearchBar<T>({
   // A phone shows fewer inputs before folding, so the first rows of the list stay in view.
   const shownCount = phone ? Math.min(visibleCount, PHONE_VISIBLE) : visibleCount;
   const folds = inputs.length > shownCount;
+  const blank = Object.fromEntries(inputs.map((column) => [searchName(column)!, undefined]));
+  const shownKey = values === undefined ? undefined : JSON.stringify(values);
+
+  useEffect(() => {
+    if (values !== undefined) form.setFieldsValue({ ...blank, ...values });
+  }, [shownKey, form]);
+
+  const search = (next: Filters) => onSearch(toFilters(columns, next), next);
 
   const input = (column: TableColumn<T>): ReactNode => {
     const placeholder = label(column.title);
@@ -92,8 +105,8 @@ export function SearchBar<T>({
       role="search"
       aria-label={t('widgets.search.label')}
       layout="vertical"
-      initialValues={initialValues}
-      onFinish={(values) => onSearch(toFilters(columns, { ...form.getFieldsValue(true), ...values }))}
+      initialValues={values ?? initialValues}
+      onFinish={(submitted) => search({ ...form.getFieldsValue(true), ...submitted })}
     >
       <Row gutter={16} align="bottom">
         {inputs.map((column, index) => {
@@ -123,9 +136,9 @@ export function SearchBar<T>({
               </Button>
               <Button
                 onClick={() => {
-                  form.resetFields();
+                  form.setFieldsValue({ ...blank, ...initialValues });
                   onReset?.();
-                  onSearch(toFilters(columns, initialValues));
+                  search({ ...blank, ...initialValues });
                 }}
               >
                 {t('widgets.search.reset')}

@@ -53,9 +53,26 @@ export interface TableColumn<T> {
   renderFormItem?: (props: SearchInputProps) => ReactNode;
   render?: (value: unknown, row: T, index: number) => ReactNode;
   width?: number | string;
+  /** The narrowest the column's values get when the table shares out its width (tags, many-word values). */
+  minWidth?: number;
+  /**
+   * Long values (names, scopes) wrap at this width instead of widening the table: the table is as
+   * wide as its cells, so one long name would push the last columns out of view.
+   */
+  wrapWidth?: number;
   align?: 'left' | 'right' | 'center';
   ellipsis?: boolean;
   fixed?: 'left' | 'right';
+  /**
+   * The search's sort key for this column (contract `sorting(fields)`): its presence makes the header
+   * sortable, server-side; the key and direction are kept in the URL (`?sort=name&order=desc`).
+   */
+  sort?: string;
+  /**
+   * The narrowest screen that shows the column until the person picks columns themselves (antd's
+   * breakpoints: `lg` hides it below 992 px): a low-priority column gives way on a tablet.
+   */
+  showFrom?: 'md' | 'lg' | 'xl' | 'xxl';
 }
 
 export const EMPTY_CELL = '-';
@@ -76,6 +93,11 @@ export function searchColumns<T>(columns: readonly TableColumn<T>[]): TableColum
 
 export function tableColumns<T>(columns: readonly TableColumn<T>[]): TableColumn<T>[] {
   return columns.filter((column) => !column.hideInTable);
+}
+
+/** The sort keys of a column array, in column order. */
+export function sortKeys<T>(columns: readonly TableColumn<T>[]): string[] {
+  return columns.flatMap((column) => (column.sort && !column.hideInTable ? [column.sort] : []));
 }
 
 /** The choices of a select column: `options` first, else `valueEnum`. */

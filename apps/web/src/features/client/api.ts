@@ -19,6 +19,7 @@ import { api } from '../../api/client';
 import { operationKey, useOperationMutation } from '../../api/use-operation';
 import type { ChangeLogFetch } from '../../components/change-log-viewer';
 import type { PageRequest } from '../../components/data-table';
+import { sortInput } from '../../components/list-state';
 import { userText } from '../../components/ref-labels';
 import type { RemoteOption, RemoteSearch } from '../../components/remote-auto-complete';
 import type { Filters } from '../../components/table-columns';
@@ -40,11 +41,19 @@ export const clientsSearchKey = operationKey(searchClients);
 const clientKey = operationKey(getClient);
 const requirementsKey = operationKey(getClientRequirements);
 
+/** The client list's sort keys (issue 12; contract searchClients `sorting`). */
+export const CLIENT_SORTS = ['name'] as const;
+
 /** The list's page request for the data table (spec §3 client filters: name, country, type, page). */
-export const requestClients: PageRequest<ClientRow> = async (filters: Filters, page, pageSize, { count }) => {
-  const answer = await api.call(searchClients, { ...(filters as ClientSearchInput), page, pageSize, count });
-  return answer;
-};
+export const requestClients: PageRequest<ClientRow> = ({ filters, page, pageSize, count, ...sort }) =>
+  api.call(searchClients, {
+    ...(filters as ClientSearchInput),
+    page,
+    pageSize,
+    count,
+    // sort: the server drops these until the contract's searchClients has `...sorting([...])`.
+    ...sortInput(sort, CLIENT_SORTS),
+  });
 
 /** One client with the flags the server computed (DOMAIN.md §5.4: sales may edit only their own). */
 export function useClient(id: string | undefined) {

@@ -37,6 +37,8 @@ export function clientColumns({
     {
       title: (t) => t('client.name'),
       dataIndex: 'name',
+      sort: 'name',
+      wrapWidth: 220,
       render: (_value, row) => (
         <Flex vertical>
           <Link to={`/${language}/client/${row.id}`}>{row.name}</Link>
@@ -64,6 +66,7 @@ export function clientColumns({
     {
       title: (t) => t('client.type'),
       dataIndex: 'type',
+      showFrom: 'lg',
       valueType: 'select',
       options: enumColumnOptions('ClientType'),
     },
@@ -87,6 +90,8 @@ export function clientColumns({
       key: 'sampling',
       title: (t) => t('client.sampling'),
       hideInSearch: true,
+      // A tablet shows the columns people find a client by; settings bring these back.
+      showFrom: 'xl',
       render: (_value, row) =>
         `${row.samplingLevel.code ?? refName(row.samplingLevel, language)} · ${aqlText(row.majorAql)} / ${aqlText(row.minorAql)}`,
     },
@@ -95,6 +100,7 @@ export function clientColumns({
       dataIndex: 'advanceDays',
       valueType: 'number',
       hideInSearch: true,
+      showFrom: 'lg',
       align: 'right',
     },
     {

@@ -8,7 +8,6 @@ import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button-link';
 import { DataTable } from '../../components/data-table';
 import { ExportButton } from '../../components/export-button';
-import { useTableFilters } from '../../components/table-filters';
 import { currentLanguage } from '../../i18n/i18n';
 import { type ClientRow, clientsSearchKey, exportClients, requestClients, useSalesSearch } from './api';
 import { clientColumns } from './client-columns';
@@ -26,7 +25,6 @@ export function ClientListPage() {
     () => clientColumns({ language, t, salesSearch, admin }),
     [language, t, salesSearch, admin],
   );
-  const tableFilters = useTableFilters(clientsSearchKey);
 
   return (
     <Card title={<h1 style={heading}>{t('client.title')}</h1>}>
@@ -36,9 +34,11 @@ export function ClientListPage() {
         queryKey={clientsSearchKey}
         request={requestClients}
         cardTitle={(row) => <Link to={`/${language}/client/${row.id}`}>{row.name}</Link>}
+        exportButton={(filters) => (
+          <ExportButton exportFn={exportClients} filters={filters} data-testid="client-export" />
+        )}
         toolbar={
           <>
-            <ExportButton exportFn={exportClients} filters={tableFilters} data-testid="client-export" />
             {hasPermission(session, 'client.edit') ? (
               <ButtonLink
                 type="primary"

@@ -17,7 +17,8 @@ import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { operationKey, useOperation, useOperationMutation } from '../../api/use-operation';
-import type { PageResult } from '../../components/data-table';
+import type { PageRequest, PageResult } from '../../components/data-table';
+import { sortInput } from '../../components/list-state';
 import type { Filters } from '../../components/table-columns';
 
 export type { ConfigRow, ImportError };
@@ -40,14 +41,18 @@ export const useEnumerations = () =>
 
 export const listSearchKey = (name: ConfigListName) => operationKey(configListOperations[name].search);
 
-/** One page of a list for the shared data table. */
-export function requestRows(name: ConfigListName) {
+/** One page of a list for the shared data table; `sorts` are the list's sort keys (configSorts). */
+export function requestRows(name: ConfigListName, sorts: readonly string[]): PageRequest<ConfigRow> {
   const op = configListOperations[name].search;
-  return (filters: Filters, page: number, pageSize: number): Promise<PageResult<ConfigRow>> =>
+  return ({ filters, page, pageSize, ...sort }) =>
     // The registry's search answers `pageOf(row)`; its generic typing only knows `list`.
-    api.call(op, { ...(filters as ConfigInput), page, pageSize } as InputOf<typeof op>) as unknown as Promise<
-      PageResult<ConfigRow>
-    >;
+    api.call(op, {
+      ...(filters as ConfigInput),
+      page,
+      pageSize,
+      // sort: the server drops these until the registry's searches have `...sorting([...])`.
+      ...sortInput(sort, sorts),
+    } as InputOf<typeof op>) as unknown as Promise<PageResult<ConfigRow>>;
 }
 
 /** One row by id, deleted rows included, after a refusal said it changed (E_VERSION). */
@@ -168,8 +173,17 @@ export function useRefOptions(target: RefTarget, keyword: string, enabled = true
 
 export const mailErrorsKey = operationKey(mailErrorList);
 
-export const requestMailErrors = (filters: Filters, page: number, pageSize: number) =>
-  api.call(mailErrorList, { ...(filters as InputOf<typeof mailErrorList>), page, pageSize });
+/** The mail-error list's sort keys (issue 12; contract mailErrorList `sorting`). */
+export const MAIL_ERROR_SORTS = ['to', 'createdAt'] as const;
+
+export const requestMailErrors: PageRequest<MailErrorRow> = ({ filters, page, pageSize, ...sort }) =>
+  api.call(mailErrorList, {
+    ...(filters as InputOf<typeof mailErrorList>),
+    page,
+    pageSize,
+    // sort: the server drops these until the contract's mailErrorList has `...sorting([...])`.
+    ...sortInput(sort, MAIL_ERROR_SORTS),
+  });
 
 export function useSolveMailError() {
   const client = useQueryClient();

@@ -11,7 +11,7 @@ import {
   toFilters,
 } from '../../components/table-columns';
 import type { EnumerationMap } from './api';
-import { type ColumnContext, configColumns, inTable, keyField, refName } from './config-columns';
+import { type ColumnContext, configColumns, configSorts, inTable, keyField, refName } from './config-columns';
 
 const t = ((key: string) => key) as unknown as TFunction;
 
@@ -80,6 +80,15 @@ describe('the table and search bar of every list, from one column array', () => 
 
     const price = configColumns(configList('testitem'), context(), t).find((c) => c.key === 'price')!;
     expect(price).toMatchObject({ valueType: 'number', precision: 2, align: 'right', hideInSearch: true });
+  });
+
+  it('sorts by the code (or the list’s own key), both names and the dates, from their headers', () => {
+    expect(configSorts(configList('system'))).toEqual(['key', 'nameZh', 'nameEn']);
+    expect(configSorts(configList('defect'))).toEqual(['code', 'nameZh', 'nameEn']);
+    for (const list of CONFIG_LISTS) {
+      const sorted = tableColumns(configColumns(list, context(), t)).flatMap((c) => (c.sort ? [c.sort] : []));
+      expect(sorted.sort()).toEqual([...configSorts(list)].sort());
+    }
   });
 
   it('a date range list filters by startTime and endTime', () => {

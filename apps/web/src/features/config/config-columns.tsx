@@ -74,6 +74,19 @@ export function keyField(list: ConfigListDef): string {
   return list.code === 'none' ? (list.fields.find((f) => f.unique)?.name ?? 'nameZh') : 'code';
 }
 
+/**
+ * The sort keys of a list (issue 12): its code (or own key), both names and its dates — the columns
+ * people look a row up by; the search keeps its own order otherwise. The same keys as the contract's
+ * `configSortKeys` of the server side: use that once both sides are merged.
+ */
+export function configSorts(list: ConfigListDef): string[] {
+  const names = new Set(editableFields(list).map((field) => field.name));
+  const dates = list.fields.filter((field) => field.type === 'date').map((field) => field.name);
+  return [keyField(list), 'nameZh', 'nameEn', ...dates].filter(
+    (name, i, all) => names.has(name) && all.indexOf(name) === i,
+  );
+}
+
 export function RefNames({ labels, language }: { labels: RefLabel[] | undefined; language: Language }) {
   if (!labels || labels.length === 0) return <>-</>;
   if (labels.length === 1) return <>{refName(labels[0]!, language)}</>;
@@ -89,7 +102,19 @@ export function RefNames({ labels, language }: { labels: RefLabel[] | undefined;
 /** Opens a row: a real button, so the keyboard reaches it (rows have no route of their own). */
 export function OpenButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
   return (
-    <Button type="link" onClick={onClick} style={{ padding: 0, height: 'auto' }} data-testid="config-open">
+    <Button
+      type="link"
+      onClick={onClick}
+      // A long key ("materialTest.validityMonths") may wrap, so the list's other columns keep their room.
+      style={{
+        padding: 0,
+        height: 'auto',
+        whiteSpace: 'normal',
+        overflowWrap: 'anywhere',
+        textAlign: 'start',
+      }}
+      data-testid="config-open"
+    >
       {children}
     </Button>
   );
@@ -140,6 +165,9 @@ function fieldColumn(list: ConfigListDef, field: FieldDef, ctx: ColumnContext): 
   } else if (field.type === 'text' || field.type === 'textEn' || field.type === 'email') {
     base.ellipsis = true;
   }
+  if (configSorts(list).includes(field.name)) base.sort = field.name;
+  // The display order matters least on a tablet; the column settings bring it back.
+  if (field.name === 'sort') base.showFrom = 'xl';
   if (field.name === keyField(list)) {
     base.render = (value, row) => (
       <OpenButton onClick={() => ctx.onOpen(row)}>{String(value ?? '-')}</OpenButton>

@@ -4,13 +4,13 @@ import type { ConfigListDef } from '@qcdesk/contract/config-lists';
 import { Button, Card, Flex, Tag, Typography } from 'antd';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../components/data-table';
+import { DataTable, type PageRequest } from '../../components/data-table';
 import { FormDrawer } from '../../components/form-drawer';
 import type { Filters } from '../../components/table-columns';
 import { useScreen } from '../../components/use-screen';
 import { languageOf } from '../../components/widgets-i18n';
 import { listSearchKey, requestRows, useEnumerations } from './api';
-import { configColumns, keyField, OpenButton } from './config-columns';
+import { configColumns, configSorts, keyField, OpenButton } from './config-columns';
 import { ConfigForm } from './config-form';
 import { ConfigRefSelect } from './config-ref-select';
 import { ConfigRowDetail } from './config-row-detail';
@@ -49,13 +49,13 @@ export function ConfigListView({ list, editable, extend, extra, children }: Conf
   const [panel, setPanel] = useState<Panel | null>(null);
   const lastFilters = useRef<Filters>({});
 
-  const request = useMemo(() => {
-    const load = requestRows(list.name);
-    return (filters: Filters, page: number, pageSize: number) => {
-      lastFilters.current = filters;
-      return load(filters, page, pageSize);
+  const request = useMemo<PageRequest<ConfigRow>>(() => {
+    const load = requestRows(list.name, configSorts(list));
+    return (query) => {
+      lastFilters.current = query.filters;
+      return load(query);
     };
-  }, [list.name]);
+  }, [list]);
 
   const columns = useMemo(
     () =>

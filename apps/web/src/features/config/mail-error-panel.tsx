@@ -38,8 +38,15 @@ export function MailErrorPanel() {
       );
     };
     return [
-      { title: (t) => t('config.mail.to'), dataIndex: 'to' },
-      { title: (t) => t('config.mail.subject'), dataIndex: 'subject', hideInSearch: true, ellipsis: true },
+      {
+        title: (t) => t('config.mail.to'),
+        dataIndex: 'to',
+        sort: 'to',
+        wrapWidth: 220,
+        // An address has no spaces to wrap at: it breaks anywhere, so the column can narrow.
+        render: (value) => <span style={{ overflowWrap: 'anywhere' }}>{String(value)}</span>,
+      },
+      { title: (t) => t('config.mail.subject'), dataIndex: 'subject', hideInSearch: true, wrapWidth: 260 },
       { title: (t) => t('config.mail.template'), dataIndex: 'template', hideInSearch: true },
       {
         title: (t) => t('config.mail.lastError'),
@@ -65,6 +72,7 @@ export function MailErrorPanel() {
         title: (t) => t('config.mail.createdAt'),
         dataIndex: 'createdAt',
         hideInSearch: true,
+        sort: 'createdAt',
         render: (value) => formatDateTime(value as string),
       },
       {
@@ -83,6 +91,8 @@ export function MailErrorPanel() {
         key: 'actions',
         title: (t) => t('config.actions'),
         hideInSearch: true,
+        // The actions stay in view however wide the mail's columns are.
+        fixed: 'right',
         render: (_value, row) =>
           row.solved ? (
             '-'

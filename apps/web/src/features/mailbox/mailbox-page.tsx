@@ -37,11 +37,20 @@ export function MailboxPage() {
 
   const columns = useMemo<TableColumn<MailRow>[]>(
     () => [
-      { title: (t) => t('mailbox.to'), dataIndex: 'to' },
+      {
+        title: (t) => t('mailbox.to'),
+        dataIndex: 'to',
+        sort: 'to',
+        wrapWidth: 220,
+        // An address has no spaces to wrap at: it breaks anywhere, so the column can narrow.
+        render: (value) => <span style={{ overflowWrap: 'anywhere' }}>{String(value)}</span>,
+      },
       {
         title: (t) => t('mailbox.subject'),
         dataIndex: 'subject',
         hideInSearch: true,
+        // Long subjects wrap, so status and times stay in view at PC width.
+        wrapWidth: 280,
         render: (_value, row) => (
           <Typography.Link onClick={() => setOpen(row)} data-testid="mail-open">
             {row.subject}
@@ -62,12 +71,14 @@ export function MailboxPage() {
         title: (t) => t('mailbox.createdAt'),
         dataIndex: 'createdAt',
         hideInSearch: true,
+        sort: 'createdAt',
         render: (value) => time(value as string),
       },
       {
         title: (t) => t('mailbox.sentAt'),
         dataIndex: 'sentAt',
         hideInSearch: true,
+        sort: 'sentAt',
         render: (value) => time(value as string | null),
       },
     ],

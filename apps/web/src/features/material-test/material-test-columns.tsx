@@ -56,12 +56,15 @@ export function materialTestColumns({
       // DOMAIN.md §2.11: startTime/endTime select the tests whose validity overlaps the range.
       searchKey: 'validity',
       valueType: 'dateRange',
+      // The validity sorts by its first day.
+      sort: 'startDate',
       render: (_value, row) => `${formatDate(row.startDate)} ~ ${formatDate(row.endDate)}`,
     },
     {
       title: (t) => t('material-test.testNo'),
       dataIndex: 'testNo',
       hideInSearch: true,
+      sort: 'testNo',
       render: (_value, row) => <Link to={`/${language}/materialtest/${row.id}`}>{row.testNo}</Link>,
     },
     {
@@ -69,6 +72,7 @@ export function materialTestColumns({
       title: (t) => t('material-test.material'),
       dataIndex: 'material',
       searchKey: 'material',
+      wrapWidth: 260,
       render: (_value, row) =>
         materialLinks ? (
           <Link to={`/${language}/material/${row.material.id}`}>{materialText(row.material)}</Link>
@@ -104,12 +108,16 @@ export function materialTestColumns({
       title: (t) => t('material-test.lab'),
       dataIndex: 'lab',
       hideInSearch: true,
+      // A tablet keeps the test, its material, status and result; the column settings bring these back.
+      showFrom: 'xl',
       render: (_v, row) => refName(row.lab, language),
     },
     {
       key: 'pushed',
       title: (t) => t('material-test.pushed'),
       hideInSearch: true,
+      showFrom: 'xl',
+      sort: 'pushedAt',
       render: (_value, row) =>
         row.pushCount > 0 ? `${formatDateTime(row.pushedAt)} (${row.pushCount})` : EMPTY,
     },

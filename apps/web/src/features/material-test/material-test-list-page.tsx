@@ -8,7 +8,6 @@ import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button-link';
 import { DataTable } from '../../components/data-table';
 import { ExportButton } from '../../components/export-button';
-import { useTableFilters } from '../../components/table-filters';
 import { currentLanguage } from '../../i18n/i18n';
 import {
   exportMaterialTests,
@@ -31,7 +30,6 @@ export function MaterialTestListPage() {
     () => materialTestColumns({ language, t, materialLinks, canEdit }),
     [language, t, materialLinks, canEdit],
   );
-  const tableFilters = useTableFilters(materialTestsSearchKey);
 
   return (
     <Card title={<h1 style={heading}>{t('material-test.title')}</h1>}>
@@ -45,13 +43,11 @@ export function MaterialTestListPage() {
             {row.testNo} · {row.material.upc}
           </Link>
         )}
+        exportButton={(filters) => (
+          <ExportButton exportFn={exportMaterialTests} filters={filters} data-testid="material-test-export" />
+        )}
         toolbar={
           <>
-            <ExportButton
-              exportFn={exportMaterialTests}
-              filters={tableFilters}
-              data-testid="material-test-export"
-            />
             {canEdit ? (
               <ButtonLink
                 type="primary"

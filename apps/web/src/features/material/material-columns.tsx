@@ -24,9 +24,10 @@ export function materialColumns({ language, t, canEdit }: MaterialColumnOptions)
     {
       title: (t) => t('material.upc'),
       dataIndex: 'upc',
+      sort: 'upc',
       render: (_value, row) => <Link to={`/${language}/material/${row.id}`}>{row.upc}</Link>,
     },
-    { title: (t) => t('material.name'), dataIndex: 'name' },
+    { title: (t) => t('material.name'), dataIndex: 'name', sort: 'name', wrapWidth: 240 },
     {
       key: 'type',
       title: (t) => t('material.materialType'),
@@ -55,6 +56,8 @@ export function materialColumns({ language, t, canEdit }: MaterialColumnOptions)
       dataIndex: 'technicalName',
       hideInSearch: true,
       ellipsis: true,
+      // A tablet keeps the columns people find a material by; the column settings bring it back.
+      showFrom: 'xl',
     },
     {
       key: 'riskLevel',

@@ -8,7 +8,6 @@ import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button-link';
 import { DataTable } from '../../components/data-table';
 import { ExportButton } from '../../components/export-button';
-import { useTableFilters } from '../../components/table-filters';
 import { currentLanguage } from '../../i18n/i18n';
 import { exportMaterials, type MaterialRow, materialsSearchKey, requestMaterials } from './api';
 import { materialColumns } from './material-columns';
@@ -22,7 +21,6 @@ export function MaterialListPage() {
   const language = currentLanguage();
   const canEdit = hasPermission(session, 'material.edit');
   const columns = useMemo(() => materialColumns({ language, t, canEdit }), [language, t, canEdit]);
-  const tableFilters = useTableFilters(materialsSearchKey);
 
   return (
     <Card title={<h1 style={heading}>{t('material.title')}</h1>}>
@@ -36,9 +34,11 @@ export function MaterialListPage() {
             {row.upc} · {row.name}
           </Link>
         )}
+        exportButton={(filters) => (
+          <ExportButton exportFn={exportMaterials} filters={filters} data-testid="material-export" />
+        )}
         toolbar={
           <>
-            <ExportButton exportFn={exportMaterials} filters={tableFilters} data-testid="material-export" />
             {canEdit ? (
               <ButtonLink
                 type="primary"

@@ -14,6 +14,7 @@ import { api } from '../../api/client';
 import { operationKey, useOperationMutation } from '../../api/use-operation';
 import type { ChangeLogFetch } from '../../components/change-log-viewer';
 import type { PageRequest } from '../../components/data-table';
+import { sortInput } from '../../components/list-state';
 import type { Filters } from '../../components/table-columns';
 
 export type OriginalSampleRow = OutputOf<typeof searchOriginalSamples>['list'][number];
@@ -30,16 +31,24 @@ export const ORIGINAL_SAMPLE_ENTITY = 'original_samples';
 export const originalSamplesSearchKey = operationKey(searchOriginalSamples);
 const originalSampleKey = operationKey(getOriginalSample);
 
+/** The original-sample list's sort keys (issue 12; contract searchOriginalSamples `sorting`). */
+export const ORIGINAL_SAMPLE_SORTS = ['itemNo', 'name'] as const;
+
 /** The list's page request (spec §3 original-sample filters: itemNo, name, complete (default true), page). */
-export const requestOriginalSamples: PageRequest<OriginalSampleRow> = async (
-  filters: Filters,
+export const requestOriginalSamples: PageRequest<OriginalSampleRow> = async ({
+  filters,
   page,
   pageSize,
-) => {
+  count,
+  ...sort
+}) => {
   const answer = await api.call(searchOriginalSamples, {
     ...(filters as OriginalSampleSearchInput),
     page,
     pageSize,
+    count,
+    // sort: the server drops these until the contract's searchOriginalSamples has `...sorting([...])`.
+    ...sortInput(sort, ORIGINAL_SAMPLE_SORTS),
   });
   return { ...answer, total: answer.total ?? 0 };
 };

@@ -38,9 +38,10 @@ export function originalSampleColumns({
     {
       title: (t) => t('original-sample.itemNo'),
       dataIndex: 'itemNo',
+      sort: 'itemNo',
       render: (_value, row) => <Link to={`/${language}/originalsample/${row.id}`}>{row.itemNo}</Link>,
     },
-    { title: (t) => t('original-sample.name'), dataIndex: 'name' },
+    { title: (t) => t('original-sample.name'), dataIndex: 'name', sort: 'name', wrapWidth: 240 },
     {
       key: 'complete',
       title: (t) => t('original-sample.complete'),

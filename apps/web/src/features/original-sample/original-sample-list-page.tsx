@@ -8,7 +8,6 @@ import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button-link';
 import { DataTable } from '../../components/data-table';
 import { ExportButton } from '../../components/export-button';
-import { useTableFilters } from '../../components/table-filters';
 import { currentLanguage } from '../../i18n/i18n';
 import {
   exportOriginalSamples,
@@ -28,7 +27,6 @@ export function OriginalSampleListPage() {
   const language = currentLanguage();
   const canEdit = hasPermission(session, 'originalsample.edit');
   const columns = useMemo(() => originalSampleColumns({ language, t, canEdit }), [language, t, canEdit]);
-  const tableFilters = useTableFilters(originalSamplesSearchKey);
 
   return (
     <Card title={<h1 style={heading}>{t('original-sample.title')}</h1>}>
@@ -42,13 +40,15 @@ export function OriginalSampleListPage() {
             {row.itemNo} | {row.name}
           </Link>
         )}
+        exportButton={(filters) => (
+          <ExportButton
+            exportFn={exportOriginalSamples}
+            filters={filters}
+            data-testid="original-sample-export"
+          />
+        )}
         toolbar={
           <>
-            <ExportButton
-              exportFn={exportOriginalSamples}
-              filters={tableFilters}
-              data-testid="original-sample-export"
-            />
             <OriginalSampleCartButton />
             {canEdit ? (
               <ButtonLink

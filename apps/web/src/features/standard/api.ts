@@ -21,6 +21,7 @@ import { api } from '../../api/client';
 import { operationKey, useOperationMutation } from '../../api/use-operation';
 import type { ChangeLogFetch } from '../../components/change-log-viewer';
 import type { PageRequest } from '../../components/data-table';
+import { sortInput } from '../../components/list-state';
 import type { Filters } from '../../components/table-columns';
 
 /** Common standards (`standard/…`) and country standards (`countryrequire/…`), DOMAIN.md §2.8. */
@@ -70,10 +71,20 @@ export const standardsSearchKey = (kind: StandardKind) => operationKey(operation
 const standardKey = (kind: StandardKind) => operationKey(operations[kind].get);
 const testsKey = (kind: StandardKind) => operationKey(operations[kind].tests);
 
+/** The standard lists' sort keys, common and country alike (issue 12; contract `sorting`). */
+export const STANDARD_SORTS = ['name', 'updatedAt'] as const;
+
 /** The list's page request (spec §3 standard requirement filter: name; country standards also by country). */
 export function standardsRequest(kind: StandardKind): PageRequest<StandardRow> {
-  return async (filters: Filters, page, pageSize) => {
-    const input = { ...(filters as InputOf<typeof searchCountryRequirements>), page, pageSize };
+  return async ({ filters, page, pageSize, count, ...sort }) => {
+    const input = {
+      ...(filters as InputOf<typeof searchCountryRequirements>),
+      page,
+      pageSize,
+      count,
+      // sort: the server drops these until the contract's standard searches have `...sorting([...])`.
+      ...sortInput(sort, STANDARD_SORTS),
+    };
     const answer: OutputOf<typeof searchCommonStandards> =
       kind === 'common'
         ? await api.call(searchCommonStandards, input)

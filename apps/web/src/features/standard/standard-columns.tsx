@@ -35,6 +35,7 @@ export function standardColumns({
     {
       title: (t) => t('standard.name'),
       dataIndex: 'name',
+      sort: 'name',
       render: (_value, row) => (
         <Link to={`/${language}/${standardPath(kind)}/${row.id}`} style={wrapAt(NAME_MAX_WIDTH)}>
           {row.name}
@@ -74,7 +75,13 @@ export function standardColumns({
       hideInSearch: true,
       align: 'right',
     },
-    { title: (t) => t('standard.updated'), dataIndex: 'updatedAt', valueType: 'date', hideInSearch: true },
+    {
+      title: (t) => t('standard.updated'),
+      dataIndex: 'updatedAt',
+      valueType: 'date',
+      hideInSearch: true,
+      sort: 'updatedAt',
+    },
     ...(canEdit
       ? [
           {

@@ -7,7 +7,6 @@ import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button-link';
 import { DataTable } from '../../components/data-table';
 import { ExportButton } from '../../components/export-button';
-import { useTableFilters } from '../../components/table-filters';
 import { currentLanguage } from '../../i18n/i18n';
 import {
   type StandardKind,
@@ -33,7 +32,6 @@ function StandardListPage({ kind }: { kind: StandardKind }) {
   const request = useMemo(() => standardsRequest(kind), [kind]);
   const exportFn = useMemo(() => standardsExport(kind), [kind]);
   const queryKey = useMemo(() => standardsSearchKey(kind), [kind]);
-  const tableFilters = useTableFilters(queryKey);
   const base = `/${language}/${standardPath(kind)}`;
 
   return (
@@ -48,9 +46,11 @@ function StandardListPage({ kind }: { kind: StandardKind }) {
         rowKey="id"
         queryKey={queryKey}
         request={request}
+        exportButton={(filters) => (
+          <ExportButton exportFn={exportFn} filters={filters} data-testid="standard-export" />
+        )}
         toolbar={
           <>
-            <ExportButton exportFn={exportFn} filters={tableFilters} data-testid="standard-export" />
             {canEdit ? (
               <ButtonLink
                 type="primary"

@@ -17,7 +17,9 @@ import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { operationKey, useOperation, useOperationMutation } from '../../api/use-operation';
-import type { Filters } from '../../components/table-columns';
+import type { PageRequest } from '../../components/data-table';
+import { sortInput } from '../../components/list-state';
+import { localPage } from '../../components/local-page';
 
 export type UserRow = OutputOf<typeof searchUsers>['list'][number];
 export type UserDetail = OutputOf<typeof getUser>;
@@ -34,9 +36,18 @@ export const groupsKey = operationKey(groups, {});
 const rolesCatalogKey = operationKey(roles);
 const roleListKey = operationKey(listRoles);
 
+/** The user list's sort keys (issue 12; contract searchUsers `sorting`). */
+export const USER_SORTS = ['name', 'englishName', 'username'] as const;
+
 /** The user list's page request for the shared data table (spec §3 user list: name, department, page). */
-export const requestUsers = (filters: Filters, page: number, pageSize: number) =>
-  api.call(searchUsers, { ...(filters as InputOf<typeof searchUsers>), page, pageSize });
+export const requestUsers: PageRequest<UserRow> = ({ filters, page, pageSize, ...sort }) =>
+  api.call(searchUsers, {
+    ...(filters as InputOf<typeof searchUsers>),
+    page,
+    pageSize,
+    // sort: the server drops these until the contract's searchUsers has `...sorting([...])`.
+    ...sortInput(sort, USER_SORTS),
+  });
 
 /** Positions, roles and departments for the user forms and filters (spec §6 "a roles call"). */
 export const useRolesCatalog = (enabled = true) =>
@@ -52,6 +63,20 @@ export async function fetchRole(id: string): Promise<RoleDetail | undefined> {
 }
 
 export const useGroups = (enabled = true) => useOperation(groups, {}, { enabled });
+
+/** The groups tab's table: under `groupsKey`, so a saved group refreshes it too. */
+export const groupsTableKey = [...groupsKey, 'table'] as const;
+
+/** The groups tab's sort keys (sorted in the browser: the list comes whole). */
+export const GROUP_SORTS = ['name'] as const;
+
+/** A page of the groups, found by a part of the name and sorted in the browser (`group` sends all). */
+export const requestGroups: PageRequest<GroupRow> = async (query) =>
+  localPage(await api.call(groups, {}), query, {
+    matches: (row, filters) =>
+      typeof filters.name !== 'string' || row.name.toLowerCase().includes(filters.name.toLowerCase()),
+    sortValue: (row) => row.name,
+  });
 
 /** One user with the `modify` flag the server computed (DOMAIN.md §5.4). */
 export function useUser(id: string | undefined) {

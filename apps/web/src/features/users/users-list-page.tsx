@@ -9,7 +9,10 @@ import { UsersTable } from './users-table';
 
 type Tab = 'users' | 'groups' | 'roles';
 
-/** Spec §2 User: users, groups, and positions and roles, as tabs of the one route (`?tab=`). */
+/**
+ * Spec §2 User: users, groups, and positions and roles, as tabs of the one route (`?tab=`). The users
+ * list's URL parameters are plain (`?name=`), the groups' prefixed (`?tab=groups&g.name=`).
+ */
 export function UsersListPage() {
   const { t } = useTranslation();
   const session = useSession();
@@ -55,7 +58,18 @@ export function UsersListPage() {
         activeKey={active}
         items={tabs}
         destroyOnHidden
-        onChange={(key) => setParams(key === 'users' ? {} : { tab: key }, { replace: true })}
+        onChange={(key) =>
+          // Only the tab changes: each tab's list keeps its own parameters (the groups' are prefixed).
+          setParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              if (key === 'users') next.delete('tab');
+              else next.set('tab', key);
+              return next;
+            },
+            { replace: true },
+          )
+        }
       />
     </Card>
   );

@@ -22,10 +22,16 @@ export function UsersTable({ canEdit }: { canEdit: boolean }) {
       {
         title: (t) => t('users.name'),
         dataIndex: 'name',
+        sort: 'name',
         render: (_value, row) => <Link to={`/${language}/user/${row.id}`}>{row.name}</Link>,
       },
-      { title: (t) => t('users.englishName'), dataIndex: 'englishName', hideInSearch: true },
-      { title: (t) => t('users.username'), dataIndex: 'username', hideInSearch: true },
+      {
+        title: (t) => t('users.englishName'),
+        dataIndex: 'englishName',
+        hideInSearch: true,
+        sort: 'englishName',
+      },
+      { title: (t) => t('users.username'), dataIndex: 'username', hideInSearch: true, sort: 'username' },
       {
         key: 'department',
         title: (t) => t('users.department'),

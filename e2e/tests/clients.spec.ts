@@ -163,7 +163,7 @@ for (const lang of ['en', 'zh'] as const) {
     const text = TEXT[lang];
     await signIn(page, DEMO_USERS.SALES, lang);
     await page.goto(`/${lang}/client`);
-    await page.getByLabel(text.name, { exact: true }).fill('E2E');
+    await page.getByRole('textbox', { name: text.name, exact: true }).fill('E2E');
     await page.getByRole('button', { name: /^(Search|查\s?询)$/ }).click();
     const exportButton = page.getByTestId('client-export');
     await exportButton.click();

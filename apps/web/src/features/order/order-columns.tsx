@@ -30,6 +30,7 @@ export function orderColumns({ language, t, canEdit }: OrderColumnOptions): Tabl
       dataIndex: 'order',
       searchKey: 'orderNo',
       sort: 'orderNo',
+      minWidth: 110,
       render: (_value, row) => (
         <Link to={`/${language}/order/${row.order.id}`} data-testid="order-link">
           {row.order.orderNo}
@@ -41,13 +42,14 @@ export function orderColumns({ language, t, canEdit }: OrderColumnOptions): Tabl
       title: (t) => t('order.clientPo'),
       searchKey: 'po',
       sort: 'po',
+      minWidth: 110,
       render: (_value, row) => row.order.clientPo ?? EMPTY,
     },
-    { title: (t) => t('order.productNo'), dataIndex: 'productNo' },
+    { title: (t) => t('order.productNo'), dataIndex: 'productNo', minWidth: 120 },
     {
       title: (t) => t('order.sku'),
       dataIndex: 'sku',
-      showFrom: 'xl',
+      showFrom: 'xxl',
       render: (value) => String(value ?? EMPTY),
     },
     { title: (t) => t('order.itemNo'), dataIndex: 'itemNo' },
@@ -81,7 +83,7 @@ export function orderColumns({ language, t, canEdit }: OrderColumnOptions): Tabl
       title: (t) => t('order.department'),
       dataIndex: 'department',
       searchKey: 'department',
-      showFrom: 'xl',
+      showFrom: 'xxl',
       render: (_value, row) => refName(row.department, language),
       renderFormItem: (props) => (
         <ConfigSelect<string | null>
@@ -130,7 +132,7 @@ export function orderColumns({ language, t, canEdit }: OrderColumnOptions): Tabl
       title: (t) => t('order.qc'),
       dataIndex: 'qc',
       hideInSearch: true,
-      showFrom: 'xl',
+      showFrom: 'xxl',
       render: (_value, row) => (row.qc ? userDisplayName(row.qc, language) : EMPTY),
     },
     {

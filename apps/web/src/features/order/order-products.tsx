@@ -55,46 +55,49 @@ export function OrderProducts({ products }: { products: readonly OrderProductLin
       </ul>
     );
   }
+  // The wrapper scrolls a wide table sideways and takes the focus, so keyboard users can scroll it too.
   return (
-    <Table<OrderProductLine>
-      rowKey="id"
-      size="small"
-      pagination={false}
-      dataSource={[...products]}
-      scroll={{ x: 'max-content' }}
-      onRow={() => ({ 'data-testid': 'order-product' }) as React.HTMLAttributes<HTMLElement>}
-      columns={[
-        {
-          key: 'productNo',
-          title: t('order.productNo'),
-          render: (_, row) => (
-            <>
-              {row.productNo} {flags(row)}
-            </>
-          ),
-        },
-        { key: 'sku', title: t('order.sku'), render: (_, row) => row.sku ?? EMPTY },
-        { key: 'itemNo', title: t('order.itemNo'), dataIndex: 'itemNo' },
-        { key: 'name', title: t('order.name'), dataIndex: 'name' },
-        { key: 'factory', title: t('order.factory'), render: (_, row) => refName(row.factory, language) },
-        { key: 'quantity', title: t('order.quantity'), align: 'right', render: (_, row) => quantity(row) },
-        {
-          key: 'deliveryDate',
-          title: t('order.deliveryDate'),
-          render: (_, row) => formatDate(row.deliveryDate),
-        },
-        {
-          key: 'productType',
-          title: t('order.productType'),
-          render: (_, row) => enumText('ProductType', row.productType, language),
-        },
-        { key: 'sample', title: t('order.originalSample'), render: (_, row) => sample(row) },
-        {
-          key: 'qc',
-          title: t('order.qc'),
-          render: (_, row) => (row.qc ? userDisplayName(row.qc, language) : EMPTY),
-        },
-      ]}
-    />
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (axe scrollable-region-focusable).
+    <section tabIndex={0} aria-label={t('order.products')} style={{ overflowX: 'auto' }}>
+      <Table<OrderProductLine>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={[...products]}
+        onRow={() => ({ 'data-testid': 'order-product' }) as React.HTMLAttributes<HTMLElement>}
+        columns={[
+          {
+            key: 'productNo',
+            title: t('order.productNo'),
+            render: (_, row) => (
+              <>
+                {row.productNo} {flags(row)}
+              </>
+            ),
+          },
+          { key: 'sku', title: t('order.sku'), render: (_, row) => row.sku ?? EMPTY },
+          { key: 'itemNo', title: t('order.itemNo'), dataIndex: 'itemNo' },
+          { key: 'name', title: t('order.name'), dataIndex: 'name', width: 240 },
+          { key: 'factory', title: t('order.factory'), render: (_, row) => refName(row.factory, language) },
+          { key: 'quantity', title: t('order.quantity'), align: 'right', render: (_, row) => quantity(row) },
+          {
+            key: 'deliveryDate',
+            title: t('order.deliveryDate'),
+            render: (_, row) => formatDate(row.deliveryDate),
+          },
+          {
+            key: 'productType',
+            title: t('order.productType'),
+            render: (_, row) => enumText('ProductType', row.productType, language),
+          },
+          { key: 'sample', title: t('order.originalSample'), render: (_, row) => sample(row) },
+          {
+            key: 'qc',
+            title: t('order.qc'),
+            render: (_, row) => (row.qc ? userDisplayName(row.qc, language) : EMPTY),
+          },
+        ]}
+      />
+    </section>
   );
 }

@@ -42,7 +42,9 @@ async function screenshots(page: Page, lang: Lang, name: string): Promise<void> 
 }
 
 for (const lang of ['en', 'zh'] as const) {
-  test(`${lang}: an administrator finds a seeded order by its order no ending and opens it`, async ({ page }) => {
+  test(`${lang}: an administrator finds a seeded order by its order no ending and opens it`, async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const text = TEXT[lang];
     await signIn(page, DEMO_USERS.ADMIN, lang);

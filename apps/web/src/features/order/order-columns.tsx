@@ -53,7 +53,7 @@ export function orderColumns({ language, t, canEdit }: OrderColumnOptions): Tabl
       render: (value) => String(value ?? EMPTY),
     },
     { title: (t) => t('order.itemNo'), dataIndex: 'itemNo' },
-    { title: (t) => t('order.name'), dataIndex: 'name', hideInSearch: true, wrapWidth: 240 },
+    { title: (t) => t('order.name'), dataIndex: 'name', hideInSearch: true, minWidth: 160, wrapWidth: 240 },
     {
       key: 'client',
       title: (t) => t('order.client'),
@@ -76,6 +76,7 @@ export function orderColumns({ language, t, canEdit }: OrderColumnOptions): Tabl
       title: (t) => t('order.factory'),
       dataIndex: 'factory',
       searchKey: 'factory',
+      minWidth: 150,
       render: (_value, row) => refName(row.factory, language),
     },
     {

@@ -47,13 +47,20 @@ export function orderColumns({ language, t, canEdit }: OrderColumnOptions): Tabl
     },
     { title: (t) => t('order.productNo'), dataIndex: 'productNo', minWidth: 120 },
     {
+      title: (t) => t('order.deliveryDate'),
+      dataIndex: 'deliveryDate',
+      hideInSearch: true,
+      sort: 'deliveryDate',
+      render: (_value, row) => formatDate(row.deliveryDate),
+    },
+    {
       title: (t) => t('order.sku'),
       dataIndex: 'sku',
       showFrom: 'xxl',
       render: (value) => String(value ?? EMPTY),
     },
-    { title: (t) => t('order.itemNo'), dataIndex: 'itemNo' },
-    { title: (t) => t('order.name'), dataIndex: 'name', hideInSearch: true, minWidth: 160, wrapWidth: 240 },
+    { title: (t) => t('order.itemNo'), dataIndex: 'itemNo', showFrom: 'xxl' },
+    { title: (t) => t('order.name'), dataIndex: 'name', hideInSearch: true, minWidth: 130, wrapWidth: 200 },
     {
       key: 'client',
       title: (t) => t('order.client'),
@@ -76,7 +83,7 @@ export function orderColumns({ language, t, canEdit }: OrderColumnOptions): Tabl
       title: (t) => t('order.factory'),
       dataIndex: 'factory',
       searchKey: 'factory',
-      minWidth: 150,
+      minWidth: 120,
       render: (_value, row) => refName(row.factory, language),
     },
     {
@@ -104,13 +111,6 @@ export function orderColumns({ language, t, canEdit }: OrderColumnOptions): Tabl
       align: 'right',
       render: (_value, row) =>
         `${row.quantity.toLocaleString(language === 'zh' ? 'zh-CN' : 'en')} ${enumText('QuantityUnit', row.quantityUnit, language)}`,
-    },
-    {
-      title: (t) => t('order.deliveryDate'),
-      dataIndex: 'deliveryDate',
-      hideInSearch: true,
-      sort: 'deliveryDate',
-      render: (_value, row) => formatDate(row.deliveryDate),
     },
     {
       key: 'deliveryRange',

@@ -9,6 +9,7 @@ import { materialFeature } from '../features/material/material-feature';
 import { materialTestFeature } from '../features/material-test/material-test-feature';
 import { networkErrorFeature } from '../features/network-error/network-error-feature';
 import { notFoundFeature } from '../features/not-found/not-found-feature';
+import { orderFeature } from '../features/order/order-feature';
 import { originalSampleFeature } from '../features/original-sample/original-sample-feature';
 import { settingsFeature } from '../features/settings/settings-feature';
 import { shareFileFeature } from '../features/share-file/share-file-feature';
@@ -29,6 +30,7 @@ export const features = [
   materialFeature,
   materialTestFeature,
   originalSampleFeature,
+  orderFeature,
   standardFeature,
   configFeature,
   settingsFeature,

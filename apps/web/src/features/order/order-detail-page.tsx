@@ -1,0 +1,121 @@
+import { Alert, Card, Flex, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { hasPermission } from '../../api/guard';
+import { useSession } from '../../api/session';
+import { ChangeLogViewer } from '../../components/change-log-viewer';
+import { DetailLoadFailed, DetailLoading } from '../../components/detail-states';
+import { createdText, FULL_ROW, RecordCard, subheading } from '../../components/record/record-card';
+import { EMPTY, enumText, refName, userDisplayName } from '../../components/ref-labels';
+import { currentLanguage } from '../../i18n/i18n';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { fetchOrderChangeLog, ORDER_ENTITY, type OrderDetail, useOrder } from './api';
+import { OrderContract } from './order-contract';
+import { OrderProducts } from './order-products';
+import { OrderShipping } from './order-shipping';
+
+const preWrap = { whiteSpace: 'pre-wrap' } as const;
+
+function OrderView({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const language = currentLanguage();
+  const mayReadContract =
+    hasPermission(session, 'contract.search') || hasPermission(session, 'contract.file.edit');
+  const sources = order.sources
+    .map(
+      (s) =>
+        `${enumText('OrderSource', s.source, language)}${s.ref ? ` ${s.ref}` : ''} · ${formatDateTime(s.at)}`,
+    )
+    .join('\n');
+  return (
+    <Flex vertical gap={16}>
+      <RecordCard
+        testId="order-detail"
+        title={order.orderNo}
+        tags={order.clientPo ? <Tag>{order.clientPo}</Tag> : null}
+        actions={null}
+        notices={[order.valid === 0 && <Alert type="warning" showIcon title={t('order.isDeleted')} />]}
+        items={[
+          { key: 'orderNo', label: t('order.orderNo'), children: order.orderNo },
+          { key: 'clientPo', label: t('order.clientPo'), children: order.clientPo ?? EMPTY },
+          {
+            key: 'client',
+            label: t('order.client'),
+            children: `${order.client.code} · ${order.client.name}`,
+          },
+          { key: 'department', label: t('order.department'), children: refName(order.department, language) },
+          {
+            key: 'sales',
+            label: t('order.sales'),
+            children: order.sales ? userDisplayName(order.sales, language) : EMPTY,
+          },
+          { key: 'total', label: t('order.total'), children: order.total.toLocaleString() },
+          {
+            key: 'deliveryDate',
+            label: t('order.firstDelivery'),
+            children: order.deliveryDate ? formatDate(order.deliveryDate) : EMPTY,
+          },
+          {
+            key: 'sources',
+            label: t('order.sources'),
+            children: <span style={preWrap}>{sources || EMPTY}</span>,
+          },
+          {
+            key: 'description',
+            label: t('order.description'),
+            span: FULL_ROW,
+            children: <span style={preWrap}>{order.description ?? EMPTY}</span>,
+          },
+          {
+            key: 'inspectionRequirement',
+            label: t('order.inspectionRequirement'),
+            span: FULL_ROW,
+            children: <span style={preWrap}>{order.inspectionRequirement ?? EMPTY}</span>,
+          },
+          {
+            key: 'testRequirement',
+            label: t('order.testRequirement'),
+            span: FULL_ROW,
+            children: <span style={preWrap}>{order.testRequirement ?? EMPTY}</span>,
+          },
+          { key: 'created', label: t('common.created'), children: createdText(order, language) },
+          { key: 'updated', label: t('common.updated'), children: formatDateTime(order.updatedAt) },
+        ]}
+      />
+      <Card title={<h2 style={subheading}>{t('order.products')}</h2>}>
+        <OrderProducts products={order.products} />
+      </Card>
+      <Card title={<h2 style={subheading}>{t('order.shipping')}</h2>}>
+        <OrderShipping shipping={order.shipping} />
+      </Card>
+      {mayReadContract ? (
+        <Card title={<h2 style={subheading}>{t('order.contract')}</h2>}>
+          <OrderContract orderId={order.id} />
+        </Card>
+      ) : null}
+      <Card>
+        <ChangeLogViewer entity={ORDER_ENTITY} id={order.id} fetch={fetchOrderChangeLog} />
+      </Card>
+    </Flex>
+  );
+}
+
+/** Spec §2 OrderDetail (`order/{id}`): the order, its products, shipment, contract files and change log. */
+export function OrderDetailPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const query = useOrder(id);
+  if (query.isPending) return <DetailLoading />;
+  if (query.isError) {
+    return (
+      <DetailLoadFailed
+        title={t('order.loadFailed')}
+        message={query.error.message}
+        backTo={`/${currentLanguage()}/order`}
+        backLabel={t('common.backToList')}
+      />
+    );
+  }
+  return <OrderView order={query.data.data} />;
+}

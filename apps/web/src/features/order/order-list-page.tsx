@@ -1,0 +1,37 @@
+import { Card } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { hasPermission } from '../../api/guard';
+import { useSession } from '../../api/session';
+import { DataTable } from '../../components/data-table';
+import { currentLanguage } from '../../i18n/i18n';
+import { type OrderProductRow, ordersSearchKey, requestOrders } from './api';
+import { orderColumns } from './order-columns';
+
+const heading = { fontSize: 18, fontWeight: 600, margin: 0 } as const;
+
+/** Spec §2 Order (`order`): order products by order, PO, product, client, factory and delivery date. */
+export function OrderListPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const language = currentLanguage();
+  const canEdit = hasPermission(session, 'order.edit');
+  const columns = useMemo(() => orderColumns({ language, t, canEdit }), [language, t, canEdit]);
+
+  return (
+    <Card title={<h1 style={heading}>{t('order.title')}</h1>}>
+      <DataTable<OrderProductRow>
+        columns={columns}
+        rowKey="id"
+        queryKey={ordersSearchKey}
+        request={requestOrders}
+        cardTitle={(row) => (
+          <Link to={`/${language}/order/${row.order.id}`}>
+            {row.order.orderNo} · {row.productNo}
+          </Link>
+        )}
+      />
+    </Card>
+  );
+}

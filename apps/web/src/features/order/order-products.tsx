@@ -1,0 +1,103 @@
+import { Empty, Flex, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { RecordLink } from '../../components/record/record-link';
+import { EMPTY, enumText, refName, userDisplayName } from '../../components/ref-labels';
+import { useIsPhone } from '../../components/use-is-phone';
+import { currentLanguage } from '../../i18n/i18n';
+import { formatDate } from '../../lib/format';
+import type { OrderProductLine } from './api';
+
+/** The order's products: a table, or a list on phones; deleted ones (order.edit only) are tagged. */
+export function OrderProducts({ products }: { products: readonly OrderProductLine[] }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const phone = useIsPhone();
+  const quantity = (row: OrderProductLine) =>
+    `${row.quantity.toLocaleString(language === 'zh' ? 'zh-CN' : 'en')} ${enumText('QuantityUnit', row.quantityUnit, language)}`;
+  const flags = (row: OrderProductLine) => (
+    <>
+      {row.valid === 0 ? <Tag color="red">{t('order.productDeleted')}</Tag> : null}
+      {row.removedUpstream ? <Tag color="orange">{t('order.removedUpstream')}</Tag> : null}
+    </>
+  );
+  const sample = (row: OrderProductLine) =>
+    row.originalSample ? (
+      <RecordLink route="OriginalSampleDetail" to={`originalsample/${row.originalSample.id}`}>
+        {row.originalSample.itemNo}
+      </RecordLink>
+    ) : (
+      EMPTY
+    );
+
+  if (products.length === 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('order.productsNone')} />;
+  if (phone) {
+    return (
+      <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={t('order.products')}>
+        {products.map((row) => (
+          <li
+            key={row.id}
+            data-testid="order-product"
+            style={{ padding: '8px 0', borderBottom: '1px solid var(--ant-color-border-secondary)' }}
+          >
+            <Flex justify="space-between" gap={8} wrap>
+              <Typography.Text strong>{row.productNo}</Typography.Text>
+              <span>{formatDate(row.deliveryDate)}</span>
+            </Flex>
+            <div>
+              {row.itemNo} · {row.name}
+            </div>
+            <div>
+              {refName(row.factory, language)} · {quantity(row)} {flags(row)}
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  // The wrapper scrolls a wide table sideways and takes the focus, so keyboard users can scroll it too.
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (axe scrollable-region-focusable).
+    <section tabIndex={0} aria-label={t('order.products')} style={{ overflowX: 'auto' }}>
+      <Table<OrderProductLine>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={[...products]}
+        onRow={() => ({ 'data-testid': 'order-product' }) as React.HTMLAttributes<HTMLElement>}
+        columns={[
+          {
+            key: 'productNo',
+            title: t('order.productNo'),
+            render: (_, row) => (
+              <>
+                {row.productNo} {flags(row)}
+              </>
+            ),
+          },
+          { key: 'sku', title: t('order.sku'), render: (_, row) => row.sku ?? EMPTY },
+          { key: 'itemNo', title: t('order.itemNo'), dataIndex: 'itemNo' },
+          { key: 'name', title: t('order.name'), dataIndex: 'name', width: 240 },
+          { key: 'factory', title: t('order.factory'), render: (_, row) => refName(row.factory, language) },
+          { key: 'quantity', title: t('order.quantity'), align: 'right', render: (_, row) => quantity(row) },
+          {
+            key: 'deliveryDate',
+            title: t('order.deliveryDate'),
+            render: (_, row) => formatDate(row.deliveryDate),
+          },
+          {
+            key: 'productType',
+            title: t('order.productType'),
+            render: (_, row) => enumText('ProductType', row.productType, language),
+          },
+          { key: 'sample', title: t('order.originalSample'), render: (_, row) => sample(row) },
+          {
+            key: 'qc',
+            title: t('order.qc'),
+            render: (_, row) => (row.qc ? userDisplayName(row.qc, language) : EMPTY),
+          },
+        ]}
+      />
+    </section>
+  );
+}

@@ -65,12 +65,12 @@ test('public routes need no session', async ({ page }) => {
 test('a signed-out user goes to Login with the full path, and back there after signing in', async ({
   page,
 }) => {
-  await page.goto('/en/order/12?tab=files');
-  await expect(page).toHaveURL(/\/en\/login\?redirect=%2Fen%2Forder%2F12%3Ftab%3Dfiles$/);
+  await page.goto('/en/ordertest/12?tab=files');
+  await expect(page).toHaveURL(/\/en\/login\?redirect=%2Fen%2Fordertest%2F12%3Ftab%3Dfiles$/);
   await submitLogin(page, 'en', 'admin');
-  await expect(page).toHaveURL(/\/en\/order\/12\?tab=files$/);
-  // The order screens come later; an administrator holds their permission and is told so.
-  await expect(page.getByRole('heading', { name: 'Order is coming in a later release' })).toBeVisible();
+  await expect(page).toHaveURL(/\/en\/ordertest\/12\?tab=files$/);
+  // The test-order screens come later; an administrator holds their permission and is told so.
+  await expect(page.getByRole('heading', { name: 'Test order is coming in a later release' })).toBeVisible();
 });
 
 test('every guarded route sends a signed-out user to Login', async ({ page }) => {

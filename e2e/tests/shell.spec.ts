@@ -141,9 +141,9 @@ const SHELL_PAGES: ShellPage[] = [
   },
   {
     name: 'coming-later',
-    path: 'order',
+    path: 'ordertest',
     user: 'admin',
-    ready: heading({ zh: '订单将在后续版本中提供', en: 'Orders is coming in a later release' }),
+    ready: heading({ zh: '测试单将在后续版本中提供', en: 'Test orders is coming in a later release' }),
   },
   {
     name: 'settings',

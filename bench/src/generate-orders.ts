@@ -176,12 +176,12 @@ export async function generateOrders(db: Db, wanted: number): Promise<void> {
       ), made as (
         select array_agg(id order by id) as ids from factories where code like 'BF%' and valid = 1
       ), numbered as (
-        select g, 1 + (g * 7919) % array_length(b.ids, 1) as c from generate_series(${lo}::int, ${hi}::int) g, buyers b
+        select g, (1 + (g::bigint * 7919) % array_length(b.ids, 1))::int as c from generate_series(${lo}::int, ${hi}::int) g, buyers b
       ), inserted as (
         insert into orders (order_no, client_po, client_id, department_id, sales_id, description, total, delivery_date,
                             sources, created_at, updated_at)
         select 'BOD' || lpad(n.g::text, 8, '0'),
-               case n.g % 3 when 0 then '4500' || lpad(((n.g * 104729) % 1000000)::text, 6, '0')
+               case n.g % 3 when 0 then '4500' || lpad(((n.g::bigint * 104729) % 1000000)::text, 6, '0')
                             when 1 then 'PO-' || (2023 + n.g * 3 / ${wanted + 1}) || '-' || lpad((n.g % 100000)::text, 5, '0')
                             else 'P' || upper(substr(md5(n.g::text), 1, 8)) end,
                b.ids[n.c], b.departments[n.c], b.sales[n.c], null,

@@ -4,8 +4,8 @@ import { type Lang, screenshotsAt, settled, signIn } from './helpers';
 
 // Orders (spec §2 Order, OrderDetail; spec §3 Product filters): an administrator finds a seeded demo
 // order (apps/server order.seed.ts, QCDESK_DEMO_USERS=1) by the end of its order no, sees one row per
-// product, narrows by PO ending, and opens the order: its fields, products, shipment, contract files
-// and change log. Both languages, screenshots at 375 and 1280.
+// product, narrows by PO ending, exports that filter, and opens the order: its fields, products,
+// shipment, contract files and change log. Both languages, screenshots at 375 and 1280.
 
 const TEXT = {
   en: {
@@ -18,6 +18,8 @@ const TEXT = {
     contract: 'Contract files',
     changeLog: 'Change log',
     client: 'Pacific',
+    mailSent: 'The mail has been sent, please check',
+    exportDone: 'The file is on its way to your mailbox',
   },
   zh: {
     title: '订单',
@@ -29,6 +31,8 @@ const TEXT = {
     contract: '合同文件',
     changeLog: '修改记录',
     client: 'Pacific',
+    mailSent: '邮件已发送，请查收',
+    exportDone: '文件已发往您的邮箱',
   },
 } as const;
 
@@ -70,6 +74,10 @@ for (const lang of ['en', 'zh'] as const) {
     await settled(page);
     await expect(rows).toHaveCount(ORDER.products);
     await expect(rows.first()).toContainText(ORDER.no);
+    // The export takes the list's filters: a queued job, mailed as a link, with the button's progress.
+    await page.getByTestId('order-export').click();
+    await expect(page.getByText(text.mailSent)).toBeVisible();
+    await expect(page.getByText(text.exportDone)).toBeVisible({ timeout: 30_000 });
 
     await page.getByRole('link', { name: ORDER.no }).first().click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/order/\\d+$`));

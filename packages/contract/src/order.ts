@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { businessDate } from './config';
 import { enumSchema } from './enumerations';
+import { defineListExport } from './list-export';
 import { defineOperation } from './operation';
 import {
   clearable,
@@ -182,6 +183,12 @@ export const searchOrders = defineOperation({
     })
     .refine(dateRangeOk, { path: ['endTime'], params: { reason: 'E_DATE_RANGE' } }),
   output: searchPageOf(orderProductRow),
+});
+
+export const exportOrders = defineListExport(searchOrders, {
+  path: 'order/export',
+  summary:
+    'The order products of the search’s filters (in the caller’s scope) as XLSX, mailed to the caller as a download link; answers the job id.',
 });
 
 export const listOrders = defineOperation({

@@ -55,8 +55,11 @@ export interface ListExportDef<Op extends OperationDef = OperationDef, Row = unk
   /** The table the search counts, and its unique bigint key (the id), walked in order. */
   table: PgTable;
   key: PgColumn;
-  /** The search's WHERE over `table` in the caller's scope: the function the search itself runs. */
-  where(filters: ParsedInputOf<Op>, context: ExportContext): SQL | undefined;
+  /**
+   * The search's WHERE over `table` in the caller's scope: the function the search itself runs
+   * (asynchronous where the search reads a parameter first, e.g. the order list's "work" window).
+   */
+  where(filters: ParsedInputOf<Op>, context: ExportContext): SQL | undefined | Promise<SQL | undefined>;
   /** The rows of a batch of keys with their labels, in any order. */
   rows(db: Db, keys: readonly bigint[]): Promise<readonly Row[]>;
   /** A row's key, to put a batch back in key order. */

@@ -1,4 +1,5 @@
 import { unlink } from 'node:fs/promises';
+import type { SQL } from 'drizzle-orm';
 import { actorOf } from '../../platform/auth';
 import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
@@ -35,12 +36,7 @@ import { JOB_ENTITY, type ListExportDeps } from './list-export.service';
 // download link in their language. Progress is written after every batch.
 
 /** The rows of the filter, a batch at a time, with their labels, in key order. */
-async function* rowBatches(
-  db: Db,
-  def: ListExportDef,
-  where: ReturnType<ListExportDef['where']>,
-  limit: number,
-) {
+async function* rowBatches(db: Db, def: ListExportDef, where: SQL | undefined, limit: number) {
   for await (const keys of keyBatches(db, def, where, { size: EXPORT_BATCH, limit })) {
     yield inKeyOrder(keys, await def.rows(db, keys), (row) => def.keyOf(row));
   }
@@ -59,7 +55,7 @@ async function runExport(deps: ListExportDeps, payload: ExportPayload, ctx: JobC
   }
   const filters = fromTaggedJson(payload.filters);
   const scope = await scopeOf(db, user);
-  const where = def.where(filters as never, { db, user, scope });
+  const where = await def.where(filters as never, { db, user, scope });
   const limit = deps.config.EXPORT_MAX_ROWS;
   const total = Math.min(await countUpTo(db, def.table, where, limit), limit);
   const lang = payload.lang;

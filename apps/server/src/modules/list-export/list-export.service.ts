@@ -48,7 +48,7 @@ export async function requestExport(
 ): Promise<{ jobId: bigint }> {
   if (!permits(def.search, user.permissions)) throw new AppError('E_PERMISSION');
   const scope = await scopeOf(db, user);
-  const where = def.where(filters as never, { db, user, scope });
+  const where = await def.where(filters as never, { db, user, scope });
   const max = deps.config.EXPORT_MAX_ROWS;
   const rows = await countUpTo(db, def.table, where, max);
   if (rows > max) throw new AppError('E_EXPORT_TOO_MANY', { max: max.toLocaleString('en-US') });

@@ -10,12 +10,14 @@ import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { clients } from '../../db/schema/client';
 import { files } from '../../db/schema/files';
 import { roles, users } from '../../db/schema/identity';
+import { orderProducts } from '../../db/schema/order';
 import { changeLog, jobs } from '../../db/schema/platform';
 import { businessDate } from '../../platform/business-time';
 import { keyBatches } from '../../platform/list-export';
 import { XLSX_TYPE } from '../../platform/list-export-xlsx';
 import { clientExport } from '../client/client.export';
 import { buildClient } from '../client/client.factory';
+import { buildOrder } from '../order/order.factory';
 import { LIST_EXPORT_JOB } from './list-export.rules';
 import { requestExport } from './list-export.service';
 
@@ -332,8 +334,32 @@ describe('every declared list export', () => {
       'countryrequire/export',
       'material/export',
       'materialtest/export',
+      'order/export',
       'originalsample/export',
       'standard/export',
     ]);
+  });
+
+  it('exports the order list’s `work` filter as the search reads it (the due-soon window)', async () => {
+    const db = full.database.db;
+    const qc = await buildUser(db, { role: 'QC', department: 'QC', position: 2 });
+    const { products } = await buildOrder(db, { lines: [{ due: -3 }, { due: 4 }, { due: 30 }] });
+    await db
+      .update(orderProducts)
+      .set({ qcId: qc.id })
+      .where(eq(orderProducts.orderId, products[0]!.orderId));
+    const token = await signIn(full, qc.username);
+    const since = smtp.messages.length;
+    await full.client.ok(areas.order.exportOrders, { work: true }, { token, lang: 'zh' });
+    await full.app.jobs.drain();
+    const file = await download((await smtp.waitFor(qc.email, since)).text, full);
+    expect(file.headers[0]).toBe('订单号');
+    const productNo = file.headers.indexOf('产品号');
+    expect(file.rows.map((r) => r[productNo]).sort()).toEqual(
+      products
+        .slice(0, 2)
+        .map((p) => p.productNo)
+        .sort(),
+    );
   });
 });

@@ -3,6 +3,7 @@ import { orders } from '../../db/schema/order';
 import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
+import { orderExport } from './order.export';
 import { orderHits, orderProductHits, orderScope } from './order.queries';
 import { seedOrders } from './order.seed';
 import { createOrder, ORDER_ENTITY, updateOrder } from './order.service';
@@ -98,6 +99,7 @@ export const orderModule = defineModule({
       names: (row) => ({ zh: String(row.orderNo), en: String(row.orderNo) }),
     },
   },
+  exports: [orderExport],
   homeSearch: [
     { source: 'order', permission: ops.searchOrders.permission, search: orderHits },
     { source: 'orderProduct', permission: ops.searchOrders.permission, search: orderProductHits },

@@ -1,13 +1,14 @@
 import { changeLog } from '@qcdesk/contract/config';
 import { getContract } from '@qcdesk/contract/contract';
 import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
-import { getOrder, ORDER_SORTS, searchOrders } from '@qcdesk/contract/order';
+import { exportOrders as exportOrdersOp, getOrder, ORDER_SORTS, searchOrders } from '@qcdesk/contract/order';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { operationKey } from '../../api/use-operation';
 import type { ChangeLogFetch } from '../../components/change-log-viewer';
 import type { PageRequest } from '../../components/data-table';
 import { sortInput } from '../../components/list-state';
+import type { Filters } from '../../components/table-columns';
 
 export type OrderProductRow = OutputOf<typeof searchOrders>['list'][number];
 export type OrderDetail = OutputOf<typeof getOrder>;
@@ -35,6 +36,10 @@ export const requestOrders: PageRequest<OrderProductRow> = ({ filters, page, pag
     count,
     ...sortInput(sort, ORDER_SORTS),
   });
+
+/** `order/export`: the list's filters to XLSX, mailed; answers the job to follow. */
+export const exportOrders = (filters: Filters) =>
+  api.call(exportOrdersOp, filters as InputOf<typeof exportOrdersOp>);
 
 /** One order with its products, sources, requirements and shipment. */
 export function useOrder(id: string | undefined) {

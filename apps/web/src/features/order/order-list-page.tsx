@@ -5,8 +5,9 @@ import { Link } from 'react-router';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { DataTable } from '../../components/data-table';
+import { ExportButton } from '../../components/export-button';
 import { currentLanguage } from '../../i18n/i18n';
-import { type OrderProductRow, ordersSearchKey, requestOrders } from './api';
+import { exportOrders, type OrderProductRow, ordersSearchKey, requestOrders } from './api';
 import { orderColumns } from './order-columns';
 
 const heading = { fontSize: 18, fontWeight: 600, margin: 0 } as const;
@@ -26,6 +27,9 @@ export function OrderListPage() {
         rowKey="id"
         queryKey={ordersSearchKey}
         request={requestOrders}
+        exportButton={(filters) => (
+          <ExportButton exportFn={exportOrders} filters={filters} data-testid="order-export" />
+        )}
         cardTitle={(row) => (
           <Link to={`/${language}/order/${row.order.id}`}>
             {row.order.orderNo} · {row.productNo}

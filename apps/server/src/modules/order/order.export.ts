@@ -1,0 +1,105 @@
+import { areas } from '@qcdesk/contract';
+import { enumLabel } from '@qcdesk/contract/enumerations';
+import { orderProducts } from '../../db/schema/order';
+import { labelIn, listExport, personIn } from '../../platform/list-export';
+import { getSystemParam } from '../../platform/system-params';
+import { orderSearchWhere, productRows } from './order.queries';
+import { ORDER_ENTITY } from './order.service';
+
+// The order list's XLSX export: the products of order/search's filters in the caller's scope, one
+// row per product as the list shows it. The "work" filter reads delivery.dueSoonDays first, as the
+// search does, so the export's WHERE is the search's own.
+
+export const orderExport = listExport({
+  operation: areas.order.exportOrders,
+  search: areas.order.searchOrders,
+  entity: ORDER_ENTITY,
+  title: { zh: '订单', en: 'Orders' },
+  table: orderProducts,
+  key: orderProducts.id,
+  where: async (filters, { db, user, scope }) =>
+    orderSearchWhere(db, filters, {
+      scope,
+      user,
+      dueSoonDays: filters.work ? await getSystemParam(db, 'delivery.dueSoonDays') : 0,
+    }),
+  rows: productRows,
+  keyOf: (row) => row.id,
+  columns: [
+    {
+      key: 'orderNo',
+      label: { zh: '订单号', en: 'Order no' },
+      value: (r) => r.order.orderNo,
+      width: 18,
+      client: true,
+    },
+    {
+      key: 'clientPo',
+      label: { zh: '客户PO', en: 'Client PO' },
+      value: (r) => r.order.clientPo,
+      width: 18,
+      client: true,
+    },
+    {
+      key: 'productNo',
+      label: { zh: '产品号', en: 'Product no' },
+      value: (r) => r.productNo,
+      width: 20,
+      client: true,
+    },
+    { key: 'sku', label: { zh: 'SKU', en: 'SKU' }, value: (r) => r.sku, width: 16, client: true },
+    { key: 'itemNo', label: { zh: '货号', en: 'Item no' }, value: (r) => r.itemNo, width: 18, client: true },
+    { key: 'name', label: { zh: '品名', en: 'Name' }, value: (r) => r.name, width: 32, client: true },
+    {
+      key: 'client',
+      label: { zh: '客户', en: 'Client' },
+      value: (r) => `${r.client.code} ${r.client.name}`,
+      width: 28,
+      client: true,
+    },
+    { key: 'department', label: { zh: '部门', en: 'Department' }, value: (r, l) => labelIn(r.department, l) },
+    {
+      key: 'factory',
+      label: { zh: '工厂', en: 'Factory' },
+      value: (r, l) => labelIn(r.factory, l),
+      width: 28,
+      client: true,
+    },
+    {
+      key: 'quantity',
+      label: { zh: '数量', en: 'Quantity' },
+      value: (r) => r.quantity,
+      width: 12,
+      client: true,
+    },
+    {
+      key: 'quantityUnit',
+      label: { zh: '单位', en: 'Unit' },
+      value: (r, l) => enumLabel('QuantityUnit', r.quantityUnit, l),
+      width: 10,
+      client: true,
+    },
+    {
+      key: 'deliveryDate',
+      label: { zh: '交货日期', en: 'Delivery date' },
+      value: (r) => r.deliveryDate,
+      width: 14,
+      client: true,
+    },
+    {
+      key: 'productType',
+      label: { zh: '产品类型', en: 'Product type' },
+      value: (r, l) => enumLabel('ProductType', r.productType, l),
+      width: 14,
+      client: true,
+    },
+    {
+      key: 'originalSample',
+      label: { zh: '原样', en: 'Original sample' },
+      value: (r) => r.originalSample?.itemNo,
+      width: 18,
+    },
+    { key: 'qc', label: { zh: 'QC', en: 'QC' }, value: (r, l) => personIn(r.qc, l) },
+    { key: 'createdAt', label: { zh: '创建时间', en: 'Created' }, value: (r) => r.createdAt, width: 18 },
+  ],
+});

@@ -74,14 +74,23 @@ const valuesOf = (value: unknown): string[] =>
 
 const ID = /^\d{1,19}$/;
 
-/** An enumeration's labels of a code or a list of codes; undefined when none is known. */
-function enumNames(name: EnumName, value: unknown): Names | undefined {
-  const codes = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
-  const items = codes.map((code) => enumerations[name].find((item) => String(item.code) === String(code)));
-  if (items.length === 0 || items.some((item) => !item)) return undefined;
+/** An enumeration's labels of a code or a list of codes (or of objects, `of`); undefined when none is known. */
+function enumNames(field: EnumField, value: unknown): Names | undefined {
+  const values = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
+  const entries = values.map((v) => {
+    const object =
+      field.of && v !== null && typeof v === 'object' ? (v as Record<string, unknown>) : undefined;
+    const code = object ? object[field.of!] : v;
+    const detail = object && field.detail ? object[field.detail] : undefined;
+    return {
+      item: enumerations[field.enum].find((item) => String(item.code) === String(code)),
+      suffix: typeof detail === 'string' && detail !== '' ? ` ${detail}` : '',
+    };
+  });
+  if (entries.length === 0 || entries.some((e) => !e.item)) return undefined;
   return {
-    zh: items.map((item) => item!.zh).join('、'),
-    en: items.map((item) => item!.en).join(', '),
+    zh: entries.map((e) => `${e.item!.zh}${e.suffix}`).join('、'),
+    en: entries.map((e) => `${e.item!.en}${e.suffix}`).join(', '),
   };
 }
 
@@ -192,10 +201,8 @@ export async function nameChanges<E extends { changes: Change[] }>(
         ...(keyNames ? { keyNames } : {}),
       };
       if (!field || isDecimal(field)) return base;
-      const fromNames = isEnum(field)
-        ? enumNames(field.enum, change.from)
-        : namesOf(groupOf(field), change.from);
-      const toNames = isEnum(field) ? enumNames(field.enum, change.to) : namesOf(groupOf(field), change.to);
+      const fromNames = isEnum(field) ? enumNames(field, change.from) : namesOf(groupOf(field), change.from);
+      const toNames = isEnum(field) ? enumNames(field, change.to) : namesOf(groupOf(field), change.to);
       return { ...base, ...(fromNames ? { fromNames } : {}), ...(toNames ? { toNames } : {}) };
     }),
   }));

@@ -67,6 +67,12 @@ export interface NamedField {
 /** A field holding a code of an enumeration (DOMAIN.md §3): labelled from the contract. */
 export interface EnumField {
   enum: EnumName;
+  /**
+   * The value is a list of objects (an order's `sources`): each object's `of` property holds the
+   * code, and its `detail` property, when named, follows the label ("Import orders.xlsx").
+   */
+  of?: string;
+  detail?: string;
 }
 
 /** A decimal column: logged with its column's scale ("2.500"), read as the number it is ("2.5"). */

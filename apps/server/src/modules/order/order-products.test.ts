@@ -1,4 +1,6 @@
 import { areas } from '@qcdesk/contract';
+import { changeLog as changeLogOp } from '@qcdesk/contract/config';
+import { enumLabel } from '@qcdesk/contract/enumerations';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unique } from '../../../test/support/factories';
@@ -144,6 +146,60 @@ describe('order/require/update and order/producttype/update', () => {
       { token: sales },
     );
     expect(other.result).toMatchObject({ reason: 'E_REF_NOT_FOUND', field: 'productIds' });
+  });
+});
+
+describe('the order’s change log', () => {
+  it('names product types, units, linked samples and sources in both languages', async () => {
+    const db = t.database.db;
+    const { order, products } = await buildOrder(db);
+    const sample = await buildOriginalSample(db, { clientId: order.clientId });
+    const first = String(products[0]!.id);
+    await t.client.ok(
+      ops.updateProductType,
+      { id: String(order.id), version: 0, productIds: [first], productType: 3 },
+      { token: sales },
+    );
+    await t.client.ok(
+      ops.relateOrderProducts,
+      {
+        id: String(order.id),
+        version: 1,
+        links: [{ productId: first, originalSampleId: String(sample.id) }],
+      },
+      { token: sales },
+    );
+    await db
+      .update(orders)
+      .set({ sources: [{ source: 2, ref: 'orders.xlsx', at: new Date().toISOString() }] })
+      .where(eq(orders.id, order.id));
+    await db.insert(changeLog).values({
+      entity: 'orders',
+      entityId: order.id,
+      action: 'update',
+      changes: [
+        { field: 'sources', from: [], to: [{ source: 2, ref: 'orders.xlsx', at: '2026-01-01T00:00:00Z' }] },
+        { field: `products[${products[0]!.productNo}].quantityUnit`, from: 1, to: 2 },
+      ],
+    });
+    const history = await t.client.ok(
+      changeLogOp,
+      { entity: 'orders', id: String(order.id), page: 1, pageSize: 10 },
+      { token: sales },
+    );
+    const changes = history.list.flatMap((entry) => entry.changes);
+    const named = (field: string) =>
+      changes.find((c) => c.field === `products[${products[0]!.productNo}].${field}`);
+    expect(named('productType')?.toNames).toEqual({
+      zh: enumLabel('ProductType', 3, 'zh'),
+      en: enumLabel('ProductType', 3, 'en'),
+    });
+    expect(named('quantityUnit')?.toNames?.en).toBe(enumLabel('QuantityUnit', 2, 'en'));
+    expect(named('originalSampleId')?.toNames?.en).toBe(`${sample.itemNo} | ${sample.name}`);
+    expect(changes.find((c) => c.field === 'sources')?.toNames).toEqual({
+      zh: `${enumLabel('OrderSource', 2, 'zh')} orders.xlsx`,
+      en: `${enumLabel('OrderSource', 2, 'en')} orders.xlsx`,
+    });
   });
 });
 

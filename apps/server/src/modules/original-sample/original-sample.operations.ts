@@ -73,6 +73,17 @@ export const originalSampleModule = defineModule({
       },
     },
   ],
+  // How other areas' change logs name a sample (an order product's link): item no | name.
+  names: {
+    originalSample: {
+      table: originalSamples,
+      key: originalSamples.id,
+      names: (row) => {
+        const name = `${String(row.itemNo)} | ${String(row.name)}`;
+        return { zh: name, en: name };
+      },
+    },
+  },
   homeSearch: [
     {
       source: 'originalSample',

@@ -134,6 +134,10 @@ export const orderProducts = pgTable(
     index('order_products_client_idx').on(t.clientId, t.id),
     index('order_products_department_idx').on(t.departmentId, t.id),
     index('order_products_factory_idx').on(t.factoryId, t.id),
+    // "Factory has" with a delivery window: an index-only range per matching factory (1.85 s → 6 ms
+    // on 2M products for a 2-character term matching 101 factories and a 60-day window).
+    // The trailing columns make it index-only: the page needs the id, the filter the two valid flags.
+    index('order_products_factory_delivery_idx').on(t.factoryId, t.deliveryDate, t.id, t.valid, t.orderValid),
     index('order_products_qc_idx').on(t.qcId, t.deliveryDate),
     index('order_products_sales_idx').on(t.salesId, t.deliveryDate),
     index('order_products_sample_idx').on(t.originalSampleId),

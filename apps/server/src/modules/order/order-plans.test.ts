@@ -88,6 +88,10 @@ describe('order/search plans', () => {
     expect(await plan({ startTime: '2025-03-01', endTime: '2025-04-15' }, 'deliveryDate')).toContain(
       'order_products_delivery_idx',
     );
+    // "Factory has" within a window: index-only ranges of the matching factories.
+    expect(await plan({ factory: 'pengle', startTime: '2025-03-01', endTime: '2025-03-20' })).toContain(
+      'order_products_factory_delivery_idx',
+    );
     expect(await plan({}, 'orderNo')).toContain('order_products_order_no_idx');
     expect(await plan({}, 'po')).toContain('order_products_po_idx');
     expect(await plan({}, 'createdAt')).toContain('order_products_created_idx');

@@ -1,0 +1,1 @@
+CREATE INDEX "order_products_factory_delivery_idx" ON "order_products" USING btree ("factory_id","delivery_date","id","valid","order_valid");

@@ -200,6 +200,24 @@ async function backendCpu(monitor: pg.Client): Promise<Map<number, number>> {
   return new Map(rows.map((r) => [r.pid, cpuMs(r.pid)]));
 }
 
+/**
+ * Waits until the database has had no active query for a moment (at most a minute): a slow case
+ * (the naive count) leaves queries queued in the servers' pools after autocannon stops, and they
+ * would otherwise run during the next case and count against it.
+ */
+async function settle(monitor: pg.Client): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  let quiet = 0;
+  while (quiet < 3 && Date.now() < deadline) {
+    const { rows } = await monitor.query<{ n: string }>(
+      `select count(*) as n from pg_stat_activity
+       where datname = current_database() and pid <> pg_backend_pid() and state = 'active'`,
+    );
+    quiet = Number(rows[0]!.n) === 0 ? quiet + 1 : 0;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 // -- The parent: load, CPU, ratios ---------------------------------------------------------------
 
 interface Measured {
@@ -230,11 +248,13 @@ async function load(
       requests: [{ setupRequest: (req) => ({ ...req, body: bodies() }) }],
     });
   await run(1); // warm-up: connections open, plans cached
+  await settle(monitor);
   const node0 = cpuMs(child.pid!);
   const pg0 = await backendCpu(monitor);
   const result = await run(seconds);
   const node1 = cpuMs(child.pid!);
   const pg1 = await backendCpu(monitor);
+  await settle(monitor);
   let pgDelta = 0;
   for (const [pid, after] of pg1) pgDelta += after - (pg0.get(pid) ?? 0);
   const calls = Math.max(1, result.requests.total);

@@ -1,10 +1,13 @@
 import { AUTOCOMPLETE_CLOSE_MS } from '@qcdesk/contract/constants';
 import { searchUsers } from '@qcdesk/contract/identity';
+import { listOrderProducts, listOrders } from '@qcdesk/contract/order';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../api/client';
 import {
   ClientAutoComplete,
+  OrderAutoComplete,
+  OrderProductAutoComplete,
   RemoteAutoComplete,
   SEARCH_DEBOUNCE_MS,
   UserAutoComplete,
@@ -107,5 +110,60 @@ describe('RemoteAutoComplete', () => {
     expect(call.mock.calls[0]?.[1]).toEqual({ name: '张', pageSize: 10, department: '3' });
     // The name of the UI language first (English here), the other in brackets.
     expect(screen.getByText('Zhang San (张三)')).toBeTruthy();
+  });
+});
+
+describe('OrderAutoComplete and OrderProductAutoComplete', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('finds orders by order no or PO ending within a client, labelled with PO and client', async () => {
+    const call = vi.spyOn(api, 'call').mockResolvedValue({
+      list: [
+        {
+          id: '5',
+          orderNo: 'PT24-0788',
+          clientPo: 'PT-PO-77881',
+          client: { id: '2', code: 'PAC', name: 'Pacific' },
+        },
+      ],
+    });
+    renderWidget(<OrderAutoComplete client="2" />);
+    const input = screen.getByRole('combobox', { name: 'Order no or PO ending' });
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '0788' } });
+    await advance(SEARCH_DEBOUNCE_MS);
+    expect(call.mock.calls[0]?.[0]).toBe(listOrders);
+    expect(call.mock.calls[0]?.[1]).toEqual({ keyword: '0788', client: '2' });
+    expect(screen.getByText('PT24-0788 · PT-PO-77881 · Pacific')).toBeTruthy();
+  });
+
+  it('finds products of one order by product no', async () => {
+    const call = vi.spyOn(api, 'call').mockResolvedValue({
+      list: [
+        {
+          id: '9',
+          productNo: 'PT24-0788-01',
+          itemNo: 'IT-1',
+          name: 'Bath duck',
+          orderId: '5',
+          orderNo: 'PT24-0788',
+        },
+      ],
+    });
+    renderWidget(<OrderProductAutoComplete order="5" />);
+    const input = screen.getByRole('combobox', { name: 'Product no containing' });
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '-01' } });
+    await advance(SEARCH_DEBOUNCE_MS);
+    expect(call.mock.calls[0]?.[0]).toBe(listOrderProducts);
+    expect(call.mock.calls[0]?.[1]).toEqual({ keyword: '-01', order: '5' });
+    expect(screen.getByText('PT24-0788-01 · IT-1 · Bath duck')).toBeTruthy();
   });
 });

@@ -12,6 +12,7 @@
 import { AUTOCOMPLETE_CLOSE_MS, DEFAULT_PAGE_SIZE } from '@qcdesk/contract/constants';
 import { searchUsers } from '@qcdesk/contract/identity';
 import type { Language } from '@qcdesk/contract/messages';
+import { listOrderProducts, listOrders } from '@qcdesk/contract/order';
 import { AutoComplete, Flex, Spin } from 'antd';
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../api/client';
@@ -178,6 +179,49 @@ export function OriginalSampleAutoComplete<O extends RemoteOption>(props: NamedA
 export function ProductionSampleAutoComplete<O extends RemoteOption>(props: NamedAutoCompleteProps<O>) {
   const { t } = useWidgetsTranslation();
   return <RemoteAutoComplete placeholder={t('widgets.autoComplete.productionSample')} {...props} />;
+}
+
+/** Orders by the ending of their order no or PO (order/list), labelled "order no · PO · client". */
+export const searchOrderOptions =
+  (client?: string): RemoteSearch =>
+  async (term, signal) => {
+    const { list } = await api.call(listOrders, { keyword: term, ...(client ? { client } : {}) }, { signal });
+    return list.map((o) => ({
+      value: o.id,
+      label: [o.orderNo, o.clientPo, o.client.name].filter(Boolean).join(' · '),
+    }));
+  };
+
+/** Order products whose product no contains the term (order/product/list), optionally of one order. */
+export const searchOrderProductOptions =
+  (order?: string): RemoteSearch =>
+  async (term, signal) => {
+    const { list } = await api.call(
+      listOrderProducts,
+      { keyword: term, ...(order ? { order } : {}) },
+      { signal },
+    );
+    return list.map((p) => ({ value: p.id, label: `${p.productNo} · ${p.itemNo} · ${p.name}` }));
+  };
+
+export function OrderAutoComplete({
+  client,
+  ...props
+}: Omit<NamedAutoCompleteProps, 'search'> & { client?: string }) {
+  const { t } = useWidgetsTranslation();
+  const search = useMemo(() => searchOrderOptions(client), [client]);
+  return <RemoteAutoComplete placeholder={t('widgets.autoComplete.order')} search={search} {...props} />;
+}
+
+export function OrderProductAutoComplete({
+  order,
+  ...props
+}: Omit<NamedAutoCompleteProps, 'search'> & { order?: string }) {
+  const { t } = useWidgetsTranslation();
+  const search = useMemo(() => searchOrderProductOptions(order), [order]);
+  return (
+    <RemoteAutoComplete placeholder={t('widgets.autoComplete.orderProduct')} search={search} {...props} />
+  );
 }
 
 /**

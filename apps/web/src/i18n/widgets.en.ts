@@ -55,6 +55,8 @@ export const widgetsEn = {
     material: 'Search materials',
     originalSample: 'Search original samples',
     productionSample: 'Search production samples',
+    order: 'Order no or PO ending',
+    orderProduct: 'Product no containing',
     user: 'Search users',
   },
   changeLog: {

@@ -57,6 +57,8 @@ export const widgetsZh = {
     material: '搜索物料',
     originalSample: '搜索原样',
     productionSample: '搜索大货样',
+    order: '订单号或PO尾号',
+    orderProduct: '产品号包含',
     user: '搜索用户',
   },
   changeLog: {

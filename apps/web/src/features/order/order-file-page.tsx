@@ -1,0 +1,67 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Divider, Flex, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { downloadOrderTemplate, useOrderImport } from './order-import-api';
+import { isFinished } from './order-import-model';
+import { OrderImportResult } from './order-import-result';
+import { OrderImportUpload } from './order-import-upload';
+
+const heading = { fontSize: 18, fontWeight: 600, margin: 0 } as const;
+
+/**
+ * Spec §2 OrderFile (`orderfile`, issue 14): import an order file. The running import's id is the
+ * URL's `job`, so the page can be left and a reload or a return resumes following it.
+ */
+export function OrderFilePage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const jobId = params.get('job');
+  const job = useOrderImport(jobId);
+  const [downloading, setDownloading] = useState(false);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadOrderTemplate();
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const finished = jobId === null || job.isError || isFinished(job.data?.status);
+  return (
+    <Card title={<h1 style={heading}>{t('order.file.title')}</h1>} data-testid="order-file">
+      <Flex vertical gap={16}>
+        <Typography.Paragraph style={{ margin: 0 }}>{t('order.file.explain')}</Typography.Paragraph>
+        <div>
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={download}
+            loading={downloading}
+            data-testid="order-import-template"
+          >
+            {t('order.file.template')}
+          </Button>
+        </div>
+        {jobId !== null ? (
+          <section aria-live="polite" data-testid="order-import-job">
+            {job.isPending ? <Spin /> : null}
+            {job.isError ? <Alert type="error" showIcon title={t('order.file.loadFailed')} /> : null}
+            {job.data ? <OrderImportResult job={job.data} /> : null}
+          </section>
+        ) : null}
+        {finished ? (
+          <>
+            {jobId !== null ? <Divider style={{ margin: 0 }} /> : null}
+            <OrderImportUpload
+              label={jobId !== null ? t('order.file.again') : undefined}
+              onStarted={(id) => setParams({ job: id })}
+            />
+          </>
+        ) : null}
+      </Flex>
+    </Card>
+  );
+}

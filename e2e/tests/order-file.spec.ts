@@ -6,9 +6,9 @@ import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api, uniqueSuffix } from './api';
 import { type Lang, screenshotsAt, settled, signIn } from './helpers';
 
-// Issue 14, the order file (`orderfile`): demo.sales (order.import) opens the import from the order list, downloads the template, fills it with three
-// lines of a demo client of theirs where one has quantity 0, and imports it: the row error names the
-// row and the column, and nothing is written. The fixed file imports; the order is then found from
+// Issue 14, the order file (`orderfile`): demo.sales (order.import) opens the import from the order
+// list, downloads the template, fills it with three lines of a demo client of theirs where one has
+// quantity 0, and imports it: the row error names the row and the column, and nothing is written. The fixed file imports; the order is then found from
 // the home search by the ending of its client PO and opened. Both languages, screenshots at 375 and 1280.
 
 const TEXT = {
@@ -22,6 +22,7 @@ const TEXT = {
     done: 'The file was imported',
     summary: 'Orders created: 1 · replaced: 0 · lines: 3',
     searchFor: 'Search for',
+    notXlsx: 'Only XLSX files can be imported',
   },
   zh: {
     orders: '订单',
@@ -33,6 +34,7 @@ const TEXT = {
     done: '文件已导入',
     summary: '新建订单：1 · 替换：0 · 行数：3',
     searchFor: '搜索内容',
+    notXlsx: '只能导入 XLSX 文件',
   },
 } as const;
 
@@ -107,6 +109,14 @@ for (const lang of ['en', 'zh'] as const) {
     const header = (template.worksheets[0]!.getRow(1).values as unknown[]).slice(1).map(String);
     expect(header).toEqual([...ORDER_FEED_COLUMNS]);
     expect(String(template.worksheets[0]!.getRow(2).getCell(1).value)).toBe('订单号 / Order no');
+
+    // A file that is not XLSX is refused before any upload.
+    await page
+      .getByTestId('order-import-upload')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from('orderNo\n1\n') });
+    await expect(page.getByTestId('order-import-problem')).toContainText(text.notXlsx);
+    await expect(page.getByTestId('order-import-start')).toBeDisabled();
 
     // Line 2 (row 3 of the file) has quantity 0: the import names it and writes nothing.
     await pickFile(page, await orderFile(header, orderNo, po, 0));

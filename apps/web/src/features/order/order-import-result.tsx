@@ -41,7 +41,7 @@ function ImportDone({ job }: { job: OrderImport }) {
         <Flex vertical gap={4}>
           <span>{t('order.file.summary', { created: job.created, updated: job.updated, lines })}</span>
           <span>
-            {t('order.file.ordersWritten')}:{' '}
+            {t('order.file.ordersWritten')}{' '}
             {job.orders.map((o, i) => (
               <span key={o.id}>
                 {i > 0 ? ', ' : null}

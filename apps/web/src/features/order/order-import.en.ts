@@ -21,7 +21,7 @@ export const orderImportEn = {
   progress: 'Import progress',
   done: 'The file was imported',
   summary: 'Orders created: {{created}} · replaced: {{updated}} · lines: {{lines}}',
-  ordersWritten: 'Orders',
+  ordersWritten: 'Orders:',
   moreOrders: 'and {{n}} more',
   refused: 'Nothing was written: fix these rows and import the file again',
   errorCount: 'Row errors: {{n}}',

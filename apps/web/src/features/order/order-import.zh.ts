@@ -21,7 +21,7 @@ export const orderImportZh: { [K in keyof typeof orderImportEn]: string } = {
   progress: '导入进度',
   done: '文件已导入',
   summary: '新建订单：{{created}} · 替换：{{updated}} · 行数：{{lines}}',
-  ordersWritten: '订单',
+  ordersWritten: '订单：',
   moreOrders: '另有 {{n}} 个',
   refused: '未写入任何数据：请修改以下行后重新导入',
   errorCount: '错误数：{{n}}',

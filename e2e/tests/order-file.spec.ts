@@ -132,6 +132,7 @@ for (const lang of ['en', 'zh'] as const) {
     expect((await api.call(searchOrders, { orderNo: suffix, count: true })).list).toEqual([]);
 
     // The job id is in the URL: a reload shows the same result.
+    const refusedUrl = page.url();
     await page.reload();
     await expect(errors).toHaveCount(1);
     await screenshots(page, lang, 'errors');
@@ -142,6 +143,13 @@ for (const lang of ['en', 'zh'] as const) {
     // The fixed file, picked on the same page, imports.
     await pickFile(page, await orderFile(header, orderNo, po, 200));
     await page.getByTestId('order-import-start').click();
+    await expect(page).not.toHaveURL(refusedUrl);
+    await expect(page).toHaveURL(/\?job=\d+$/);
+    const jobUrl = page.url();
+    // Leaving the screen and coming back through the order list shows the same import.
+    await page.goto(`/${lang}/order`);
+    await page.getByTestId('order-import-open').click();
+    await expect(page).toHaveURL(jobUrl);
     const done = page.getByTestId('order-import-done');
     await expect(done).toContainText(text.done, { timeout: 30_000 });
     await expect(done).toContainText(text.summary);

@@ -1,8 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import { PRODUCT_CODE } from '@qcdesk/contract/constants';
 import { Alert, Button, Card, Divider, Flex, Spin, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { readStorage, writeStorage } from '../../lib/storage';
 import { downloadOrderTemplate, useOrderImport } from './order-import-api';
 import { isFinished } from './order-import-model';
 import { OrderImportResult } from './order-import-result';
@@ -10,9 +12,13 @@ import { OrderImportUpload } from './order-import-upload';
 
 const heading = { fontSize: 18, fontWeight: 600, margin: 0 } as const;
 
+/** The tab's last import (session storage): coming back to the screen shows it again. */
+const LAST_IMPORT = `${PRODUCT_CODE}.orderImport`;
+
 /**
  * Spec §2 OrderFile (`orderfile`, issue 14): import an order file. The running import's id is the
- * URL's `job`, so the page can be left and a reload or a return resumes following it.
+ * URL's `job`, so a reload resumes following it; the tab remembers it, so leaving the screen and
+ * coming back through the menu does too.
  */
 export function OrderFilePage() {
   const { t } = useTranslation();
@@ -20,6 +26,17 @@ export function OrderFilePage() {
   const jobId = params.get('job');
   const job = useOrderImport(jobId);
   const [downloading, setDownloading] = useState(false);
+
+  useEffect(() => {
+    const last = readStorage('sessionStorage', LAST_IMPORT);
+    if (jobId === null && last) setParams({ job: last }, { replace: true });
+  }, [jobId, setParams]);
+  // An import that cannot be read (another user's, a purged one) is not brought back.
+  // A failed poll of an import already shown keeps it (the next poll tries again).
+  const unreadable = job.isError && !job.data;
+  useEffect(() => {
+    if (unreadable) writeStorage('sessionStorage', LAST_IMPORT, null);
+  }, [unreadable]);
 
   const download = async () => {
     setDownloading(true);
@@ -30,7 +47,7 @@ export function OrderFilePage() {
     }
   };
 
-  const finished = jobId === null || job.isError || isFinished(job.data?.status);
+  const finished = jobId === null || unreadable || isFinished(job.data?.status);
   return (
     <Card title={<h1 style={heading}>{t('order.file.title')}</h1>} data-testid="order-file">
       <Flex vertical gap={16}>
@@ -48,7 +65,7 @@ export function OrderFilePage() {
         {jobId !== null ? (
           <section aria-live="polite" data-testid="order-import-job">
             {job.isPending ? <Spin /> : null}
-            {job.isError ? <Alert type="error" showIcon title={t('order.file.loadFailed')} /> : null}
+            {unreadable ? <Alert type="error" showIcon title={t('order.file.loadFailed')} /> : null}
             {job.data ? <OrderImportResult job={job.data} /> : null}
           </section>
         ) : null}
@@ -57,7 +74,10 @@ export function OrderFilePage() {
             {jobId !== null ? <Divider style={{ margin: 0 }} /> : null}
             <OrderImportUpload
               label={jobId !== null ? t('order.file.again') : undefined}
-              onStarted={(id) => setParams({ job: id })}
+              onStarted={(id) => {
+                writeStorage('sessionStorage', LAST_IMPORT, id);
+                setParams({ job: id });
+              }}
             />
           </>
         ) : null}

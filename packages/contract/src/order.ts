@@ -527,6 +527,8 @@ export const orderImport = z.object({
   errorCount: z.number().int(),
   created: z.number().int(),
   updated: z.number().int(),
+  /** The orders a done import wrote (the first 100 of them), for the result's links. */
+  orders: z.array(z.object({ id: z.string(), orderNo: z.string() })),
   createdAt: dateTimeOut,
 });
 

@@ -169,6 +169,8 @@ export const orderImports = pgTable(
     errorCount: integer('error_count').notNull().default(0),
     created: integer('created').notNull().default(0),
     updated: integer('updated').notNull().default(0),
+    /** The orders a done import wrote (the first 100), for the result's links. */
+    orders: jsonb('orders').$type<{ id: string; orderNo: string }[]>().notNull().default([]),
     ...auditBlock(),
   },
   (t) => [index('order_imports_creator_idx').on(t.createdBy, t.id)],

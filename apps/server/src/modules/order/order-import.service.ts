@@ -2,10 +2,10 @@ import type { areas, ParsedInputOf, Reason } from '@qcdesk/contract';
 import { enumerations } from '@qcdesk/contract/enumerations';
 import { fileExtension } from '@qcdesk/contract/files';
 import { ORDER_FEED_COLUMNS, type OrderFeedColumn, orderFeedRow } from '@qcdesk/contract/order';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../db/schema/identity';
-import { orderImports } from '../../db/schema/order';
+import { orderImports, orders as ordersTable } from '../../db/schema/order';
 import type { Principal } from '../../platform/auth';
 import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
@@ -31,6 +31,8 @@ export const IMPORT_JOB = 'order.import';
 const ERRORS_KEPT = 1000;
 /** How often (in rows) reading reports its progress. */
 const PROGRESS_EVERY = 500;
+/** Written orders an import keeps to link to (the counts say how many there were). */
+const ORDERS_KEPT = 100;
 
 export interface ImportDeps {
   files: () => Promise<FilesRuntime>;
@@ -212,5 +214,31 @@ export async function runImport(deps: ImportDeps, payload: Record<string, unknow
     status: 'done',
     created: result.created,
     updated: result.updated + result.unchanged,
+    orders: await writtenOrders(
+      db,
+      orders.slice(0, ORDERS_KEPT).map((o) => o.orderNo),
+    ),
+  });
+}
+
+/** The valid orders of these order nos, in the file's order: what the result links to. */
+async function writtenOrders(db: Db, orderNos: string[]) {
+  if (orderNos.length === 0) return [];
+  const rows = await db
+    .select({ id: ordersTable.id, orderNo: ordersTable.orderNo })
+    .from(ordersTable)
+    .where(
+      and(
+        eq(ordersTable.valid, 1),
+        inArray(
+          sql`lower(${ordersTable.orderNo})`,
+          orderNos.map((n) => n.toLowerCase()),
+        ),
+      ),
+    );
+  const byNo = new Map(rows.map((r) => [r.orderNo.toLowerCase(), r]));
+  return orderNos.flatMap((n) => {
+    const row = byNo.get(n.toLowerCase());
+    return row ? [{ id: String(row.id), orderNo: row.orderNo }] : [];
   });
 }

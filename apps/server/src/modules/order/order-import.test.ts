@@ -101,13 +101,22 @@ describe('order/import', () => {
     sheet.getRow(3).getCell(5).value = `${prefix}-01`;
     const done = await runImport(Buffer.from(await workbook.xlsx.writeBuffer()));
     expect(done).toMatchObject({ status: 'done', created: 1, errorCount: 0 });
+    // The result links to the order it wrote.
+    const [written] = await t.database.db.select().from(orders).where(eq(orders.orderNo, prefix));
+    expect(done.orders).toEqual([{ id: String(written!.id), orderNo: prefix }]);
   });
 
   it('writes nothing when 1 row among 10,000 is wrong, and names it; writes all once fixed', async () => {
     const prefix = unique('IMP');
     const rows = lines(prefix, 10_000, (i) => (i === 7_654 ? { quantity: 0 } : {}));
     const refused = await runImport(await orderFile(rows));
-    expect(refused).toMatchObject({ status: 'refused', errorCount: 1, rowsRead: 9_999, created: 0 });
+    expect(refused).toMatchObject({
+      status: 'refused',
+      errorCount: 1,
+      rowsRead: 9_999,
+      created: 0,
+      orders: [],
+    });
     expect(refused.errors).toEqual([
       {
         row: 7_656,
@@ -124,6 +133,9 @@ describe('order/import', () => {
     const started = Date.now();
     const done = await runImport(await orderFile(rows));
     expect(done).toMatchObject({ status: 'done', created: 1_000, errorCount: 0, rowsTotal: 10_000 });
+    // The first 100 orders, in the file's order, for the result's links.
+    expect(done.orders).toHaveLength(100);
+    expect(done.orders.slice(0, 2).map((o) => o.orderNo)).toEqual([`${prefix}-0`, `${prefix}-1`]);
     expect(Date.now() - started).toBeLessThan(60_000);
     expect(await orderCount(prefix)).toBe(1_000);
     const [first] = await t.database.db

@@ -11,6 +11,10 @@ export const orderFeature = {
       () => import('./order-detail-page'),
       (m) => m.OrderDetailPage,
     ),
+    OrderFile: page(
+      () => import('./order-file-page'),
+      (m) => m.OrderFilePage,
+    ),
   },
   texts: {
     en: async () => ({ order: (await import('./order.en')).orderEn }),

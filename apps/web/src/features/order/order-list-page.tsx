@@ -1,9 +1,11 @@
+import { UploadOutlined } from '@ant-design/icons';
 import { Card } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
+import { ButtonLink } from '../../components/button-link';
 import { DataTable } from '../../components/data-table';
 import { ExportButton } from '../../components/export-button';
 import { currentLanguage } from '../../i18n/i18n';
@@ -35,6 +37,17 @@ export function OrderListPage() {
             {row.order.orderNo} · {row.productNo}
           </Link>
         )}
+        toolbar={
+          hasPermission(session, 'order.import') ? (
+            <ButtonLink
+              icon={<UploadOutlined />}
+              to={`/${language}/orderfile`}
+              data-testid="order-import-open"
+            >
+              {t('order.file.open')}
+            </ButtonLink>
+          ) : null
+        }
       />
     </Card>
   );

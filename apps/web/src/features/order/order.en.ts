@@ -1,3 +1,4 @@
+import { orderImportEn } from './order-import.en';
 /** English texts of the order screens (features/order); merged by the shell as the `order` namespace. */
 export const orderEn = {
   title: 'Orders',
@@ -45,6 +46,7 @@ export const orderEn = {
   contract: 'Contract files',
   contractNo: 'Contract no',
   contractNone: 'No contract files yet.',
+  file: orderImportEn,
 } as const;
 
 /** The shape the Chinese texts must fill: the same keys, any text. */

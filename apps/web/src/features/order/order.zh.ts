@@ -1,4 +1,5 @@
 import type { OrderShape } from './order.en';
+import { orderImportZh } from './order-import.zh';
 
 /** 订单页面（features/order）的中文文本；由框架合并为 `order` 命名空间。 */
 export const orderZh: OrderShape = {
@@ -47,4 +48,5 @@ export const orderZh: OrderShape = {
   contract: '合同文件',
   contractNo: '合同号',
   contractNone: '暂无合同文件。',
+  file: orderImportZh,
 };

@@ -1,0 +1,1 @@
+ALTER TABLE "order_imports" ADD COLUMN "orders" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -45,6 +45,7 @@ export const orderEn = {
   contract: 'Contract files',
   contractNo: 'Contract no',
   contractNone: 'No contract files yet.',
+  contractManage: 'Manage files',
 } as const;
 
 /** The shape the Chinese texts must fill: the same keys, any text. */

@@ -47,4 +47,5 @@ export const orderZh: OrderShape = {
   contract: '合同文件',
   contractNo: '合同号',
   contractNone: '暂无合同文件。',
+  contractManage: '管理文件',
 };

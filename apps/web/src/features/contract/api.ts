@@ -13,7 +13,8 @@ const contractKey = operationKey(getContract);
 /** The contract of an order (`orderId`: the route's `{id}`) with its files and `modify`. */
 export function useContract(orderId: string | undefined) {
   return useQuery({
-    queryKey: [...contractKey, orderId],
+    // The order's card caches the plain detail under [...contractKey, orderId]; this is the result.
+    queryKey: [...contractKey, orderId, 'result'],
     queryFn: () => api.callResult(getContract, { id: orderId ?? '' }),
     enabled: Boolean(orderId),
   });

@@ -80,13 +80,12 @@ export function ContractUpload({ orderId }: { orderId: string }) {
   };
 
   return (
-    <Flex vertical gap={8}>
+    <Flex vertical gap={8} data-testid="contract-upload">
       <Upload.Dragger
         accept={UPLOAD_ACCEPT}
         multiple
         disabled={uploading > 0}
         showUploadList={false}
-        data-testid="contract-upload"
         beforeUpload={(file, batch) => {
           // Called once per file with the whole batch: act on the batch once, at its first file.
           if (file === batch[0]) void send(batch);

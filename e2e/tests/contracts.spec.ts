@@ -94,6 +94,8 @@ async function ownData(baseURL: string) {
 }
 
 async function screenshots(page: Page, lang: Lang, name: string): Promise<void> {
+  // The pictures show the page at rest: no toast over the header, no button under the pointer.
+  await expect(page.locator('.qcdesk-toast')).toHaveCount(0);
   await page.mouse.move(0, 0);
   await screenshotsAt(page, lang, `contracts-${name}`);
 }
@@ -169,6 +171,7 @@ for (const lang of ['en', 'zh'] as const) {
     await dialog.getByRole('radio', { name: `${data.otherSample.itemNo} | Sample B` }).check();
     await dialog.getByRole('button', { name: text.linkOk }).click();
     await expect(dialog.getByTestId('order-link-problem')).toHaveText(text.otherClient);
+    await screenshots(page, lang, 'link-refused');
     await dialog.getByRole('button', { name: /Cancel|取\s?消/ }).click();
     await expect(
       rows.filter({ hasText: second! }).getByRole('link', { name: data.otherSample.itemNo }),

@@ -119,7 +119,7 @@ export function ContractFiles({
                 {
                   key: 'actions',
                   title: t('contract.actions'),
-                  width: 64,
+                  width: phone ? 72 : 96,
                   align: 'center' as const,
                   render: (_: unknown, file: ContractFile) =>
                     file.valid === 1 ? (
@@ -133,12 +133,14 @@ export function ContractFiles({
                       />
                     ) : (
                       <Button
-                        type="text"
+                        type="link"
+                        size="small"
                         icon={<UndoOutlined />}
                         aria-label={t('contract.restoreFile', { name: file.name })}
-                        title={t('contract.restore')}
                         onClick={() => void restore(file)}
-                      />
+                      >
+                        {t('contract.restore')}
+                      </Button>
                     ),
                 },
               ]

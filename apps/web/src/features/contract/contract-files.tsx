@@ -71,13 +71,13 @@ export function ContractFiles({
             render: (_, file) => (
               <Flex vertical gap={2}>
                 <Space wrap size={4}>
-                  <FileOutlined aria-hidden />
+                  {phone ? null : <FileOutlined aria-hidden />}
                   {file.url && file.valid === 1 ? (
-                    <a href={fileHref(file.url)} download={file.name} style={{ wordBreak: 'break-all' }}>
+                    <a href={fileHref(file.url)} download={file.name} style={{ wordBreak: 'break-word' }}>
                       {file.name}
                     </a>
                   ) : (
-                    <span style={{ wordBreak: 'break-all' }}>{file.name}</span>
+                    <span style={{ wordBreak: 'break-word' }}>{file.name}</span>
                   )}
                   {file.valid === 0 ? <Tag color="red">{t('contract.deleted')}</Tag> : null}
                 </Space>
@@ -94,7 +94,7 @@ export function ContractFiles({
             key: 'size',
             title: t('contract.size'),
             align: 'right',
-            width: 96,
+            width: phone ? 72 : 96,
             render: (_, file) => <span data-testid="contract-file-size">{formatFileSize(file.size)}</span>,
           },
           ...(phone
@@ -119,7 +119,7 @@ export function ContractFiles({
                 {
                   key: 'actions',
                   title: t('contract.actions'),
-                  width: phone ? 72 : 96,
+                  width: phone ? 56 : 110,
                   align: 'center' as const,
                   render: (_: unknown, file: ContractFile) =>
                     file.valid === 1 ? (
@@ -137,9 +137,10 @@ export function ContractFiles({
                         size="small"
                         icon={<UndoOutlined />}
                         aria-label={t('contract.restoreFile', { name: file.name })}
+                        title={t('contract.restore')}
                         onClick={() => void restore(file)}
                       >
-                        {t('contract.restore')}
+                        {phone ? null : t('contract.restore')}
                       </Button>
                     ),
                 },

@@ -26,6 +26,8 @@ const TEXT = {
     addToCart: (itemNo: string) => `Add to cart: ${itemNo}`,
     link: 'Link to original sample',
     linkOk: /^Link$/,
+    unlink: 'Unlink sample',
+    ok: /^OK$/,
     otherClient: 'The original sample belongs to another client and cannot be linked',
   },
   zh: {
@@ -38,6 +40,8 @@ const TEXT = {
     addToCart: (itemNo: string) => `加入购物车：${itemNo}`,
     link: '关联原样',
     linkOk: /^关\s?联$/,
+    unlink: '取消关联',
+    ok: /^确\s?定$/,
     otherClient: '原样属于其他客户，不能关联',
   },
 } as const;
@@ -177,5 +181,13 @@ for (const lang of ['en', 'zh'] as const) {
       rows.filter({ hasText: second! }).getByRole('link', { name: data.otherSample.itemNo }),
     ).toHaveCount(0);
     await screenshots(page, lang, 'order-links');
+
+    // Unlinking (after a confirmation) takes the link away again.
+    await rows.filter({ hasText: first! }).getByRole('checkbox').check();
+    await page.getByRole('button', { name: text.unlink }).click();
+    await page.getByRole('dialog').getByRole('button', { name: text.ok }).click();
+    await expect(
+      rows.filter({ hasText: first! }).getByRole('link', { name: data.ownSample.itemNo }),
+    ).toHaveCount(0);
   });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from './operation';
-import { dateTimeOut, flag, idIn, idOut, optStr, searchPageOf, searchPaging } from './schemas';
+import { dateTimeOut, flag, idIn, idOut, optStr, searchPageOf, searchPaging, userLabel } from './schemas';
 
 // Contracts and their files (DOMAIN.md §2.4, §4.14): one contract per order, created by the first
 // upload; a file uploaded under the display name of a valid one replaces it; deleted and replaced
@@ -30,6 +30,8 @@ export const contractFile = z.object({
   size: z.number().int(),
   contentType: z.string(),
   updateTime: dateTimeOut,
+  /** Who uploaded (attached) it. */
+  uploadedBy: userLabel.nullable(),
   /** A signed download URL; null once a deleted file's object is gone. */
   url: z.string().nullable(),
   /** 0: deleted or replaced (shown to contract.file.edit within 90 days, to undelete it). */

@@ -1,6 +1,7 @@
 import { authFeature } from '../features/auth/auth-feature';
 import { clientFeature } from '../features/client/client-feature';
 import { configFeature } from '../features/config/config-feature';
+import { contractFeature } from '../features/contract/contract-feature';
 import { helpFeature } from '../features/help/help-feature';
 import { homeFeature } from '../features/home/home-feature';
 import { homeSearchFeature } from '../features/home-search/home-search-feature';
@@ -31,6 +32,7 @@ export const features = [
   materialTestFeature,
   originalSampleFeature,
   orderFeature,
+  contractFeature,
   standardFeature,
   configFeature,
   settingsFeature,

@@ -6,6 +6,7 @@ import { qualified } from '../../db/columns';
 import { clients } from '../../db/schema/client';
 import { contractFiles, contracts } from '../../db/schema/contract';
 import { files } from '../../db/schema/files';
+import { users } from '../../db/schema/identity';
 import { orders } from '../../db/schema/order';
 import type { Db } from '../../platform/db';
 import { type Scope, scopeWhere } from '../../platform/scope';
@@ -104,9 +105,14 @@ export function filesOfContract(db: Db, contractId: bigint, withDeleted: boolean
     sql`${contractFiles.updatedAt} > now() - make_interval(days => ${CONTRACT_FILE_RETENTION_DAYS})`,
   );
   return db
-    .select({ link: contractFiles, file: files })
+    .select({
+      link: contractFiles,
+      file: files,
+      uploader: { id: users.id, name: users.name, englishName: users.englishName },
+    })
     .from(contractFiles)
     .innerJoin(files, eq(files.id, contractFiles.fileId))
+    .leftJoin(users, eq(users.id, contractFiles.createdBy))
     .where(
       and(
         eq(contractFiles.contractId, contractId),

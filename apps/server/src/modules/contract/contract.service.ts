@@ -63,7 +63,7 @@ async function contractDetail(db: Db, deps: ContractDeps, order: OrderRow, user:
     },
     contractNo: contract?.contractNo ?? null,
     version: contract?.version ?? null,
-    files: rows.map(({ link, file }) => ({
+    files: rows.map(({ link, file, uploader }) => ({
       id: link.id,
       fileId: file.id,
       name: fileDisplayName(link.name),
@@ -71,6 +71,7 @@ async function contractDetail(db: Db, deps: ContractDeps, order: OrderRow, user:
       size: file.size,
       contentType: file.contentType,
       updateTime: link.updatedAt,
+      uploadedBy: uploader,
       url:
         link.valid === 1 && runtime
           ? signedFileUrl(runtime.signer, file.id, runtime.tokenSeconds, { basePath: runtime.basePath })

@@ -2,10 +2,11 @@ import { areas } from '@qcdesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, samples } from '../../../test/support/files-helpers';
-import { buildUser, signIn, signInAs } from '../../../test/support/identity';
+import { buildUser, demoUsername, signIn, signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { contractFiles } from '../../db/schema/contract';
 import { files } from '../../db/schema/files';
+import { users } from '../../db/schema/identity';
 import { buildOrder } from '../order/order.factory';
 
 // Contracts through the envelope (DOMAIN.md §2.4, §4.14): the first upload creates the contract,
@@ -54,6 +55,16 @@ describe('contract files', () => {
     expect(first).toMatchObject({ contractNo: order.orderNo, files: [{ name: '采购合同.pdf', valid: 1 }] });
     expect(first.files[0]!.storedName).toMatch(/^\d{14}.{6}@@采购合同\.pdf$/);
     expect(first.files[0]!.url).toMatch(/^\/api\/file\/\d+\?exp=/);
+    // Who attached it: the signed-in sales user.
+    const [uploader] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.username, demoUsername('SALES')));
+    expect(first.files[0]!.uploadedBy).toEqual({
+      id: String(uploader!.id),
+      name: uploader!.name,
+      englishName: uploader!.englishName,
+    });
 
     const second = await t.client.ok(
       ops.attachContractFiles,

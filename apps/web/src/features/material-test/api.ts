@@ -1,5 +1,5 @@
 import { changeLog } from '@qcdesk/contract/config';
-import { fileRoutes, type UploadedFile, uploadToken } from '@qcdesk/contract/files';
+import type { UploadedFile } from '@qcdesk/contract/files';
 import { getMaterial, searchMaterials } from '@qcdesk/contract/material';
 import {
   createMaterialTest,
@@ -9,18 +9,14 @@ import {
   searchMaterialTests,
   updateMaterialTest,
 } from '@qcdesk/contract/material-test';
-import { formatMessage, type Language, type Reason } from '@qcdesk/contract/messages';
 import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../api/api-error';
-import { api, NETWORK_ERROR_CODE } from '../../api/client';
+import { api } from '../../api/client';
 import { operationKey, useOperationMutation } from '../../api/use-operation';
 import type { ChangeLogFetch } from '../../components/change-log-viewer';
 import type { PageRequest } from '../../components/data-table';
 import { sortInput } from '../../components/list-state';
 import type { Filters } from '../../components/table-columns';
-import { acceptLanguage } from '../../i18n/language';
-import { apiBase, readEnvironment } from '../../lib/environment';
 
 export type MaterialTestRow = OutputOf<typeof searchMaterialTests>['list'][number];
 export type MaterialTestDetail = OutputOf<typeof getMaterialTest>;
@@ -99,51 +95,5 @@ export function usePushMaterialTest() {
 
 export const fetchMaterialTestChangeLog: ChangeLogFetch = (input) => api.call(changeLog, input);
 
-/** A signed file URL under `/api/` lives under `/dev` in the sandbox, like every call. */
-export const fileHref = (url: string) =>
-  url.startsWith('/api/') ? `${apiBase(readEnvironment())}${url}` : url;
-
-const uploadRefusal = (status: number): Reason => {
-  // Spec §8 upload errors: 413 the image is too big, 401 no permission, anything else service failed.
-  if (status === 413) return 'E_UPLOAD_TOO_BIG';
-  if (status === 401) return 'E_UPLOAD_DENIED';
-  return 'E_UPLOAD_FAILED';
-};
-
-/**
- * Uploads one report file (spec §7: multipart `file`, the upload token as Authorization) and answers
- * the stored file, whose id the test then carries in `reportFileIds`.
- */
-export async function uploadReportFile(file: File, language: Language): Promise<UploadedFile> {
-  const { token } = await api.call(uploadToken, {});
-  const body = new FormData();
-  body.append('file', file, file.name);
-  let response: Response;
-  try {
-    response = await fetch(`${apiBase(readEnvironment())}${fileRoutes.upload}`, {
-      method: 'POST',
-      headers: { Authorization: token, 'Accept-Language': acceptLanguage(language) },
-      body,
-    });
-  } catch {
-    throw new ApiError({
-      code: NETWORK_ERROR_CODE,
-      status: 0,
-      reason: 'NETWORK',
-      message: formatMessage('NETWORK', language),
-    });
-  }
-  const result = (await response.json().catch(() => undefined)) as
-    | { success?: boolean; error?: string; reason?: string; data?: UploadedFile }
-    | undefined;
-  if (!response.ok || !result?.success || !result.data) {
-    const reason = uploadRefusal(response.status);
-    throw new ApiError({
-      code: response.status,
-      status: response.status,
-      reason: result?.reason ?? reason,
-      message: result?.error || formatMessage(reason, language),
-    });
-  }
-  return result.data;
-}
+/** Report files upload like every file (api/upload.ts); the test then carries their ids. */
+export { fileHref, uploadFile as uploadReportFile } from '../../api/upload';

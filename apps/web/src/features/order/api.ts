@@ -1,10 +1,17 @@
 import { changeLog } from '@qcdesk/contract/config';
 import { getContract } from '@qcdesk/contract/contract';
 import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
-import { exportOrders as exportOrdersOp, getOrder, ORDER_SORTS, searchOrders } from '@qcdesk/contract/order';
-import { useQuery } from '@tanstack/react-query';
+import {
+  exportOrders as exportOrdersOp,
+  getOrder,
+  ORDER_SORTS,
+  relateOrderProducts,
+  searchOrders,
+} from '@qcdesk/contract/order';
+import { originalSampleCart } from '@qcdesk/contract/original-sample';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { operationKey } from '../../api/use-operation';
+import { operationKey, useOperationMutation } from '../../api/use-operation';
 import type { ChangeLogFetch } from '../../components/change-log-viewer';
 import type { PageRequest } from '../../components/data-table';
 import { sortInput } from '../../components/list-state';
@@ -59,3 +66,25 @@ export function useOrderContract(id: string) {
 }
 
 export const fetchOrderChangeLog: ChangeLogFetch = (input) => api.call(changeLog, input);
+
+/** The original-sample cart's entries as the server re-validates them (DOMAIN.md §6.1), while `enabled`. */
+export function useSampleCartEntries(ids: readonly string[], enabled: boolean) {
+  return useQuery({
+    queryKey: [...operationKey(originalSampleCart), ids],
+    queryFn: () => api.call(originalSampleCart, { ids: [...ids] }, { silent: true }),
+    enabled: enabled && ids.length > 0,
+  });
+}
+
+/** `order/relation`: links products to an original sample, or unlinks them (null); errors are the caller's to show. */
+export function useRelateOrderProducts() {
+  const client = useQueryClient();
+  return useOperationMutation(relateOrderProducts, {
+    silent: true,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: orderKey });
+      void client.invalidateQueries({ queryKey: ordersSearchKey });
+      void client.invalidateQueries({ queryKey: ['changelog', ORDER_ENTITY] });
+    },
+  });
+}

@@ -11,12 +11,12 @@ import { currentLanguage } from '../../i18n/i18n';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { fetchOrderChangeLog, ORDER_ENTITY, type OrderDetail, useOrder } from './api';
 import { OrderContract } from './order-contract';
-import { OrderProducts } from './order-products';
+import { OrderProductLinks } from './order-product-links';
 import { OrderShipping } from './order-shipping';
 
 const preWrap = { whiteSpace: 'pre-wrap' } as const;
 
-function OrderView({ order }: { order: OrderDetail }) {
+function OrderView({ order, modify }: { order: OrderDetail; modify: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
   const language = currentLanguage();
@@ -84,7 +84,7 @@ function OrderView({ order }: { order: OrderDetail }) {
         ]}
       />
       <Card title={<h2 style={subheading}>{t('order.products')}</h2>}>
-        <OrderProducts products={order.products} />
+        <OrderProductLinks order={order} modify={modify} />
       </Card>
       <Card title={<h2 style={subheading}>{t('order.shipping')}</h2>}>
         <OrderShipping shipping={order.shipping} />
@@ -117,5 +117,5 @@ export function OrderDetailPage() {
       />
     );
   }
-  return <OrderView order={query.data.data} />;
+  return <OrderView order={query.data.data} modify={query.data.modify === true} />;
 }

@@ -1,4 +1,4 @@
-import { Empty, Flex, Table, Tag, Typography } from 'antd';
+import { Checkbox, Empty, Flex, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RecordLink } from '../../components/record/record-link';
 import { EMPTY, enumText, refName, userDisplayName } from '../../components/ref-labels';
@@ -7,8 +7,23 @@ import { currentLanguage } from '../../i18n/i18n';
 import { formatDate } from '../../lib/format';
 import type { OrderProductLine } from './api';
 
-/** The order's products: a table, or a list on phones; deleted ones (order.edit only) are tagged. */
-export function OrderProducts({ products }: { products: readonly OrderProductLine[] }) {
+/** Which valid products are selected, for an action on them (order-product-links.tsx). */
+export interface ProductSelection {
+  selected: readonly string[];
+  onChange: (ids: string[]) => void;
+}
+
+/**
+ * The order's products: a table, or a list on phones; deleted ones (order.edit only) are tagged.
+ * With `selection`, valid products get a checkbox.
+ */
+export function OrderProducts({
+  products,
+  selection,
+}: {
+  products: readonly OrderProductLine[];
+  selection?: ProductSelection | undefined;
+}) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const phone = useIsPhone();
@@ -41,7 +56,22 @@ export function OrderProducts({ products }: { products: readonly OrderProductLin
             style={{ padding: '8px 0', borderBottom: '1px solid var(--ant-color-border-secondary)' }}
           >
             <Flex justify="space-between" gap={8} wrap>
-              <Typography.Text strong>{row.productNo}</Typography.Text>
+              {selection && row.valid === 1 ? (
+                <Checkbox
+                  checked={selection.selected.includes(row.id)}
+                  onChange={(e) =>
+                    selection.onChange(
+                      e.target.checked
+                        ? [...selection.selected, row.id]
+                        : selection.selected.filter((id) => id !== row.id),
+                    )
+                  }
+                >
+                  <Typography.Text strong>{row.productNo}</Typography.Text>
+                </Checkbox>
+              ) : (
+                <Typography.Text strong>{row.productNo}</Typography.Text>
+              )}
               <span>{formatDate(row.deliveryDate)}</span>
             </Flex>
             <div>
@@ -50,6 +80,11 @@ export function OrderProducts({ products }: { products: readonly OrderProductLin
             <div>
               {refName(row.factory, language)} · {quantity(row)} {flags(row)}
             </div>
+            {row.originalSample ? (
+              <div>
+                {t('order.originalSample')}: {sample(row)}
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -65,6 +100,13 @@ export function OrderProducts({ products }: { products: readonly OrderProductLin
         pagination={false}
         dataSource={[...products]}
         onRow={() => ({ 'data-testid': 'order-product' }) as React.HTMLAttributes<HTMLElement>}
+        rowSelection={
+          selection && {
+            selectedRowKeys: [...selection.selected],
+            onChange: (keys) => selection.onChange(keys.map(String)),
+            getCheckboxProps: (row) => ({ disabled: row.valid === 0, 'aria-label': row.productNo }),
+          }
+        }
         columns={[
           {
             key: 'productNo',

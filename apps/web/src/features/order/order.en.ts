@@ -47,9 +47,30 @@ export const orderEn = {
   contractNo: 'Contract no',
   contractNone: 'No contract files yet.',
   file: orderImportEn,
+  contractManage: 'Manage files',
+  linkSample: 'Link to original sample',
+  unlinkSample: 'Unlink sample',
+  selectHint: 'Select products to link them to an original sample of the cart.',
+  selectedCount_one: '{{count}} product selected',
+  selectedCount_other: '{{count}} products selected',
+  linkTitle_one: 'Link {{count}} product to an original sample',
+  linkTitle_other: 'Link {{count}} products to an original sample',
+  linkPick: 'Original samples in the cart',
+  linkOk: 'Link',
+  linkCartEmpty: 'The original-sample cart is empty.',
+  linkCartOpen: 'Put samples into the cart from the original-sample list',
+  linkHint: 'Samples of the order’s client, or samples without a client, can be linked.',
+  linkDone_one: '{{count}} product linked',
+  linkDone_other: '{{count}} products linked',
+  unlinkConfirm_one: 'Unlink the original sample from {{count}} product?',
+  unlinkConfirm_other: 'Unlink the original sample from {{count}} products?',
+  unlinkDone_one: '{{count}} product unlinked',
+  unlinkDone_other: '{{count}} products unlinked',
 } as const;
 
 /** The shape the Chinese texts must fill: the same keys, any text. */
 export type OrderShape<T = typeof orderEn> = {
-  -readonly [K in keyof T]: T[K] extends string ? string : OrderShape<T[K]>;
+  -readonly [K in keyof T as K extends `${infer Base}_${'one' | 'other'}` ? Base : K]: T[K] extends string
+    ? string
+    : OrderShape<T[K]>;
 };

@@ -1,0 +1,124 @@
+import { InboxOutlined } from '@ant-design/icons';
+import { CONTRACT_FILES_MAX } from '@qcdesk/contract/contract';
+import { fileKindOf } from '@qcdesk/contract/files';
+import { formatMessage } from '@qcdesk/contract/messages';
+import { SYSTEM_PARAMS } from '@qcdesk/contract/system-params';
+import { Flex, Spin, Typography, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { uploadFile } from '../../api/upload';
+import { toast } from '../../components/toast';
+import { UPLOAD_ACCEPT, uploadProblem } from '../../components/upload-picker';
+import { useWidgetsTranslation } from '../../components/widgets-i18n';
+import { currentLanguage } from '../../i18n/i18n';
+import { useAttachContractFiles } from './api';
+
+const MB = 1024 * 1024;
+/** The default limits of the system parameters; the server checks the configured ones again. */
+export const UPLOAD_MB = {
+  document: SYSTEM_PARAMS['upload.maxDocMB'].default,
+  image: SYSTEM_PARAMS['upload.maxImageMB'].default,
+} as const;
+
+/** Why a picked file is refused before uploading (type, then size); null when it may go. */
+export function pickProblem(
+  file: { name: string; size: number },
+  language: 'zh' | 'en',
+  tooBig: (mb: number) => string,
+) {
+  const kind = fileKindOf(file.name);
+  if (!kind) return `${file.name}: ${formatMessage('E_FILE_TYPE', language)}`;
+  return file.size > UPLOAD_MB[kind] * MB ? tooBig(UPLOAD_MB[kind]) : null;
+}
+
+/**
+ * Drag & drop (or click) upload of contract files (DOMAIN.md §4.14): type and size are checked
+ * here, each accepted file is uploaded (spec §7), then all are attached with one `contract/files`
+ * call. Refusals stay listed under the drop zone until the next drop.
+ */
+export function ContractUpload({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  const { t: widgetsT } = useWidgetsTranslation();
+  const language = currentLanguage();
+  const attach = useAttachContractFiles();
+  const [uploading, setUploading] = useState(0);
+  const [problems, setProblems] = useState<string[]>([]);
+
+  const send = async (batch: File[]) => {
+    const found: string[] = [];
+    const picked = batch.filter((file) => {
+      const problem = pickProblem(file, language, (mb) =>
+        t('contract.tooBig', { name: file.name, mb: String(mb) }),
+      );
+      if (problem) found.push(problem);
+      return !problem;
+    });
+    if (picked.length > CONTRACT_FILES_MAX)
+      found.push(t('contract.tooMany', { max: String(CONTRACT_FILES_MAX) }));
+    const accepted = picked.slice(0, CONTRACT_FILES_MAX);
+    setProblems(found);
+    if (accepted.length === 0) return;
+    setUploading(accepted.length);
+    const fileIds: string[] = [];
+    for (const file of accepted) {
+      try {
+        fileIds.push((await uploadFile(file, language)).id);
+      } catch (error) {
+        setProblems((list) => [...list, uploadProblem(file.name, error, widgetsT)]);
+      }
+    }
+    try {
+      if (fileIds.length > 0) {
+        await attach.mutateAsync({ id: orderId, fileIds });
+        toast.success(t('contract.uploaded', { count: fileIds.length }));
+      }
+    } catch (error) {
+      setProblems((list) => [...list, error instanceof Error ? error.message : String(error)]);
+    } finally {
+      setUploading(0);
+    }
+  };
+
+  return (
+    <Flex vertical gap={8} data-testid="contract-upload">
+      <Upload.Dragger
+        accept={UPLOAD_ACCEPT}
+        multiple
+        disabled={uploading > 0}
+        showUploadList={false}
+        beforeUpload={(file, batch) => {
+          // Called once per file with the whole batch: act on the batch once, at its first file.
+          if (file === batch[0]) void send(batch);
+          return Upload.LIST_IGNORE;
+        }}
+      >
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined aria-hidden />
+        </p>
+        <p className="ant-upload-text">{t('contract.drop')}</p>
+        <p className="ant-upload-hint">
+          {t('contract.dropHint', {
+            docMb: String(UPLOAD_MB.document),
+            imageMb: String(UPLOAD_MB.image),
+            max: String(CONTRACT_FILES_MAX),
+          })}
+        </p>
+      </Upload.Dragger>
+      {uploading > 0 ? (
+        <Flex gap={8} align="center">
+          <Spin size="small" />
+          <Typography.Text type="secondary">{t('contract.uploading', { count: uploading })}</Typography.Text>
+        </Flex>
+      ) : null}
+      {problems.length > 0 ? (
+        <Flex vertical role="alert" data-testid="contract-upload-problems">
+          {problems.map((problem) => (
+            <Typography.Text key={problem} type="danger">
+              {problem}
+            </Typography.Text>
+          ))}
+        </Flex>
+      ) : null}
+    </Flex>
+  );
+}

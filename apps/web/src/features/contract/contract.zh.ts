@@ -1,0 +1,38 @@
+import type { ContractShape } from './contract.en';
+
+/** 合同页面（features/contract）的中文文本；由框架合并为 `contract` 命名空间。 */
+export const contractZh: ContractShape = {
+  title: '合同',
+  loadFailed: '合同加载失败',
+  backToOrder: '返回订单',
+  order: '订单',
+  clientPo: '客户PO',
+  client: '客户',
+  contractNo: '合同号',
+  contractNone: '上传第一个文件时创建',
+  fileCount: '文件数',
+  files: '文件',
+  filesNone: '暂无合同文件。',
+  retention: '上传与现有文件同名的文件会替换原文件。删除和被替换的文件保留{{days}}天，期间可以恢复。',
+  readOnly: '您可以查看这些文件；上传和删除需要该订单的合同文件权限。',
+  name: '文件',
+  size: '大小',
+  updated: '日期',
+  uploadedBy: '上传人',
+  actions: '操作',
+  deleted: '已删除',
+  delete: '删除',
+  deleteFile: '删除{{name}}',
+  confirmDelete: '删除{{name}}？文件保留{{days}}天，期间可以恢复。',
+  deletedDone: '已删除{{name}}',
+  restore: '恢复',
+  restoreFile: '恢复{{name}}',
+  restoredDone: '已恢复{{name}}',
+  drop: '将文件拖到此处，或点击选择',
+  dropHint:
+    'pdf、doc、docx、xls、xlsx不超过{{docMb}}MB；jpg、jpeg、png、bmp不超过{{imageMb}}MB。每次最多{{max}}个。',
+  uploading: '正在上传{{count}}个文件…',
+  uploaded: '已添加{{count}}个文件',
+  tooBig: '{{name}}：超过{{mb}}MB',
+  tooMany: '每次最多{{max}}个文件，其余文件未上传。',
+} as const;

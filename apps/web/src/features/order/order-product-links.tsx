@@ -1,0 +1,161 @@
+import { DisconnectOutlined, LinkOutlined } from '@ant-design/icons';
+import { Alert, Button, Empty, Flex, Modal, Radio, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { hasPermission } from '../../api/guard';
+import { useSession } from '../../api/session';
+import { useConfirm } from '../../components/confirm-dialog';
+import { toast } from '../../components/toast';
+import { currentLanguage } from '../../i18n/i18n';
+import { useOriginalSampleCart } from '../../lib/carts';
+import { type OrderDetail, useRelateOrderProducts, useSampleCartEntries } from './api';
+import { OrderProducts } from './order-products';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Picks one sample of the original-sample cart (re-validated by the server) and links the products to it. */
+function LinkSampleDialog({
+  open,
+  count,
+  onLink,
+  onClose,
+}: {
+  open: boolean;
+  count: number;
+  onLink: (sampleId: string) => Promise<void>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const cart = useOriginalSampleCart();
+  const entries = useSampleCartEntries(
+    cart.items.map((entry) => entry.id),
+    open,
+  );
+  const [picked, setPicked] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const list = cart.items.length === 0 ? [] : (entries.data?.list ?? []);
+
+  const link = async () => {
+    if (!picked) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      await onLink(picked);
+      setPicked(null);
+    } catch (error) {
+      setProblem(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const close = () => {
+    setProblem(null);
+    setPicked(null);
+    onClose();
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('order.linkTitle', { count })}
+      okText={t('order.linkOk')}
+      okButtonProps={{ disabled: !picked, loading: busy }}
+      onOk={() => void link()}
+      onCancel={close}
+      destroyOnHidden
+    >
+      <Flex vertical gap={12}>
+        {problem ? <Alert type="error" showIcon title={problem} data-testid="order-link-problem" /> : null}
+        {entries.isFetching ? (
+          <Spin />
+        ) : list.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('order.linkCartEmpty')}>
+            <Link to={`/${currentLanguage()}/originalsample`}>{t('order.linkCartOpen')}</Link>
+          </Empty>
+        ) : (
+          <Radio.Group
+            value={picked}
+            onChange={(e) => setPicked(e.target.value as string)}
+            aria-label={t('order.linkPick')}
+          >
+            <Flex vertical gap={8}>
+              {list.map((entry) => (
+                <Radio key={entry.id} value={entry.id}>
+                  {entry.name}
+                </Radio>
+              ))}
+            </Flex>
+          </Radio.Group>
+        )}
+        <Typography.Text type="secondary">{t('order.linkHint')}</Typography.Text>
+      </Flex>
+    </Modal>
+  );
+}
+
+/**
+ * The products table with the sample links of DOMAIN.md §6.1 (`order/relation`): with order.edit on
+ * an order the caller may change, selected products are linked to a sample of the original-sample
+ * cart, or unlinked. The server refuses another client's sample (E_SAMPLE_CLIENT), said here.
+ */
+export function OrderProductLinks({ order, modify }: { order: OrderDetail; modify: boolean }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const relate = useRelateOrderProducts();
+  const [confirm, holder] = useConfirm();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [open, setOpen] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  if (!(modify && order.valid === 1 && hasPermission(session, 'order.edit')))
+    return <OrderProducts products={order.products} />;
+
+  const linked = order.products.filter((p) => selected.includes(p.id) && p.originalSample);
+  const write = async (ids: readonly string[], sampleId: string | null) => {
+    await relate.mutateAsync({
+      id: order.id,
+      version: order.version,
+      links: ids.map((productId) => ({ productId, originalSampleId: sampleId })),
+    });
+    setSelected([]);
+  };
+  const link = async (sampleId: string) => {
+    await write(selected, sampleId);
+    setOpen(false);
+    toast.success(t('order.linkDone', { count: selected.length }));
+  };
+  const unlink = async () => {
+    if (!(await confirm({ content: t('order.unlinkConfirm', { count: linked.length }) }))) return;
+    setProblem(null);
+    try {
+      await write(
+        linked.map((p) => p.id),
+        null,
+      );
+      toast.success(t('order.unlinkDone', { count: linked.length }));
+    } catch (error) {
+      setProblem(messageOf(error));
+    }
+  };
+
+  return (
+    <Flex vertical gap={12}>
+      {holder}
+      <Flex gap={8} wrap align="center">
+        <Button icon={<LinkOutlined />} disabled={selected.length === 0} onClick={() => setOpen(true)}>
+          {t('order.linkSample')}
+        </Button>
+        <Button icon={<DisconnectOutlined />} disabled={linked.length === 0} onClick={() => void unlink()}>
+          {t('order.unlinkSample')}
+        </Button>
+        <Typography.Text type="secondary">
+          {selected.length > 0 ? t('order.selectedCount', { count: selected.length }) : t('order.selectHint')}
+        </Typography.Text>
+      </Flex>
+      {problem ? <Alert type="error" showIcon title={problem} /> : null}
+      <OrderProducts products={order.products} selection={{ selected, onChange: setSelected }} />
+      <LinkSampleDialog open={open} count={selected.length} onLink={link} onClose={() => setOpen(false)} />
+    </Flex>
+  );
+}

@@ -1,9 +1,12 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { createOrder } from '@qcdesk/contract/order';
 import { Card } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
+import { ButtonLink } from '../../components/button-link';
 import { DataTable } from '../../components/data-table';
 import { currentLanguage } from '../../i18n/i18n';
 import { type OrderProductRow, ordersSearchKey, requestOrders } from './api';
@@ -31,6 +34,18 @@ export function OrderListPage() {
             {row.order.orderNo} · {row.productNo}
           </Link>
         )}
+        toolbar={
+          hasPermission(session, createOrder.permission) ? (
+            <ButtonLink
+              type="primary"
+              icon={<PlusOutlined />}
+              to={`/${language}/order/new`}
+              data-testid="order-create"
+            >
+              {t('order.form.create')}
+            </ButtonLink>
+          ) : null
+        }
       />
     </Card>
   );

@@ -18,7 +18,8 @@ import { useInvalidateOrder, useUpdateOrder } from './order-write-api';
 export function OrderActions({ order, modify }: { order: OrderDetail; modify: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
-  const mayEdit = modify && hasPermission(session, 'order.edit');
+  // The `modify` flag needs the order valid; undelete only order.edit (the server checks the scope).
+  const mayEdit = hasPermission(session, 'order.edit');
   const [requirements, setRequirements] = useState(false);
   const update = useUpdateOrder();
   const reload = useInvalidateOrder();
@@ -28,8 +29,8 @@ export function OrderActions({ order, modify }: { order: OrderDetail; modify: bo
       record={order}
       path="order"
       testId="order"
-      edit
-      allowed={{ delete: true, undelete: true }}
+      edit={modify}
+      allowed={{ delete: modify, undelete: true }}
       update={update}
       onStale={reload}
       stayOnDelete
@@ -45,7 +46,7 @@ export function OrderActions({ order, modify }: { order: OrderDetail; modify: bo
         },
       }}
     >
-      {order.valid === 1 ? (
+      {modify ? (
         <Button
           icon={<FileTextOutlined />}
           onClick={() => setRequirements(true)}

@@ -2,11 +2,11 @@ import { productInput, updateOrderRequirements } from '@qcdesk/contract/order';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { rulesFrom } from '../../components/record/field-rules';
-import { hasChanges } from '../../components/record/use-record-form';
 import type { OrderDetail, OrderProductLine } from './api';
 import { OrderDialogForm } from './order-dialog-form';
 import {
   type ItemValues,
+  itemHasChanges,
   itemValues,
   type RequirementValues,
   requirementValues,
@@ -39,7 +39,7 @@ export function OrderItemDialog({
       initialValues={itemValues(line)}
       toInput={(values) => {
         const input = updateItemInput(order, line, values);
-        return hasChanges(input) ? input : null;
+        return itemHasChanges(input) ? input : null;
       }}
       save={save}
       doneText={t('common.saved')}

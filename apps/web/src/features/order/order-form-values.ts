@@ -154,6 +154,10 @@ export function updateItemInput(
   return input;
 }
 
+/** Whether a product-line update carries anything besides the order's id, version and the product. */
+export const itemHasChanges = (input: UpdateOrderItemInput) =>
+  Object.keys(input).some((key) => key !== 'id' && key !== 'version' && key !== 'productId');
+
 export const requirementValues = (order: OrderDetail): RequirementValues => ({
   inspectionRequirement: order.inspectionRequirement ?? '',
   testRequirement: order.testRequirement ?? '',

@@ -83,6 +83,7 @@ export function OrderBulkActions({
           open
           title={t('order.form.setType')}
           testId="order-type"
+          width={480}
           initialValues={{ productType: 1 }}
           toInput={(values) => ({
             id: order.id,
@@ -104,6 +105,7 @@ export function OrderBulkActions({
           open
           title={t('order.form.assignQc')}
           testId="order-qc"
+          width={560}
           initialValues={{ qc: null }}
           toInput={(values) => ({ productIds: [...selected], qcId: values.qc?.value ?? null })}
           save={assign}

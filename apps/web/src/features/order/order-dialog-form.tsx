@@ -24,6 +24,8 @@ export interface DialogFormProps<V, I> {
   save: RecordMutation<I, unknown>;
   doneText: string;
   onClose: () => void;
+  /** The dialog's width beside phones (full width there); 760 by default. */
+  width?: number;
   /** Input field → form field where they differ. */
   fieldOf?: Record<string, string>;
   /** Buttons beside Cancel and Save (copy from the client), sending their own input. */
@@ -74,7 +76,7 @@ export function OrderDialogForm<V extends object, I>(props: DialogFormProps<V, I
       onCancel={close}
       footer={null}
       destroyOnHidden
-      width={phone ? '100%' : 760}
+      width={phone ? '100%' : (props.width ?? 760)}
       data-testid={props.testId}
     >
       <Form<V>

@@ -16,6 +16,13 @@ const lineBox = {
   padding: '12px 12px 0',
 } as const;
 
+const PAGE = {
+  wide: { xs: 24, sm: 12, lg: 6 },
+  quantity: { xs: 14, sm: 8, lg: 4 },
+  unit: { xs: 10, sm: 4, lg: 2 },
+};
+const DIALOG = { wide: { xs: 24, sm: 12 }, quantity: { xs: 14, sm: 8 }, unit: { xs: 10, sm: 4 } };
+
 /** The fields of one product (a new order's line, or the product dialog), under `prefix`. */
 export function LineFields({ prefix, newLine = true }: { prefix: (string | number)[]; newLine?: boolean }) {
   const { t } = useTranslation();
@@ -23,10 +30,12 @@ export function LineFields({ prefix, newLine = true }: { prefix: (string | numbe
   const rules = (field: 'sku' | 'itemNo' | 'name' | 'quantity' | 'deliveryDate' | 'factoryId') =>
     rulesFrom(productInput, field, { label: t(`order.${field === 'factoryId' ? 'factory' : field}`) });
   const name = (field: string) => [...prefix, field];
+  // A dialog is narrower than the page: two fields a row there at every width.
+  const span = newLine ? PAGE : DIALOG;
   return (
     <Row gutter={12}>
       {newLine ? (
-        <Col xs={24} sm={12} lg={6}>
+        <Col {...span.wide}>
           <Form.Item
             name={name('productNo')}
             label={t('order.productNo')}
@@ -36,43 +45,43 @@ export function LineFields({ prefix, newLine = true }: { prefix: (string | numbe
           </Form.Item>
         </Col>
       ) : null}
-      <Col xs={24} sm={12} lg={6}>
+      <Col {...span.wide}>
         <Form.Item name={name('sku')} label={t('order.sku')} rules={rules('sku')}>
           <Input autoComplete="off" />
         </Form.Item>
       </Col>
-      <Col xs={24} sm={12} lg={6}>
+      <Col {...span.wide}>
         <Form.Item name={name('itemNo')} label={t('order.itemNo')} rules={rules('itemNo')}>
           <Input autoComplete="off" />
         </Form.Item>
       </Col>
-      <Col xs={24} sm={12} lg={6}>
+      <Col {...span.wide}>
         <Form.Item name={name('name')} label={t('order.name')} rules={rules('name')}>
           <Input />
         </Form.Item>
       </Col>
-      <Col xs={24} sm={12} lg={6}>
+      <Col {...span.wide}>
         <Form.Item name={name('factoryId')} label={t('order.factory')} rules={rules('factoryId')}>
           <ConfigSelect<string | null> list="factory" aria-label={t('order.factory')} />
         </Form.Item>
       </Col>
-      <Col xs={14} sm={8} lg={4}>
+      <Col {...span.quantity}>
         <Form.Item name={name('quantity')} label={t('order.quantity')} rules={rules('quantity')}>
           <NumberField />
         </Form.Item>
       </Col>
-      <Col xs={10} sm={4} lg={2}>
+      <Col {...span.unit}>
         <Form.Item name={name('quantityUnit')} label={t('order.form.unit')}>
           <Select options={enumOptions('QuantityUnit', language)} aria-label={t('order.form.unit')} />
         </Form.Item>
       </Col>
-      <Col xs={24} sm={12} lg={6}>
+      <Col {...span.wide}>
         <Form.Item name={name('deliveryDate')} label={t('order.deliveryDate')} rules={rules('deliveryDate')}>
           <DateField style={{ width: '100%' }} />
         </Form.Item>
       </Col>
       {newLine ? (
-        <Col xs={24} sm={12} lg={6}>
+        <Col {...span.wide}>
           <Form.Item name={name('productType')} label={t('order.productType')}>
             <Select options={enumOptions('ProductType', language)} aria-label={t('order.productType')} />
           </Form.Item>

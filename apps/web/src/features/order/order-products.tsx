@@ -92,7 +92,8 @@ export function OrderProducts({
               {row.itemNo} · {row.name}
             </div>
             <div>
-              {refName(row.factory, language)} · {quantity(row)} {flags(row)}
+              {refName(row.factory, language)} · {quantity(row)}
+              {row.qc ? ` · ${t('order.qc')} ${userDisplayName(row.qc, language)}` : null} {flags(row)}
             </div>
           </li>
         ))}

@@ -28,6 +28,8 @@ const TEXT = {
     deleted: 'This order is deleted.',
     qc: 'QC',
     qcName: 'Demo QC engineer',
+    productType: 'Product type',
+    repeat: 'Repeat',
     changeLog: 'Change log',
   },
   zh: {
@@ -49,6 +51,8 @@ const TEXT = {
     deleted: '该订单已删除',
     qc: 'QC',
     qcName: '演示品管',
+    productType: '产品类型',
+    repeat: '翻单',
     changeLog: '修改记录',
   },
 } as const;
@@ -137,6 +141,14 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(item).toBeHidden();
     await expect(page.getByTestId('order-product').first()).toContainText(later);
     await expect(page.getByRole('region', { name: text.changeLog })).toContainText(later);
+
+    // The second product becomes a repeat order (a selection of the order's products).
+    await page.getByTestId('order-product').nth(1).getByRole('checkbox').check();
+    await page.getByTestId('order-bulk-type').click();
+    await pickOption(page, page.getByTestId('order-type'), text.productType, text.repeat);
+    await page.getByTestId('order-type-save').click();
+    await expect(page.getByTestId('order-type')).toBeHidden();
+    await expect(page.getByTestId('order-product').nth(1)).toContainText(text.repeat);
 
     // Delete through the confirm dialog: the order stays on its page, marked deleted; then restore it.
     await page.getByRole('button', { name: text.deleteButton }).click();

@@ -48,8 +48,8 @@ export function OrderItemDialog({
       <LineFields prefix={[]} newLine={false} />
       <Form.Item
         name="description"
-        label={t('order.description')}
-        rules={rulesFrom(productInput, 'description', { label: t('order.description') })}
+        label={t('order.form.productDescription')}
+        rules={rulesFrom(productInput, 'description', { label: t('order.form.productDescription') })}
       >
         <Input.TextArea autoSize={TEXT_ROWS} />
       </Form.Item>

@@ -53,6 +53,7 @@ export const orderEn = {
     editTitle: 'Edit order {{orderNo}}',
     orderNoHint: 'Leave empty to number it automatically (OD + date + 4 digits).',
     productNoHint: 'Empty: order no + line number.',
+    productDescription: 'Product description',
     unit: 'Unit',
     line: 'Product {{n}}',
     lineAdd: 'Add product',

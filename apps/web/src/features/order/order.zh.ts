@@ -55,6 +55,7 @@ export const orderZh: OrderShape = {
     editTitle: '修改订单 {{orderNo}}',
     orderNoHint: '留空则自动编号（OD + 日期 + 4 位序号）。',
     productNoHint: '留空：订单号 + 行号。',
+    productDescription: '产品描述',
     unit: '单位',
     line: '产品 {{n}}',
     lineAdd: '添加产品',

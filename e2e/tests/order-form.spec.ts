@@ -30,6 +30,8 @@ const TEXT = {
     qcName: 'Demo QC engineer',
     productType: 'Product type',
     repeat: 'Repeat',
+    clientPo: 'Client PO',
+    inspectionRequirement: 'Inspection requirements',
     changeLog: 'Change log',
   },
   zh: {
@@ -53,6 +55,8 @@ const TEXT = {
     qcName: '演示品管',
     productType: '产品类型',
     repeat: '翻单',
+    clientPo: '客户PO',
+    inspectionRequirement: '验货要求',
     changeLog: '修改记录',
   },
 } as const;
@@ -130,6 +134,20 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(detail.getByRole('heading', { level: 1 })).toHaveText(/^OD\d{10}$/);
     await expect(page.getByTestId('order-product')).toHaveCount(2);
     await expect(detail).toContainText(text.inspection);
+
+    // The header (order/update) and the requirements (order/require/update), each with the version read.
+    await page.getByTestId('order-edit').click();
+    await expect(page).toHaveURL(/\?edit=1$/);
+    await page.getByTestId('order-form').getByLabel(text.clientPo, { exact: true }).fill(`PO-${suffix}`);
+    await page.getByTestId('order-save').click();
+    await expect(page).toHaveURL(orderUrl);
+    await expect(detail).toContainText(`PO-${suffix}`);
+    await page.getByTestId('order-requirements-edit').click();
+    const requirements = page.getByTestId('order-requirements');
+    await requirements.getByLabel(text.inspectionRequirement, { exact: true }).fill(`AQL 1.0 ${suffix}`);
+    await requirements.getByTestId('order-requirements-save').click();
+    await expect(requirements).toBeHidden();
+    await expect(detail).toContainText(`AQL 1.0 ${suffix}`);
 
     // A product's delivery date: the dialog sends it with the order's version; the log shows it.
     const later = dateIn(55);

@@ -44,6 +44,7 @@ export function RecordLifecycleActions({
   texts,
   update,
   onStale,
+  stayOnDelete = false,
 }: {
   record: { id: string; version: number; valid: number; state?: number };
   /** The list's path under the language; a deleted record leads back to it. */
@@ -62,6 +63,8 @@ export function RecordLifecycleActions({
   update: RecordMutation<Change, unknown>;
   /** A stale version reloads the record. */
   onStale?: () => void;
+  /** A deleted record stays on its page (to be restored there) instead of leading back to the list. */
+  stayOnDelete?: boolean;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -78,7 +81,7 @@ export function RecordLifecycleActions({
       {
         onSuccess: () => {
           notify('success', text.done);
-          if (what === 'delete') void navigate(base);
+          if (what === 'delete' && !stayOnDelete) void navigate(base);
         },
         onError: (error) => {
           if (error.reason === 'E_VERSION') onStale?.();

@@ -37,11 +37,23 @@ export interface RecordFormProps<R> {
 export const hasChanges = (input: object) =>
   Object.keys(input).some((key) => key !== 'id' && key !== 'version');
 
+/**
+ * The form path of a field the server names; a row of a list comes as `products.1.quantity`
+ * (`['products', 1, 'quantity']`).
+ */
+export const formPath = (field: string): (string | number)[] =>
+  field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+
 /** Marks the field a refusal names; answers whether it did. */
 export function markFieldError(form: FormInstance, error: ApiError, fieldOf: Record<string, string> = {}) {
   const field = error.field ? (fieldOf[error.field] ?? error.field) : undefined;
-  if (!field || !form.getFieldInstance(field)) return false;
-  form.setFields([{ name: field, errors: [error.message] }]);
+  if (!field) return false;
+  const path = formPath(field);
+  // A field of a list row has no instance of its own to find; its row must exist.
+  const known =
+    form.getFieldInstance(path) || (path.length > 2 && form.getFieldValue(path.slice(0, -1)) !== undefined);
+  if (!known) return false;
+  form.setFields([{ name: path, errors: [error.message] }]);
   return true;
 }
 

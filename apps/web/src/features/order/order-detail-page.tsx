@@ -1,18 +1,21 @@
+import { createOrder } from '@qcdesk/contract/order';
 import { Alert, Card, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { ChangeLogViewer } from '../../components/change-log-viewer';
-import { DetailLoadFailed, DetailLoading } from '../../components/detail-states';
 import { createdText, FULL_ROW, RecordCard, subheading } from '../../components/record/record-card';
+import { RecordRoute } from '../../components/record/record-route';
 import { EMPTY, enumText, refName, userDisplayName } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { fetchOrderChangeLog, ORDER_ENTITY, type OrderDetail, useOrder } from './api';
+import { OrderActions } from './order-actions';
 import { OrderContract } from './order-contract';
-import { OrderProductLinks } from './order-product-links';
+import { OrderForm } from './order-form';
+import { OrderProductsCard } from './order-products-card';
 import { OrderShipping } from './order-shipping';
+import { useInvalidateOrder } from './order-write-api';
 
 const preWrap = { whiteSpace: 'pre-wrap' } as const;
 
@@ -34,7 +37,7 @@ function OrderView({ order, modify }: { order: OrderDetail; modify: boolean }) {
         testId="order-detail"
         title={order.orderNo}
         tags={order.clientPo ? <Tag>{order.clientPo}</Tag> : null}
-        actions={null}
+        actions={<OrderActions order={order} modify={modify} />}
         notices={[order.valid === 0 && <Alert type="warning" showIcon title={t('order.isDeleted')} />]}
         items={[
           { key: 'orderNo', label: t('order.orderNo'), children: order.orderNo },
@@ -83,9 +86,7 @@ function OrderView({ order, modify }: { order: OrderDetail; modify: boolean }) {
           { key: 'updated', label: t('common.updated'), children: formatDateTime(order.updatedAt) },
         ]}
       />
-      <Card title={<h2 style={subheading}>{t('order.products')}</h2>}>
-        <OrderProductLinks order={order} modify={modify} />
-      </Card>
+      <OrderProductsCard order={order} modify={modify} />
       <Card title={<h2 style={subheading}>{t('order.shipping')}</h2>}>
         <OrderShipping shipping={order.shipping} />
       </Card>
@@ -101,21 +102,26 @@ function OrderView({ order, modify }: { order: OrderDetail; modify: boolean }) {
   );
 }
 
-/** Spec §2 OrderDetail (`order/{id}`): the order, its products, shipment, contract files and change log. */
+/**
+ * Spec §2 OrderDetail (`order/{id}`): the order, its products, shipment, contract files and change
+ * log; `?edit=1` changes the header; `order/new` creates an order with its products.
+ */
 export function OrderDetailPage() {
   const { t } = useTranslation();
-  const { id } = useParams();
-  const query = useOrder(id);
-  if (query.isPending) return <DetailLoading />;
-  if (query.isError) {
-    return (
-      <DetailLoadFailed
-        title={t('order.loadFailed')}
-        message={query.error.message}
-        backTo={`/${currentLanguage()}/order`}
-        backLabel={t('common.backToList')}
-      />
-    );
-  }
-  return <OrderView order={query.data.data} modify={query.data.modify === true} />;
+  return (
+    <RecordRoute<OrderDetail>
+      path="order"
+      permission={createOrder.permission}
+      useRecord={useOrder}
+      onStale={useInvalidateOrder()}
+      texts={{
+        createTitle: t('order.form.createTitle'),
+        editTitle: (order) => t('order.form.editTitle', { orderNo: order.orderNo }),
+        createdDone: t('order.form.createdDone'),
+        loadFailed: t('order.loadFailed'),
+      }}
+      form={(props) => <OrderForm {...props} />}
+      view={({ record, modify }) => <OrderView order={record} modify={modify} />}
+    />
+  );
 }

@@ -1,4 +1,5 @@
-import { UploadOutlined } from '@ant-design/icons';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { createOrder } from '@qcdesk/contract/order';
 import { Card } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,15 +39,27 @@ export function OrderListPage() {
           </Link>
         )}
         toolbar={
-          hasPermission(session, 'order.import') ? (
-            <ButtonLink
-              icon={<UploadOutlined />}
-              to={`/${language}/orderfile`}
-              data-testid="order-import-open"
-            >
-              {t('order.file.open')}
-            </ButtonLink>
-          ) : null
+          <>
+            {hasPermission(session, createOrder.permission) ? (
+              <ButtonLink
+                type="primary"
+                icon={<PlusOutlined />}
+                to={`/${language}/order/new`}
+                data-testid="order-create"
+              >
+                {t('order.form.create')}
+              </ButtonLink>
+            ) : null}
+            {hasPermission(session, 'order.import') ? (
+              <ButtonLink
+                icon={<UploadOutlined />}
+                to={`/${language}/orderfile`}
+                data-testid="order-import-open"
+              >
+                {t('order.file.open')}
+              </ButtonLink>
+            ) : null}
+          </>
         }
       />
     </Card>

@@ -3,14 +3,11 @@ import { Alert, Button, Empty, Flex, Modal, Radio, Spin, Typography } from 'antd
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { hasPermission } from '../../api/guard';
-import { useSession } from '../../api/session';
 import { useConfirm } from '../../components/confirm-dialog';
 import { toast } from '../../components/toast';
 import { currentLanguage } from '../../i18n/i18n';
 import { useOriginalSampleCart } from '../../lib/carts';
 import { type OrderDetail, useRelateOrderProducts, useSampleCartEntries } from './api';
-import { OrderProducts } from './order-products';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -96,20 +93,24 @@ function LinkSampleDialog({
 }
 
 /**
- * The products table with the sample links of DOMAIN.md §6.1 (`order/relation`): with order.edit on
- * an order the caller may change, selected products are linked to a sample of the original-sample
- * cart, or unlinked. The server refuses another client's sample (E_SAMPLE_CLIENT), said here.
+ * The sample links of DOMAIN.md §6.1 (`order/relation`) on the selected products: link them to a
+ * sample of the original-sample cart, or unlink the linked ones. Shown with order.edit on an order
+ * the caller may change; the server refuses another client's sample (E_SAMPLE_CLIENT), said here.
  */
-export function OrderProductLinks({ order, modify }: { order: OrderDetail; modify: boolean }) {
+export function OrderSampleLinks({
+  order,
+  selected,
+  onDone,
+}: {
+  order: OrderDetail;
+  selected: readonly string[];
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
-  const session = useSession();
   const relate = useRelateOrderProducts();
   const [confirm, holder] = useConfirm();
-  const [selected, setSelected] = useState<string[]>([]);
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  if (!(modify && order.valid === 1 && hasPermission(session, 'order.edit')))
-    return <OrderProducts products={order.products} />;
 
   const linked = order.products.filter((p) => selected.includes(p.id) && p.originalSample);
   const write = async (ids: readonly string[], sampleId: string | null) => {
@@ -118,12 +119,13 @@ export function OrderProductLinks({ order, modify }: { order: OrderDetail; modif
       version: order.version,
       links: ids.map((productId) => ({ productId, originalSampleId: sampleId })),
     });
-    setSelected([]);
+    onDone();
   };
   const link = async (sampleId: string) => {
+    const count = selected.length;
     await write(selected, sampleId);
     setOpen(false);
-    toast.success(t('order.linkDone', { count: selected.length }));
+    toast.success(t('order.linkDone', { count }));
   };
   const unlink = async () => {
     if (!(await confirm({ content: t('order.unlinkConfirm', { count: linked.length }) }))) return;
@@ -140,22 +142,26 @@ export function OrderProductLinks({ order, modify }: { order: OrderDetail; modif
   };
 
   return (
-    <Flex vertical gap={12}>
+    <>
       {holder}
-      <Flex gap={8} wrap align="center">
-        <Button icon={<LinkOutlined />} disabled={selected.length === 0} onClick={() => setOpen(true)}>
-          {t('order.linkSample')}
-        </Button>
-        <Button icon={<DisconnectOutlined />} disabled={linked.length === 0} onClick={() => void unlink()}>
-          {t('order.unlinkSample')}
-        </Button>
-        <Typography.Text type="secondary">
-          {selected.length > 0 ? t('order.selectedCount', { count: selected.length }) : t('order.selectHint')}
-        </Typography.Text>
-      </Flex>
+      <Button
+        size="small"
+        icon={<LinkOutlined />}
+        disabled={selected.length === 0}
+        onClick={() => setOpen(true)}
+      >
+        {t('order.linkSample')}
+      </Button>
+      <Button
+        size="small"
+        icon={<DisconnectOutlined />}
+        disabled={linked.length === 0}
+        onClick={() => void unlink()}
+      >
+        {t('order.unlinkSample')}
+      </Button>
       {problem ? <Alert type="error" showIcon title={problem} /> : null}
-      <OrderProducts products={order.products} selection={{ selected, onChange: setSelected }} />
       <LinkSampleDialog open={open} count={selected.length} onLink={link} onClose={() => setOpen(false)} />
-    </Flex>
+    </>
   );
 }

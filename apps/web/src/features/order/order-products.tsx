@@ -1,4 +1,5 @@
-import { Checkbox, Empty, Flex, Table, Tag, Typography } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Empty, Flex, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RecordLink } from '../../components/record/record-link';
 import { EMPTY, enumText, refName, userDisplayName } from '../../components/ref-labels';
@@ -7,22 +8,24 @@ import { currentLanguage } from '../../i18n/i18n';
 import { formatDate } from '../../lib/format';
 import type { OrderProductLine } from './api';
 
-/** Which valid products are selected, for an action on them (order-product-links.tsx). */
+/** Row selection for the bulk actions (issue 14): which rows are selected, and a click on one. */
 export interface ProductSelection {
   selected: readonly string[];
-  onChange: (ids: string[]) => void;
+  toggle: (row: OrderProductLine) => void;
 }
 
 /**
  * The order's products: a table, or a list on phones; deleted ones (order.edit only) are tagged.
- * With `selection`, valid products get a checkbox.
+ * With `selection` valid rows can be selected; with `onEdit` they have an Edit button.
  */
 export function OrderProducts({
   products,
   selection,
+  onEdit,
 }: {
   products: readonly OrderProductLine[];
   selection?: ProductSelection | undefined;
+  onEdit?: ((row: OrderProductLine) => void) | undefined;
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -44,6 +47,26 @@ export function OrderProducts({
       EMPTY
     );
 
+  const edit = (row: OrderProductLine) =>
+    onEdit && row.valid === 1 ? (
+      <Button
+        size="small"
+        type="link"
+        icon={<EditOutlined />}
+        onClick={() => onEdit(row)}
+        aria-label={t('order.form.itemEdit', { productNo: row.productNo })}
+        data-testid="order-product-edit"
+      />
+    ) : null;
+  const check = (row: OrderProductLine) =>
+    selection && row.valid === 1 ? (
+      <Checkbox
+        checked={selection.selected.includes(row.id)}
+        onChange={() => selection.toggle(row)}
+        aria-label={t('order.form.select', { productNo: row.productNo })}
+      />
+    ) : null;
+
   if (products.length === 0)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('order.productsNone')} />;
   if (phone) {
@@ -56,29 +79,21 @@ export function OrderProducts({
             style={{ padding: '8px 0', borderBottom: '1px solid var(--ant-color-border-secondary)' }}
           >
             <Flex justify="space-between" gap={8} wrap>
-              {selection && row.valid === 1 ? (
-                <Checkbox
-                  checked={selection.selected.includes(row.id)}
-                  onChange={(e) =>
-                    selection.onChange(
-                      e.target.checked
-                        ? [...selection.selected, row.id]
-                        : selection.selected.filter((id) => id !== row.id),
-                    )
-                  }
-                >
-                  <Typography.Text strong>{row.productNo}</Typography.Text>
-                </Checkbox>
-              ) : (
+              <Flex gap={8} align="center">
+                {check(row)}
                 <Typography.Text strong>{row.productNo}</Typography.Text>
-              )}
-              <span>{formatDate(row.deliveryDate)}</span>
+              </Flex>
+              <Flex gap={4} align="center">
+                <span>{formatDate(row.deliveryDate)}</span>
+                {edit(row)}
+              </Flex>
             </Flex>
             <div>
               {row.itemNo} · {row.name}
             </div>
             <div>
-              {refName(row.factory, language)} · {quantity(row)} {flags(row)}
+              {refName(row.factory, language)} · {quantity(row)}
+              {row.qc ? ` · ${t('order.qc')} ${userDisplayName(row.qc, language)}` : null} {flags(row)}
             </div>
             {row.originalSample ? (
               <div>
@@ -101,11 +116,17 @@ export function OrderProducts({
         dataSource={[...products]}
         onRow={() => ({ 'data-testid': 'order-product' }) as React.HTMLAttributes<HTMLElement>}
         rowSelection={
-          selection && {
-            selectedRowKeys: [...selection.selected],
-            onChange: (keys) => selection.onChange(keys.map(String)),
-            getCheckboxProps: (row) => ({ disabled: row.valid === 0, 'aria-label': row.productNo }),
-          }
+          selection
+            ? {
+                selectedRowKeys: [...selection.selected],
+                hideSelectAll: true,
+                getCheckboxProps: (row) => ({
+                  disabled: row.valid !== 1,
+                  'aria-label': t('order.form.select', { productNo: row.productNo }),
+                }),
+                onSelect: (row) => selection.toggle(row),
+              }
+            : undefined
         }
         columns={[
           {
@@ -138,6 +159,9 @@ export function OrderProducts({
             title: t('order.qc'),
             render: (_, row) => (row.qc ? userDisplayName(row.qc, language) : EMPTY),
           },
+          ...(onEdit
+            ? [{ key: 'edit', title: '', render: (_: unknown, row: OrderProductLine) => edit(row) }]
+            : []),
         ]}
       />
     </section>

@@ -1,0 +1,61 @@
+import { Card } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { hasPermission } from '../../api/guard';
+import { useSession } from '../../api/session';
+import { useCartFeedback } from '../../components/cart-feedback';
+import { subheading } from '../../components/record/record-card';
+import { type SelectableItem, useSelection } from '../../lib/carts';
+import type { OrderDetail, OrderProductLine } from './api';
+import { OrderBulkActions } from './order-bulk-actions';
+import { OrderItemDialog } from './order-edit-dialogs';
+import { OrderProducts } from './order-products';
+
+/** The selection rules of bulk assignment (DOMAIN.md §6.1): one client and department. */
+const RULES = { sameClient: true, sameDepartment: true } as const;
+
+/**
+ * The order's products with what the caller may do to them: edit a line (order.edit on an order
+ * they may modify), select lines and set their product type or assign them a QC (order.assign).
+ */
+export function OrderProductsCard({ order, modify }: { order: OrderDetail; modify: boolean }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const feedback = useCartFeedback();
+  const live = order.valid === 1;
+  const mayEdit = live && modify && hasPermission(session, 'order.edit');
+  const mayAssign = live && hasPermission(session, 'order.assign');
+  const selection = useSelection<SelectableItem>(`order-${order.id}`, RULES);
+  const [editing, setEditing] = useState<OrderProductLine | null>(null);
+  const item = (row: OrderProductLine): SelectableItem => ({
+    id: row.id,
+    clientId: order.client.id,
+    departmentId: order.department.id,
+  });
+  const valid = new Set(order.products.filter((p) => p.valid === 1).map((p) => p.id));
+  const selected = selection.selected.map((s) => s.id).filter((id) => valid.has(id));
+  const selecting = mayEdit || mayAssign;
+  return (
+    <Card title={<h2 style={subheading}>{t('order.products')}</h2>}>
+      {selecting ? (
+        <OrderBulkActions
+          order={order}
+          selected={selected}
+          onClear={selection.clear}
+          mayType={mayEdit}
+          mayAssign={mayAssign}
+        />
+      ) : null}
+      <OrderProducts
+        products={order.products}
+        selection={
+          selecting
+            ? { selected, toggle: (row) => feedback.selection(selection.toggle(item(row))) }
+            : undefined
+        }
+        onEdit={mayEdit ? setEditing : undefined}
+      />
+      <OrderItemDialog order={order} line={editing} onClose={() => setEditing(null)} />
+    </Card>
+  );
+}

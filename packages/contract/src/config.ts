@@ -451,6 +451,12 @@ export const changeEntry = z.object({
       toNames: bilingualNames.optional(),
       /** The names of the rows a child row's key stands for (`parts[FABRIC]`: FABRIC → 面料 / Fabric). */
       keyNames: z.record(z.string(), bilingualNames).optional(),
+      /**
+       * A whole child row (`products[P-01]` added or removed): the names of its reference and
+       * enumeration properties (`factoryId` → 深圳华美玩具厂 / Shenzhen Huamei Toys).
+       */
+      fromPropertyNames: z.record(z.string(), bilingualNames).optional(),
+      toPropertyNames: z.record(z.string(), bilingualNames).optional(),
     }),
   ),
 });

@@ -241,6 +241,7 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   clientPo: { zh: '客户PO', en: 'Client PO' },
   po: { zh: '客户PO', en: 'Client PO' },
   productNo: { zh: '产品编号', en: 'Product no' },
+  sources: { zh: '来源', en: 'Sources' },
   sku: { zh: 'SKU', en: 'SKU' },
   factoryId: { zh: '工厂', en: 'Factory' },
   factory: { zh: '工厂', en: 'Factory' },

@@ -1,4 +1,4 @@
-import { type EnumName, enumerations } from '@qcdesk/contract/enumerations';
+import { enumerations } from '@qcdesk/contract/enumerations';
 import { getTableColumns, inArray } from 'drizzle-orm';
 import type { Db } from './db';
 import type {
@@ -105,7 +105,13 @@ export type NamedChange = Change & {
   toNames?: Names;
   /** The names of the rows the field's child keys stand for (`FABRIC` → 面料 / Fabric). */
   keyNames?: Record<string, Names>;
+  /** A whole child row's reference and enumeration properties, named. */
+  fromPropertyNames?: Record<string, Names>;
+  toPropertyNames?: Record<string, Names>;
 };
+
+const isRow = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The property of a source's rows that holds the key it is referenced by (`id`, `code`, `upc`). */
 function keyProperty(source: NameSource, byCode: boolean): string {
@@ -162,6 +168,12 @@ export async function nameChanges<E extends { changes: Change[] }>(
     for (const change of entry.changes) {
       const field = fields[fieldPattern(change.field)];
       if (named(field)) want(field, [...valuesOf(change.from), ...valuesOf(change.to)]);
+      for (const row of [change.from, change.to].filter(isRow)) {
+        for (const [property, value] of Object.entries(row)) {
+          const spec = fields[`${fieldPattern(change.field)}.${property}`];
+          if (named(spec)) want(spec, valuesOf(value));
+        }
+      }
       for (const { key, pattern } of childKeys(change.field)) {
         const spec = fields[pattern];
         if (named(spec)) want(spec, [key]);
@@ -188,17 +200,33 @@ export async function nameChanges<E extends { changes: Change[] }>(
     return pairs.length > 0 ? Object.fromEntries(pairs) : undefined;
   };
 
+  /** A whole child row's named properties (`products[].factoryId` of `products[P-01]`). */
+  const propertyNamesOf = (pattern: string, value: unknown): Record<string, Names> | undefined => {
+    if (!isRow(value)) return undefined;
+    const pairs = Object.entries(value).flatMap(([property, v]) => {
+      const spec = fields[`${pattern}.${property}`];
+      if (!spec || isDecimal(spec)) return [];
+      const names = isEnum(spec) ? enumNames(spec, v) : named(spec) ? namesOf(groupOf(spec), v) : undefined;
+      return names ? [[property, names] as const] : [];
+    });
+    return pairs.length > 0 ? Object.fromEntries(pairs) : undefined;
+  };
+
   return entries.map((entry) => ({
     ...entry,
     changes: entry.changes.map((change): NamedChange => {
       const pattern = fieldPattern(change.field);
       const field = fields[pattern];
       const keyNames = keyNamesOf(change.field);
+      const fromPropertyNames = propertyNamesOf(pattern, change.from);
+      const toPropertyNames = propertyNamesOf(pattern, change.to);
       const base: NamedChange = {
         ...change,
         from: withDecimals(fields, pattern, change.from),
         to: withDecimals(fields, pattern, change.to),
         ...(keyNames ? { keyNames } : {}),
+        ...(fromPropertyNames ? { fromPropertyNames } : {}),
+        ...(toPropertyNames ? { toPropertyNames } : {}),
       };
       if (!field || isDecimal(field)) return base;
       const fromNames = isEnum(field) ? enumNames(field, change.from) : namesOf(groupOf(field), change.from);

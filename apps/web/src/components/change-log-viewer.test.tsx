@@ -104,6 +104,25 @@ describe('ChangeLogViewer', () => {
     );
   });
 
+  it('shows the names the server gave a whole child row’s references and enumerations', () => {
+    const added = entry({
+      changes: [
+        {
+          field: 'products[OD-01]',
+          from: null,
+          to: { factoryId: '5', productType: 1, quantity: 100 },
+          toPropertyNames: {
+            factoryId: { zh: '深圳华美玩具厂', en: 'Shenzhen Huamei Toys' },
+            productType: { zh: '新款', en: 'New' },
+          },
+        },
+      ],
+    });
+    renderWidget(<ChangeLogViewer entries={[added]} />, { language: 'zh' });
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toContain('产品 OD-01: （空） → 工厂: 深圳华美玩具厂; 产品类型: 新款; 数量: 100');
+  });
+
   it('says when nothing was recorded', () => {
     renderWidget(<ChangeLogViewer entries={[]} />, { language: 'zh' });
     expect(screen.getByText('暂无修改记录')).toBeTruthy();

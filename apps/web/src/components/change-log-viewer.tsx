@@ -81,7 +81,13 @@ function personName(
  * A logged value for people: empty, yes/no, lists joined, and child rows (`{"mandatory":true}`) as
  * "label: value" pairs instead of JSON.
  */
-export function valueText(value: unknown, t: WidgetsT, label: (field: string) => string = (f) => f): string {
+export function valueText(
+  value: unknown,
+  t: WidgetsT,
+  label: (field: string) => string = (f) => f,
+  /** A whole child row's properties the server named (`factoryId` → the factory's name). */
+  propertyName: (property: string) => string | undefined = () => undefined,
+): string {
   const empty = t('widgets.changeLog.emptyValue');
   if (value === null || value === undefined || value === '') return empty;
   if (typeof value === 'boolean') return value ? t('widgets.search.yes') : t('widgets.search.no');
@@ -90,7 +96,9 @@ export function valueText(value: unknown, t: WidgetsT, label: (field: string) =>
   if (typeof value === 'object') {
     const pairs = Object.entries(value);
     if (pairs.length === 0) return empty;
-    return pairs.map(([key, v]) => `${label(key)}: ${valueText(v, t, label)}`).join('; ');
+    return pairs
+      .map(([key, v]) => `${label(key)}: ${propertyName(key) ?? valueText(v, t, label)}`)
+      .join('; ');
   }
   if (typeof value === 'string' && ISO_INSTANT.test(value)) return formatDateTime(value);
   return String(value);
@@ -161,8 +169,18 @@ function ChangeList({
                 {entry.changes.map((change) => (
                   <li key={change.field}>
                     {fieldPathLabel(change.field, fieldLabel, (key) => change.keyNames?.[key]?.[language])}:{' '}
-                    <del>{change.fromNames?.[language] ?? valueText(change.from, t, fieldLabel)}</del> →{' '}
-                    {change.toNames?.[language] ?? valueText(change.to, t, fieldLabel)}
+                    <del>
+                      {change.fromNames?.[language] ??
+                        valueText(
+                          change.from,
+                          t,
+                          fieldLabel,
+                          (p) => change.fromPropertyNames?.[p]?.[language],
+                        )}
+                    </del>{' '}
+                    →{' '}
+                    {change.toNames?.[language] ??
+                      valueText(change.to, t, fieldLabel, (p) => change.toPropertyNames?.[p]?.[language])}
                   </li>
                 ))}
               </ul>

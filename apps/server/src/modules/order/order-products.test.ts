@@ -180,6 +180,11 @@ describe('the order’s change log', () => {
       changes: [
         { field: 'sources', from: [], to: [{ source: 2, ref: 'orders.xlsx', at: '2026-01-01T00:00:00Z' }] },
         { field: `products[${products[0]!.productNo}].quantityUnit`, from: 1, to: 2 },
+        {
+          field: 'products[ADDED-01]',
+          from: null,
+          to: { factoryId: String(products[1]!.factoryId), productType: 1, quantityUnit: 1, quantity: 5 },
+        },
       ],
     });
     const history = await t.client.ok(
@@ -196,6 +201,11 @@ describe('the order’s change log', () => {
     });
     expect(named('quantityUnit')?.toNames?.en).toBe(enumLabel('QuantityUnit', 2, 'en'));
     expect(named('originalSampleId')?.toNames?.en).toBe(`${sample.itemNo} | ${sample.name}`);
+    // The products of the creation are whole rows: their factory and enumerations are named too.
+    const created = changes.find((c) => c.field === 'products[ADDED-01]');
+    expect(created?.toPropertyNames?.productType?.en).toBe(enumLabel('ProductType', 1, 'en'));
+    expect(created?.toPropertyNames?.factoryId?.zh).toBeTruthy();
+    expect(created?.toPropertyNames?.factoryId?.zh).not.toBe(String(products[1]!.factoryId));
     expect(changes.find((c) => c.field === 'sources')?.toNames).toEqual({
       zh: `${enumLabel('OrderSource', 2, 'zh')} orders.xlsx`,
       en: `${enumLabel('OrderSource', 2, 'en')} orders.xlsx`,

@@ -9,7 +9,7 @@ import { type Actor, actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { assertRecordNotInUse } from '../../platform/in-use';
-import { changedFields, updateRecord } from '../../platform/records';
+import { changedFields, lockRow, updateRecord } from '../../platform/records';
 import { assertReference, assertReferences } from '../../platform/references';
 import { validityChange } from '../../platform/validity';
 import { orderClient, productNosTaken, refreshTotals } from './order.queries';
@@ -189,4 +189,25 @@ export async function relateOrderProducts(
 export async function assertQc(db: Db, qcId: bigint) {
   const qc = await assertReference(db, { table: users, active: users.state }, qcId, 'qcId');
   if (qc.position !== 2) throw new AppError('E_REF_NOT_FOUND', { field: 'qcId' }, { field: 'qcId' });
+}
+
+/**
+ * A cancelled production sample's links (DOMAIN.md §4.7): every product linking it is unlinked,
+ * logged on its order as `products[productNo].productionSampleId`, bumping the order's version.
+ */
+export async function unlinkProductionSample(db: Db, sampleId: bigint, actor: Actor) {
+  const linked = await db
+    .select()
+    .from(orderProducts)
+    .where(eq(orderProducts.productionSampleId, sampleId))
+    .orderBy(orderProducts.orderId, orderProducts.id);
+  const orderIds = [...new Set(linked.map((p) => p.orderId))];
+  for (const orderId of orderIds) {
+    const order = await lockRow(db, orders, orderId);
+    const changes: FieldChange[] = [];
+    for (const product of linked.filter((p) => p.orderId === orderId)) {
+      changes.push(...(await writeProduct(db, product, { productionSampleId: null }, actor)));
+    }
+    await logOnOrder(db, order, changes, actor);
+  }
 }

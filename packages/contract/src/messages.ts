@@ -66,6 +66,10 @@ export const messages = {
     zh: '大货样已用于进行中的验货，不能取消',
     en: 'The production sample is used by an inspection in progress and cannot be cancelled',
   },
+  E_PRODUCTION_SAMPLE_CLIENT: {
+    zh: '大货样属于其他客户，不能关联',
+    en: 'The production sample belongs to another client and cannot be linked',
+  },
   E_SAMPLE_CLIENT: {
     zh: '原样属于其他客户，不能关联',
     en: 'The original sample belongs to another client and cannot be linked',

@@ -379,6 +379,49 @@ describe('productionsample/audit (DOMAIN.md §4.7, §7.3)', () => {
   });
 });
 
+describe('order/relation links products to production samples', () => {
+  it('links a sample of the order’s client (order placed), refuses another client’s and a cancelled one', async () => {
+    const db = t.database.db;
+    const client = await buildClient(db);
+    const { order, products } = await buildOrder(db, { clientId: client.id });
+    const sample = await buildProductionSample(db, { clientId: client.id });
+    const relate = (productionSampleId: string | null, version: number, lang: 'zh' | 'en' = 'zh') =>
+      t.client.call(
+        areas.order.relateOrderProducts,
+        {
+          id: String(order.id),
+          version,
+          links: [{ productId: String(products[0]!.id), productionSampleId }],
+        },
+        { token: sales, lang },
+      );
+    const linked = await relate(String(sample.id), order.version);
+    expect(linked.result).toMatchObject({ success: true });
+    const detail = await t.client.ok(areas.order.getOrder, { id: String(order.id) }, { token: sales });
+    expect(detail.products[0]).toMatchObject({
+      productionSample: { id: String(sample.id), itemNo: sample.itemNo },
+      originalSample: null,
+    });
+    expect(
+      await t.client.ok(ops.getProductionSample, { id: String(sample.id) }, { token: qc }),
+    ).toMatchObject({
+      orderPlaced: 1,
+    });
+
+    const foreign = await buildProductionSample(db, { clientId: (await buildClient(db)).id });
+    const refused = await relate(String(foreign.id), detail.version, 'en');
+    expect(refused.result).toMatchObject({
+      reason: 'E_PRODUCTION_SAMPLE_CLIENT',
+      field: 'productionSampleId',
+      error: 'The production sample belongs to another client and cannot be linked',
+    });
+    const cancelled = await buildProductionSample(db, { clientId: client.id, status: 90 });
+    expect((await relate(String(cancelled.id), detail.version)).result.reason).toBe('E_STATUS');
+    const [product] = await db.select().from(orderProducts).where(eq(orderProducts.id, products[0]!.id));
+    expect(product!.productionSampleId).toBe(sample.id);
+  });
+});
+
 describe('productionsample/cancel', () => {
   it('cancels 10/20 → 90 with its reason and removes the links from order products', async () => {
     const db = t.database.db;

@@ -8,6 +8,7 @@ import { shippings } from '../src/db/schema/shipping';
 import { buildClient } from '../src/modules/client/client.factory';
 import { buildOrder } from '../src/modules/order/order.factory';
 import { buildOriginalSample } from '../src/modules/original-sample/original-sample.factory';
+import { buildProductionSample } from '../src/modules/production-sample/production-sample.factory';
 import { writeChangeLog } from '../src/platform/change-log';
 import type { Db } from '../src/platform/db';
 import { unique } from './support/factories';
@@ -40,6 +41,14 @@ const SCOPED: Record<string, (db: Db) => Promise<{ mine: bigint; elsewhere: bigi
     const other = await buildUser(db, { role: 'SALES', department: 'SALES2' });
     const mine = await buildOriginalSample(db, { clientId: (await buildClient(db)).id });
     const elsewhere = await buildOriginalSample(db, {
+      clientId: (await buildClient(db, { sales: other.username })).id,
+    });
+    return { mine: mine.id, elsewhere: elsewhere.id };
+  },
+  production_samples: async (db) => {
+    const other = await buildUser(db, { role: 'SALES', department: 'SALES2' });
+    const mine = await buildProductionSample(db, { clientId: (await buildClient(db)).id });
+    const elsewhere = await buildProductionSample(db, {
       clientId: (await buildClient(db, { sales: other.username })).id,
     });
     return { mine: mine.id, elsewhere: elsewhere.id };

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients } from '../src/db/schema/client';
 import {
+  factories,
   holidays,
   materialTypes,
   riskLevels,
@@ -17,6 +18,7 @@ import { mailOutbox } from '../src/db/schema/mail';
 import { materials } from '../src/db/schema/material';
 import { materialTests } from '../src/db/schema/material-test';
 import { originalSamples } from '../src/db/schema/original-sample';
+import { productionSamples } from '../src/db/schema/production-sample';
 import { commonStandards, countryRequirements } from '../src/db/schema/standard';
 import type { Db } from '../src/platform/db';
 import { idOf, master, unique } from './support/factories';
@@ -238,6 +240,39 @@ describe('list searches sort by each key, both ways', () => {
         standardKeys,
       );
     }
+  });
+
+  it('productionsample/search', async () => {
+    const token = unique('sortps');
+    const keys = ['itemNo', 'receivedDate', 'auditTime'] as const;
+    const [client] = await db.select().from(clients).where(eq(clients.valid, 1)).limit(1);
+    const factoryId = await idOf(db, factories, 'F-HM-SZ');
+    const samples = await db
+      .insert(productionSamples)
+      .values(
+        rowsOf(keys).map((r) => ({
+          itemNo: `${word(r.itemNo)}-${token}`,
+          clientId: client!.id,
+          departmentId: client!.departmentId,
+          providerFactoryId: factoryId,
+          receivedDate: day(r.receivedDate),
+          quantity: 1,
+          status: 20,
+          auditResult: 1,
+          auditTime: hour(r.auditTime),
+        })),
+      )
+      .returning({ id: productionSamples.id });
+    await expectSorted(
+      (sort, order) =>
+        t.client.ok(
+          areas.productionSample.searchProductionSamples,
+          { itemNo: token, sort: sort as 'itemNo', order },
+          { token: admin },
+        ),
+      samples.map((r) => r.id),
+      keys,
+    );
   });
 
   it('user/search and group', async () => {

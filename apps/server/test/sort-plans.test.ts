@@ -17,6 +17,10 @@ import {
 } from '../src/modules/material-test/material-test.queries';
 import { samplePageQuery, sampleSearchWhere } from '../src/modules/original-sample/original-sample.queries';
 import {
+  samplePageQuery as productionSamplePageQuery,
+  sampleSearchWhere as productionSampleSearchWhere,
+} from '../src/modules/production-sample/production-sample.queries';
+import {
   commonStandardQuery,
   countryRequirementQuery,
   standardSearch,
@@ -89,6 +93,13 @@ async function fill(rows: number) {
     select 'SORT-' || lpad(g::text, 7, '0'), '原样 ' || md5(g::text), true, ${minutesAgo}
     from generate_series(1, ${rows}) g`);
   await db.execute(sql`
+    insert into production_samples (item_no, client_id, department_id, provider_factory_id, received_date,
+                                    quantity, status, audit_result, audit_time, updated_at)
+    select 'PS-SORT-' || lpad(g::text, 7, '0'), c.id, c.department_id, (select min(id) from factories),
+           current_date - g % 700, 6, case when g % 2 = 0 then 20 else 10 end, g % 2 * 2,
+           case when g % 2 = 0 then ${minutesAgo} end, ${minutesAgo}
+    from generate_series(1, ${rows}) g, (select id, department_id from clients order by id limit 1) c`);
+  await db.execute(sql`
     insert into common_standards (name, updated_at)
     select 'Common ' || md5(g::text), ${minutesAgo} from generate_series(1, ${rows}) g`);
   await db.execute(sql`
@@ -113,7 +124,14 @@ async function fill(rows: number) {
     insert into suppliers (code, name_zh, name_en, updated_at)
     select 'SUP-SORT-' || g, '供应商' || md5(g::text), 'Supplier ' || md5(g::text), ${minutesAgo}
     from generate_series(1, ${rows}) g`);
-  const tables = ['clients', 'materials', 'material_tests', 'original_samples', 'common_standards'];
+  const tables = [
+    'clients',
+    'materials',
+    'material_tests',
+    'original_samples',
+    'production_samples',
+    'common_standards',
+  ];
   for (const table of [...tables, 'country_requirements', 'users', 'groups', 'mail_outbox', 'suppliers']) {
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   }
@@ -172,6 +190,24 @@ describe('sort plans: each sort of each list search reads its index', () => {
         const input = { ...page, sort, order };
         await expectIndexOrder(
           materialTestPage(db, materialTestSearchWhere(input, admin), 3, 10, input),
+          index,
+        );
+      }
+    }
+  });
+
+  it('productionsample/search', async () => {
+    const indexes = {
+      itemNo: 'production_samples_item_sort_idx',
+      receivedDate: 'production_samples_received_sort_idx',
+      auditTime: 'production_samples_audit_time_sort_idx',
+    };
+    const scope = await scopeOf(db, admin);
+    for (const [sort, index] of Object.entries(indexes) as [keyof typeof indexes, string][]) {
+      for (const order of ORDERS) {
+        const input = { ...page, itemNo: undefined, sort, order };
+        await expectIndexOrder(
+          productionSamplePageQuery(db, input, productionSampleSearchWhere(input, scope)),
           index,
         );
       }

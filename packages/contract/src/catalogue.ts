@@ -14,6 +14,7 @@ import type { OperationDef } from './operation';
 import * as order from './order';
 import * as originalSample from './original-sample';
 import * as productTrack from './product-track';
+import * as productionSample from './production-sample';
 import * as shipping from './shipping';
 import * as standard from './standard';
 import * as system from './system';
@@ -34,6 +35,7 @@ export const areas = {
   materialTest,
   originalSample,
   order,
+  productionSample,
   shipping,
   contract,
   standard,

@@ -37,7 +37,9 @@ describe('defineListExport', () => {
       'countryrequire/export',
       'material/export',
       'materialtest/export',
+      'order/export',
       'originalsample/export',
+      'productionsample/export',
       'standard/export',
     ]);
   });

@@ -66,6 +66,10 @@ export const messages = {
     zh: '大货样已用于进行中的验货，不能取消',
     en: 'The production sample is used by an inspection in progress and cannot be cancelled',
   },
+  E_PRODUCTION_SAMPLE_CLIENT: {
+    zh: '大货样属于其他客户，不能关联',
+    en: 'The production sample belongs to another client and cannot be linked',
+  },
   E_SAMPLE_CLIENT: {
     zh: '原样属于其他客户，不能关联',
     en: 'The original sample belongs to another client and cannot be linked',
@@ -253,6 +257,11 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   productId: { zh: '产品', en: 'Product' },
   productIds: { zh: '产品', en: 'Products' },
   originalSampleId: { zh: '原样', en: 'Original sample' },
+  productionSampleId: { zh: '大货样', en: 'Production sample' },
+  providerFactoryId: { zh: '供样工厂', en: 'Provider' },
+  receivedDate: { zh: '收样日期', en: 'Received date' },
+  auditResult: { zh: '审核结果', en: 'Audit result' },
+  auditRemark: { zh: '审核备注', en: 'Audit remark' },
   qcId: { zh: '品管', en: 'QC' },
   testRequirement: { zh: '测试要求', en: 'Test requirement' },
   orderProductId: { zh: '订单产品', en: 'Order product' },

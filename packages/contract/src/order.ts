@@ -97,6 +97,8 @@ export const orderProductRow = z.object({
   /** enum ProductType */
   productType: z.number().int(),
   originalSample: sampleLabel.nullable(),
+  /** The production sample the product is made to (DOMAIN.md §2.4). */
+  productionSample: z.object({ id: idOut, itemNo: z.string() }).nullable(),
   qc: userLabel.nullable(),
   valid: z.number().int(),
   createdAt: dateTimeOut,
@@ -337,12 +339,20 @@ export const relateOrderProducts = defineOperation({
   method: 'POST',
   permission: 'order.edit',
   summary:
-    'Link products of an order to original samples (from the original-sample cart; the order’s client’s or shared ones), or unlink them (null).',
+    'Link products of an order to original samples (from the original-sample cart; the order’s client’s or shared ones) and to production samples (the order’s client’s, not cancelled), or unlink them (null).',
   input: z.object({
     id: idIn,
     version,
     links: z
-      .array(z.object({ productId: idIn, originalSampleId: idIn.nullable() }))
+      .array(
+        z.object({
+          productId: idIn,
+          /** An original sample (null unlinks; absent leaves the link as it is). */
+          originalSampleId: idIn.nullable().optional(),
+          /** A production sample of the order's client, not cancelled (null unlinks; absent: as it is). */
+          productionSampleId: idIn.nullable().optional(),
+        }),
+      )
       .min(1)
       .max(ORDER_LINES_MAX),
   }),

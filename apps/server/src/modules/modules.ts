@@ -14,6 +14,7 @@ import { materialTestModule } from './material-test/material-test.operations';
 import { orderModule } from './order/order.operations';
 import { originalSampleModule } from './original-sample/original-sample.operations';
 import { productTrackModule } from './product-track/product-track.operations';
+import { productionSampleModule } from './production-sample/production-sample.operations';
 import { shippingModule } from './shipping/shipping.operations';
 import { standardModule } from './standard/standard.operations';
 import { systemModule } from './system/system.operations';
@@ -37,6 +38,7 @@ export const modules: readonly ModuleDef[] = [
   originalSampleModule,
   shippingModule,
   orderModule,
+  productionSampleModule,
   contractModule,
   standardModule,
   homeSearchModule,

@@ -1,3 +1,4 @@
+import type { Reason } from '@qcdesk/contract';
 import { and, eq, inArray, is, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../db/schema/index';
@@ -75,4 +76,27 @@ export async function recordsInUse(
     for (const hit of hits) used.add(BigInt(hit.id as bigint));
   }
   return used;
+}
+
+/**
+ * An in-use check an area states for one of its actions and later areas fill (DOMAIN.md §4.7: a
+ * production sample is not cancelled while a linked product has an inspection in progress). The
+ * area owning the action names the check; an area that can hold the record declares
+ * `inUse: [{ check, inUse }]` in its `defineModule`, and the app collects them in its Capabilities.
+ */
+export interface InUseCheck {
+  /** The check's name, as the owning area exports it (`productionSample.cancel`). */
+  check: string;
+  /** True while the record `id` is held by the declaring area's records. */
+  inUse(db: Db, id: bigint): Promise<boolean>;
+}
+
+/** Refuses with `code` when any declared check holds the record; no checks: nothing blocks. */
+export async function assertNoInUseCheck(
+  db: Db,
+  checks: readonly InUseCheck[],
+  id: bigint,
+  code: Reason,
+): Promise<void> {
+  for (const c of checks) if (await c.inUse(db, id)) throw new AppError(code);
 }

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Principal } from './auth';
 import type { Config } from './config';
 import type { Database, Db } from './db';
+import type { InUseCheck } from './in-use';
 import type { JobWorker } from './jobs/job-worker';
 import type { ListExportDef } from './list-export';
 import type { PrincipalCache } from './principal-cache';
@@ -130,6 +131,8 @@ export interface ModuleDef {
   /** Tables other areas' change logs may name (`'client'` → the client's name). */
   names?: Readonly<Record<string, NameSource>>;
   homeSearch?: readonly HomeSearchSourceDef[];
+  /** In-use checks this area fills for other areas' actions (platform/in-use.ts). */
+  inUse?: readonly InUseCheck[];
   /** Its lists' XLSX exports (`listExport({...})` of platform/list-export.ts), one per list. */
   exports?: readonly ListExportDef[];
   /** Idempotent; business areas seed demo records only for a demo database. */
@@ -147,6 +150,13 @@ export class Capabilities {
   readonly homeSearch = new Map<HomeSearchSource, HomeSearchSourceDef>();
   /** List exports by their operation's path (`client/export`). */
   readonly exports = new Map<string, ListExportDef>();
+  /** In-use checks by the name of the check (`productionSample.cancel`). */
+  readonly inUse = new Map<string, InUseCheck[]>();
+
+  /** The checks declared for `check` (none: nothing blocks). */
+  inUseChecks(check: string): readonly InUseCheck[] {
+    return this.inUse.get(check) ?? [];
+  }
 
   constructor(modules: readonly ModuleDef[]) {
     for (const module of modules) {
@@ -157,6 +167,7 @@ export class Capabilities {
       }
       for (const [name, source] of Object.entries(module.names ?? {})) this.names.set(name, source);
       for (const source of module.homeSearch ?? []) this.homeSearch.set(source.source, source);
+      for (const c of module.inUse ?? []) this.inUse.set(c.check, [...(this.inUse.get(c.check) ?? []), c]);
       for (const def of module.exports ?? []) {
         if (this.exports.has(def.operation.path))
           throw new Error(`export declared twice: ${def.operation.path}`);

@@ -10,5 +10,6 @@ export * from './material-test';
 export * from './order';
 export * from './original-sample';
 export * from './platform';
+export * from './production-sample';
 export * from './shipping';
 export * from './standard';

@@ -18,6 +18,7 @@ import { factories } from './config';
 import { files } from './files';
 import { departments, users } from './identity';
 import { originalSamples } from './original-sample';
+import { productionSamples } from './production-sample';
 import { bigrams, reversed, searchText } from './search-columns';
 import { shippings } from './shipping';
 
@@ -97,6 +98,8 @@ export const orderProducts = pgTable(
     /** enum ProductType */
     productType: smallint('product_type').notNull().default(1),
     originalSampleId: ref('original_sample_id').references(() => originalSamples.id),
+    /** The production sample of the product (DOMAIN.md §2.4, `order/relation`); removed by its cancel. */
+    productionSampleId: ref('production_sample_id').references(() => productionSamples.id),
     /** The QC assigned by order/assigns. */
     qcId: ref('qc_id').references(() => users.id),
     // Copies of the order's, for one-table searches (see above).
@@ -141,6 +144,7 @@ export const orderProducts = pgTable(
     index('order_products_qc_idx').on(t.qcId, t.deliveryDate),
     index('order_products_sales_idx').on(t.salesId, t.deliveryDate),
     index('order_products_sample_idx').on(t.originalSampleId),
+    index('order_products_production_sample_idx').on(t.productionSampleId),
     // The sorts of order/search (the date range reads the delivery-date index too).
     index('order_products_delivery_idx').on(t.deliveryDate, t.id),
     index('order_products_order_no_idx').on(t.orderNo, t.id),

@@ -39,6 +39,7 @@ describe('search', () => {
     expect(found.term).toBe(term);
     expect(found.groups.map((g) => g.source)).toEqual([
       'order',
+      'productionSample',
       'orderProduct',
       'client',
       'countryStandard',
@@ -88,12 +89,19 @@ describe('search', () => {
   it('shows each role only the groups it may read', async () => {
     const client = await signInAs(t, 'CLIENT');
     const asClient = await t.client.ok(op, { term: 'EN 71' }, { token: client });
-    // CLIENT users read orders (their own client's, DOMAIN.md §5.3), not clients or samples.
-    expect(asClient.groups.map((g) => g.source)).toEqual(['order', 'orderProduct', 'testItem']);
+    // CLIENT users read orders and production samples (their own client's, DOMAIN.md §5.3), not
+    // clients or original samples.
+    expect(asClient.groups.map((g) => g.source)).toEqual([
+      'order',
+      'productionSample',
+      'orderProduct',
+      'testItem',
+    ]);
     const sales = await signInAs(t, 'SALES');
     const asSales = await t.client.ok(op, { term: 'EN 71' }, { token: sales });
     expect(asSales.groups.map((g) => g.source)).toEqual([
       'order',
+      'productionSample',
       'orderProduct',
       'client',
       'countryStandard',

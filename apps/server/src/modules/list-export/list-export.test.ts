@@ -336,6 +336,7 @@ describe('every declared list export', () => {
       'materialtest/export',
       'order/export',
       'originalsample/export',
+      'productionsample/export',
       'standard/export',
     ]);
   });

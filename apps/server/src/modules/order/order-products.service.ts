@@ -5,11 +5,12 @@ import { users } from '../../db/schema/identity';
 import { orderProducts, orders } from '../../db/schema/order';
 import { originalSamples } from '../../db/schema/original-sample';
 import type { FieldChange } from '../../db/schema/platform';
+import { productionSamples } from '../../db/schema/production-sample';
 import { type Actor, actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { assertRecordNotInUse } from '../../platform/in-use';
-import { changedFields, updateRecord } from '../../platform/records';
+import { changedFields, lockRow, updateRecord } from '../../platform/records';
 import { assertReference, assertReferences } from '../../platform/references';
 import { validityChange } from '../../platform/validity';
 import { orderClient, productNosTaken, refreshTotals } from './order.queries';
@@ -167,26 +168,71 @@ export async function relateOrderProducts(
     input.links.map((l) => l.productId),
     'productId',
   );
-  const sampleIds = input.links.flatMap((l) => (l.originalSampleId === null ? [] : [l.originalSampleId]));
+  const sampleIds = input.links.flatMap((l) => (l.originalSampleId ? [l.originalSampleId] : []));
   const samples = await assertReferences(db, { table: originalSamples }, sampleIds, 'originalSampleId');
   for (const sample of samples.values()) {
     if (!sampleFitsOrder(sample.clientId as bigint | null, current.clientId)) {
       throw new AppError('E_SAMPLE_CLIENT', {}, { field: 'originalSampleId' });
     }
   }
+  await assertProductionSamples(
+    db,
+    input.links.flatMap((l) => (l.productionSampleId ? [l.productionSampleId] : [])),
+    current.clientId,
+  );
   const actor = actorOf(user);
   const changes: FieldChange[] = [];
   for (const link of input.links) {
     const product = products.get(link.productId)!;
-    if (product.originalSampleId === link.originalSampleId) continue;
-    changes.push(...(await writeProduct(db, product, { originalSampleId: link.originalSampleId }, actor)));
+    const values: Partial<ProductRow> = {};
+    if (link.originalSampleId !== undefined && product.originalSampleId !== link.originalSampleId) {
+      values.originalSampleId = link.originalSampleId;
+    }
+    if (link.productionSampleId !== undefined && product.productionSampleId !== link.productionSampleId) {
+      values.productionSampleId = link.productionSampleId;
+    }
+    if (Object.keys(values).length > 0) changes.push(...(await writeProduct(db, product, values, actor)));
   }
   if (changes.length > 0) await logOnOrder(db, current, changes, actor);
   return orderDetail(db, current.id, user);
+}
+
+/**
+ * Production samples a product may link (DOMAIN.md §2.4, §4.7): valid, of the order's client
+ * (E_PRODUCTION_SAMPLE_CLIENT) and not cancelled (E_STATUS).
+ */
+async function assertProductionSamples(db: Db, ids: readonly bigint[], clientId: bigint) {
+  const field = 'productionSampleId';
+  const samples = await assertReferences(db, { table: productionSamples }, ids, field);
+  for (const sample of samples.values()) {
+    if (sample.clientId !== clientId) throw new AppError('E_PRODUCTION_SAMPLE_CLIENT', {}, { field });
+    if (sample.status === 90) throw new AppError('E_STATUS', {}, { field });
+  }
 }
 
 /** Whether `qcId` is an active user in the QC position (DOMAIN.md §2.4 OrderProduct.qcId). */
 export async function assertQc(db: Db, qcId: bigint) {
   const qc = await assertReference(db, { table: users, active: users.state }, qcId, 'qcId');
   if (qc.position !== 2) throw new AppError('E_REF_NOT_FOUND', { field: 'qcId' }, { field: 'qcId' });
+}
+
+/**
+ * A cancelled production sample's links (DOMAIN.md §4.7): every product linking it is unlinked,
+ * logged on its order as `products[productNo].productionSampleId`, bumping the order's version.
+ */
+export async function unlinkProductionSample(db: Db, sampleId: bigint, actor: Actor) {
+  const linked = await db
+    .select()
+    .from(orderProducts)
+    .where(eq(orderProducts.productionSampleId, sampleId))
+    .orderBy(orderProducts.orderId, orderProducts.id);
+  const orderIds = [...new Set(linked.map((p) => p.orderId))];
+  for (const orderId of orderIds) {
+    const order = await lockRow(db, orders, orderId);
+    const changes: FieldChange[] = [];
+    for (const product of linked.filter((p) => p.orderId === orderId)) {
+      changes.push(...(await writeProduct(db, product, { productionSampleId: null }, actor)));
+    }
+    await logOnOrder(db, order, changes, actor);
+  }
 }

@@ -95,6 +95,7 @@ export const orderModule = defineModule({
         'products[].productType': { enum: 'ProductType' },
         'products[].qcId': 'user',
         'products[].originalSampleId': 'originalSample',
+        'products[].productionSampleId': 'productionSample',
       },
     },
   ],

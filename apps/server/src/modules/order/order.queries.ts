@@ -6,6 +6,7 @@ import { factories } from '../../db/schema/config';
 import { departments, users } from '../../db/schema/identity';
 import { orderProducts, orders } from '../../db/schema/order';
 import { originalSamples } from '../../db/schema/original-sample';
+import { productionSamples } from '../../db/schema/production-sample';
 import { reversed, searchText } from '../../db/schema/search-columns';
 import type { Principal } from '../../platform/auth';
 import { businessDate } from '../../platform/business-time';
@@ -111,6 +112,7 @@ const qc = alias(users, 'qc');
 const factory = alias(factories, 'factory');
 const department = alias(departments, 'department');
 const sample = alias(originalSamples, 'sample');
+const productionSample = alias(productionSamples, 'production_sample');
 
 /** Order products with the labels their rows show. */
 export function selectProducts(db: Db) {
@@ -123,6 +125,7 @@ export function selectProducts(db: Db) {
       factory: { code: factory.code, nameZh: factory.nameZh, nameEn: factory.nameEn },
       sampleItemNo: sample.itemNo,
       sampleName: sample.name,
+      productionSampleItemNo: productionSample.itemNo,
       qcName: qc.name,
       qcEnglishName: qc.englishName,
     })
@@ -131,6 +134,7 @@ export function selectProducts(db: Db) {
     .innerJoin(department, eq(department.id, orderProducts.departmentId))
     .innerJoin(factory, eq(factory.id, orderProducts.factoryId))
     .leftJoin(sample, eq(sample.id, orderProducts.originalSampleId))
+    .leftJoin(productionSample, eq(productionSample.id, orderProducts.productionSampleId))
     .leftJoin(qc, eq(qc.id, orderProducts.qcId));
 }
 
@@ -156,6 +160,10 @@ export function toLine(r: Selected) {
       p.originalSampleId === null
         ? null
         : { id: p.originalSampleId, itemNo: r.sampleItemNo ?? '', name: r.sampleName ?? '' },
+    productionSample:
+      p.productionSampleId === null
+        ? null
+        : { id: p.productionSampleId, itemNo: r.productionSampleItemNo ?? '' },
     qc: p.qcId === null ? null : { id: p.qcId, name: r.qcName ?? '', englishName: r.qcEnglishName },
     removedUpstream: p.removedUpstream,
     valid: p.valid,

@@ -24,6 +24,12 @@ const params = {
   overdue: 2,
   dueSoon: 5,
   lines: 'OD1 · PO 1\n  OD1-01 2026-03-14',
+  itemNo: 'PS-1',
+  client: 'Client',
+  factory: 'Factory',
+  receivedDate: '2026-03-15',
+  remark: 'Seams loose',
+  auditor: 'Auditor',
 };
 
 describe('mail templates', () => {

@@ -8,7 +8,8 @@ export type MailTemplate =
   | 'interim-login'
   | 'material-test-push'
   | 'list-export'
-  | 'product-track-digest';
+  | 'product-track-digest'
+  | 'production-sample-audit';
 
 export type MailParams = Record<string, string | number>;
 
@@ -118,6 +119,26 @@ const templates: Record<MailTemplate, Record<Language, TemplateText>> = {
         'The link works once, within {minutes} minutes.',
       ],
       highlight: 'link',
+    },
+  },
+  'production-sample-audit': {
+    zh: {
+      subject: '大货样审核结果 {itemNo}：{result}',
+      body: [
+        '{name}，您好：',
+        '客户 {client} 的大货样 {itemNo}（供样工厂 {factory}，收样日期 {receivedDate}）审核结果为：{result}。审核备注：',
+        '审核人：{auditor}。',
+      ],
+      highlight: 'remark',
+    },
+    en: {
+      subject: 'Production sample audit {itemNo}: {result}',
+      body: [
+        'Hello {name},',
+        'The production sample {itemNo} of {client} (provider {factory}, received {receivedDate}) was audited: {result}. The audit remark:',
+        'Audited by {auditor}.',
+      ],
+      highlight: 'remark',
     },
   },
   'material-test-push': {

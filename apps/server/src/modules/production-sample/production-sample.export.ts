@@ -1,0 +1,79 @@
+import { areas } from '@qcdesk/contract';
+import { enumLabel } from '@qcdesk/contract/enumerations';
+import { productionSamples } from '../../db/schema/production-sample';
+import { labelIn, listExport, personIn } from '../../platform/list-export';
+import { sampleRows, sampleSearchWhere } from './production-sample.queries';
+import { PRODUCTION_SAMPLE_ENTITY } from './production-sample.rules';
+
+// The production-sample list's XLSX export (issue 12): the rows of productionsample/search's filters
+// in the caller's scope, with the columns of spec §3 (item no, client, department, provider, audit
+// result, test result, audit time).
+
+export const productionSampleExport = listExport({
+  operation: areas.productionSample.exportProductionSamples,
+  search: areas.productionSample.searchProductionSamples,
+  entity: PRODUCTION_SAMPLE_ENTITY,
+  title: { zh: '大货样', en: 'Production samples' },
+  table: productionSamples,
+  key: productionSamples.id,
+  where: (filters, { scope }) => sampleSearchWhere(filters, scope),
+  rows: sampleRows,
+  keyOf: (row) => row.id,
+  columns: [
+    { key: 'itemNo', label: { zh: '货号', en: 'Item no' }, value: (r) => r.itemNo, width: 18, client: true },
+    {
+      key: 'client',
+      label: { zh: '客户', en: 'Client' },
+      value: (r) => `${r.client.code} ${r.client.name}`,
+      width: 28,
+      client: true,
+    },
+    { key: 'department', label: { zh: '部门', en: 'Department' }, value: (r, l) => labelIn(r.department, l) },
+    {
+      key: 'provider',
+      label: { zh: '供样工厂', en: 'Provider' },
+      value: (r, l) => labelIn(r.provider, l),
+      width: 28,
+      client: true,
+    },
+    {
+      key: 'receivedDate',
+      label: { zh: '收样日期', en: 'Received' },
+      value: (r) => r.receivedDate,
+      client: true,
+    },
+    { key: 'quantity', label: { zh: '数量', en: 'Quantity' }, value: (r) => r.quantity, client: true },
+    {
+      key: 'status',
+      label: { zh: '状态', en: 'Status' },
+      value: (r, l) => enumLabel('ProductionSampleStatus', r.status, l),
+      client: true,
+    },
+    {
+      key: 'auditResult',
+      label: { zh: '审核结果', en: 'Audit result' },
+      value: (r, l) => enumLabel('AuditResult', r.auditResult, l),
+      width: 16,
+      client: true,
+    },
+    {
+      key: 'testResult',
+      label: { zh: '测试结果', en: 'Test result' },
+      value: (r, l) => enumLabel('TestResult', r.testResult, l),
+      client: true,
+    },
+    {
+      key: 'auditTime',
+      label: { zh: '审核时间', en: 'Audit time' },
+      value: (r) => r.auditTime,
+      width: 18,
+      client: true,
+    },
+    { key: 'auditor', label: { zh: '审核人', en: 'Auditor' }, value: (r, l) => personIn(r.auditor, l) },
+    {
+      key: 'orderPlaced',
+      label: { zh: '下单', en: 'Order placed' },
+      value: (r, l) => enumLabel('OrderPlacedFlag', r.orderPlaced, l),
+    },
+  ],
+});

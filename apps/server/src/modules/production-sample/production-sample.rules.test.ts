@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { Principal } from '../../platform/auth';
+import type { Scope } from '../../platform/scope';
+import {
+  assertAuditComplete,
+  assertEditable,
+  auditMails,
+  auditRecipients,
+  clientVisibleStatuses,
+  mayWriteSample,
+  productionSampleMachine,
+  sampleActions,
+} from './production-sample.rules';
+
+const user = (...permissions: string[]): Principal => ({
+  userId: 7n,
+  username: 'u',
+  displayName: 'u',
+  permissions: new Set(permissions),
+  roleCode: 'QC',
+});
+
+const reasonOf = (fn: () => void) => {
+  try {
+    fn();
+    return null;
+  } catch (e) {
+    return (e as { reason?: string }).reason ?? String(e);
+  }
+};
+
+describe('production sample transitions (DOMAIN.md §4.7)', () => {
+  const target = (from: number, action: string) =>
+    productionSampleMachine.rules.find((r) => r.action === action && r.from.includes(from as never))?.to ??
+    null;
+
+  it.each([
+    [10, 'audit', 20],
+    [20, 'audit', null],
+    [90, 'audit', null],
+    [20, 'reaudit', 20],
+    [10, 'reaudit', null],
+    [90, 'reaudit', null],
+    [10, 'cancel', 90],
+    [20, 'cancel', 90],
+    [90, 'cancel', null],
+  ])('from %i, %s → %s', (from, action, to) => {
+    expect(target(from, action)).toBe(to);
+  });
+
+  it('offers the actions the permissions allow', () => {
+    const auditor = user('productionsample.audit');
+    const manager = user('productionsample.audit', 'productionsample.cancel');
+    expect(sampleActions({ status: 10 }, auditor)).toEqual(['audit']);
+    expect(sampleActions({ status: 20 }, manager)).toEqual(['reaudit', 'cancel']);
+    expect(sampleActions({ status: 90 }, manager)).toEqual([]);
+    expect(sampleActions({ status: 10 }, user('productionsample.edit'))).toEqual([]);
+  });
+});
+
+describe('audit completeness (DOMAIN.md §7.3)', () => {
+  it.each([
+    [1, undefined, null],
+    [2, undefined, null],
+    [3, undefined, 'E_REQUIRED'],
+    [3, '  ', 'E_REQUIRED'],
+    [3, '线头 / Loose threads', null],
+    [4, undefined, 'E_REQUIRED'],
+    [4, 'released', null],
+  ])('result %i with remark %j → %s', (result, remark, reason) => {
+    expect(reasonOf(() => assertAuditComplete(result, remark))).toBe(reason);
+  });
+
+  it('mails for results 3 and 4 only', () => {
+    expect([0, 1, 2, 3, 4].map(auditMails)).toEqual([false, false, false, true, true]);
+  });
+
+  it('edits in 10 and 20, not in 90', () => {
+    expect(reasonOf(() => assertEditable(10))).toBeNull();
+    expect(reasonOf(() => assertEditable(20))).toBeNull();
+    expect(reasonOf(() => assertEditable(90))).toBe('E_STATUS');
+  });
+});
+
+describe('scope (DOMAIN.md §5.4)', () => {
+  const client = { id: 5n, departmentId: 2n, salesId: 9n };
+  it('CLIENT users see audited samples only', () => {
+    expect(clientVisibleStatuses({ kind: 'client', clientId: 5n })).toEqual([20]);
+    expect(clientVisibleStatuses({ kind: 'all' })).toBeUndefined();
+  });
+
+  it.each<[string, Scope, boolean]>([
+    ['all', { kind: 'all' }, true],
+    ['department', { kind: 'department', userId: 1n, departmentIds: [2n], ownClientsOnly: false }, true],
+    [
+      'other department',
+      { kind: 'department', userId: 1n, departmentIds: [3n], ownClientsOnly: false },
+      false,
+    ],
+    [
+      'sales, not own client',
+      { kind: 'department', userId: 1n, departmentIds: [2n], ownClientsOnly: true },
+      false,
+    ],
+    [
+      'sales, own client',
+      { kind: 'department', userId: 9n, departmentIds: [2n], ownClientsOnly: true },
+      true,
+    ],
+    ['client user', { kind: 'client', clientId: 5n }, true],
+  ])('%s writes: %s', (_name, scope, writes) => {
+    expect(mayWriteSample(scope, client)).toBe(writes);
+  });
+});
+
+describe('audit mail recipients', () => {
+  it('mails sales in their language and each factory contact with an e-mail once, in Chinese', () => {
+    expect(
+      auditRecipients({ email: 'sales@x.test', name: 'Sales', lang: 'en' }, [
+        { name: '王经理', email: 'wang@f.test' },
+        { name: 'no mail' },
+        { name: 'dup', email: 'SALES@x.test' },
+        { email: ' li@f.test ' },
+      ]),
+    ).toEqual([
+      { email: 'sales@x.test', name: 'Sales', lang: 'en' },
+      { email: 'wang@f.test', name: '王经理', lang: 'zh' },
+      { email: 'li@f.test', name: 'li@f.test', lang: 'zh' },
+    ]);
+    expect(auditRecipients(null, [])).toEqual([]);
+  });
+});

@@ -33,6 +33,7 @@ function buildLine(overrides: Partial<OrderProductLine> = {}): OrderProductLine 
     deliveryDate: '2026-12-20',
     productType: 1,
     originalSample: null,
+    productionSample: null,
     qc: null,
     valid: 1,
     line: 1,

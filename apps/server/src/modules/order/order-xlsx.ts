@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import {
   ORDER_FEED_COLUMNS,
   ORDER_FEED_LABELS,
@@ -49,11 +50,37 @@ export class OrderFileError extends Error {
 }
 
 /**
+ * exceljs 4.4's streaming reader decodes each chunk of a part's XML alone, so a UTF-8 character
+ * split between two chunks comes out as U+FFFD (a 10,000-line Chinese file lost a few characters
+ * and refused its orders as "header differs"). Its decoder passes strings through: the shared
+ * strings and the sheets are handed to it as text decoded across chunks.
+ */
+async function* utf8(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  for await (const chunk of chunks) {
+    const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
+    if (text) yield text;
+  }
+  const rest = decoder.end();
+  if (rest) yield rest;
+}
+
+class Utf8WorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
+  _parseSharedStrings(entry: Readable) {
+    entry.setEncoding('utf8');
+    const base = ExcelJS.stream.xlsx.WorkbookReader.prototype as unknown as {
+      _parseSharedStrings: (this: unknown, entry: Readable) => unknown;
+    };
+    return base._parseSharedStrings.call(this, entry);
+  }
+}
+
+/**
  * The data rows of an order file, read as a stream. Refuses (OrderFileError) a file whose first
  * row names none of the columns, or lacks a required one; throws on a file that is not XLSX.
  */
 export async function* readOrderFile(input: Readable): AsyncGenerator<FileRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  const reader = new Utf8WorkbookReader(input, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',
@@ -62,6 +89,8 @@ export async function* readOrderFile(input: Readable): AsyncGenerator<FileRow> {
   let columns: Map<number, OrderFeedColumn> | undefined;
   let first = true;
   for await (const sheet of reader) {
+    const streamed = sheet as unknown as { iterator: AsyncIterable<Buffer | string> };
+    streamed.iterator = utf8(streamed.iterator);
     // Only the first worksheet holds orders; the others are read past (a stream cannot skip).
     if (!first) {
       for await (const _row of sheet) {

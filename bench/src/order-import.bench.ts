@@ -1,11 +1,11 @@
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { request } from 'node:http';
 import { SYSTEM_PARAMS } from '@qcdesk/contract/system-params';
 import { buildApp } from '@qcdesk/server/src/app.ts';
 import { systemParams } from '@qcdesk/server/src/db/schema/config.ts';
@@ -31,7 +31,7 @@ import { printTable } from './table.ts';
 //
 //   npm run bench -- order-import
 //   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/qcdesk_importbench npm run bench -- order-import
-//   BENCH_IMPORT_BIG_LINES=0 …  (skips the 50 MB file)
+//   BENCH_IMPORT_BIG_LINES=0 …  (skips the 50 MB file); BENCH_IMPORT_DBS=postgres|pglite picks one
 
 const MB = 1024 * 1024;
 /** Lines of the ~50 MB file (long random-ish names and descriptions; measured: ≈ 50 MB). */
@@ -319,11 +319,11 @@ export async function orderImportBench(): Promise<void> {
     await writeOrderFile(spec.label === '~50 MB' ? `${prefix}B` : prefix, spec);
   }
   const defaultMb = SYSTEM_PARAMS['upload.maxDocMB'].default;
-  const targets: Array<{ name: string; url?: string; dataDir: string }> = [
-    { name: 'PGlite', dataDir: join(dir, 'pglite') },
-  ];
+  const only = process.env.BENCH_IMPORT_DBS;
+  const targets: Array<{ name: string; url?: string; dataDir: string }> =
+    only === 'postgres' ? [] : [{ name: 'PGlite', dataDir: join(dir, 'pglite') }];
   const url = process.env.BENCH_DATABASE_URL;
-  if (url) {
+  if (url && only !== 'pglite') {
     await ensureDatabase(url);
     targets.push({ name: 'PostgreSQL', url, dataDir: join(dir, 'pg-data') });
   }

@@ -37,6 +37,13 @@ function columnOf(text: string): OrderFeedColumn | undefined {
 
 const isHeaderRow = (cells: string[]) => cells.filter((c) => c && columnOf(c)).length >= 3;
 
+/**
+ * A cell's text as a string of its own: the XML parser's texts are slices of its chunk, so keeping
+ * a slice keeps the chunk, and the lines an import holds until it has checked the whole file kept
+ * the whole sheet's XML (145,000 lines, 50 MB: 391 MB of heap instead of 236 MB).
+ */
+const own = (text: string) => (text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8'));
+
 /** One data row of the file: its row number and its cells by column. */
 export interface FileRow {
   rowNumber: number;
@@ -110,7 +117,7 @@ export async function* readOrderFile(input: Readable): AsyncGenerator<FileRow> {
       for (const [index, column] of columns) {
         const text = values[index] ?? '';
         if (text !== '') {
-          cells[column] = text;
+          cells[column] = own(text);
           any = true;
         }
       }

@@ -2,6 +2,7 @@ import { envelopeBench } from './envelope.bench.ts';
 import { filesBench } from './files.bench.ts';
 import { hotpathBench } from './hotpath.bench.ts';
 import { loginBench } from './login.bench.ts';
+import { orderImportBench } from './order-import.bench.ts';
 import { searchBench } from './search.bench.ts';
 import { throughputBench } from './throughput.bench.ts';
 
@@ -17,6 +18,7 @@ const suites: Record<string, () => Promise<void>> = {
     await searchBench();
   },
   hotpath: () => hotpathBench(),
+  'order-import': orderImportBench,
 };
 
 const wanted = process.argv.slice(2);

@@ -20,26 +20,32 @@ const CHUNK = 500;
 const chunks = <T>(items: readonly T[]) =>
   Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
 
-/** Writes checked new orders with their lines; answers their ids, in order. */
+/**
+ * Writes checked new orders with their lines; answers their ids, in order. A few hundred orders at
+ * a time, each with its products and log, so a 50 MB file's rows and log never exist all at once.
+ */
 export async function insertOrders(db: Db, batch: readonly NewOrderWrite[], actor: Actor): Promise<bigint[]> {
-  const stamp = { createdBy: actor.userId, updatedBy: actor.userId };
   const ids: bigint[] = [];
-  for (const part of chunks(batch)) {
-    const rows = await db
-      .insert(orders)
-      .values(
-        part.map(({ values, plan }) => ({
-          ...values,
-          ...stamp,
-          total: plan.lines.reduce((sum, l) => sum + l.values.quantity, 0),
-          deliveryDate: plan.lines.map((l) => l.values.deliveryDate).sort()[0] ?? null,
-        })),
-      )
-      .returning({ id: orders.id })
-      .catch(duplicateNumber);
-    ids.push(...rows.map((r) => r.id));
-  }
-  const products = batch.flatMap(({ values, plan }, i) =>
+  for (const part of chunks(batch)) ids.push(...(await insertPart(db, part, actor)));
+  return ids;
+}
+
+async function insertPart(db: Db, part: readonly NewOrderWrite[], actor: Actor): Promise<bigint[]> {
+  const stamp = { createdBy: actor.userId, updatedBy: actor.userId };
+  const rows = await db
+    .insert(orders)
+    .values(
+      part.map(({ values, plan }) => ({
+        ...values,
+        ...stamp,
+        total: plan.lines.reduce((sum, l) => sum + l.values.quantity, 0),
+        deliveryDate: plan.lines.map((l) => l.values.deliveryDate).sort()[0] ?? null,
+      })),
+    )
+    .returning({ id: orders.id })
+    .catch(duplicateNumber);
+  const ids = rows.map((r) => r.id);
+  const products = part.flatMap(({ values, plan }, i) =>
     plan.lines.map((l) => ({
       ...l.values,
       productNo: l.productNo,
@@ -53,11 +59,11 @@ export async function insertOrders(db: Db, batch: readonly NewOrderWrite[], acto
       ...stamp,
     })),
   );
-  for (const part of chunks(products)) await db.insert(orderProducts).values(part).catch(duplicateNumber);
+  for (const lines of chunks(products)) await db.insert(orderProducts).values(lines).catch(duplicateNumber);
   await writeChangeLogs(
     db,
     actor,
-    batch.map(({ values, plan }, i) => ({
+    part.map(({ values, plan }, i) => ({
       entity: ORDER_ENTITY,
       entityId: ids[i]!,
       action: 'create',

@@ -17,9 +17,13 @@ function isTeardownRender(error: Error): boolean {
 }
 
 // One vitest run drives the three unit/API projects; Playwright specs live in e2e/ and never match.
+// Two test files at a time: vitest's default (one less than the cores) is a single worker on the
+// 2-core CI machine, which leaves a core idle whenever a file waits on PGlite's I/O, PostgreSQL or a
+// socket (ADR 0012). `--maxWorkers=1` on the command line still runs them one by one.
 export default defineConfig({
   test: {
     projects: ['packages/contract', 'apps/server', 'apps/web'],
+    maxWorkers: 2,
     onUnhandledError: (error) => !isTeardownRender(error),
   },
 });

@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { login } from '@qcdesk/contract/identity';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from './accounts';
+import { Api } from './api';
 
 export type Lang = 'zh' | 'en';
 
@@ -64,7 +66,14 @@ export function failOnCspViolations(page: Page) {
   });
 }
 
-/** Signs in through the Login page and waits for the landing page. */
+/**
+ * Signs in the way the Login page does, without going through it: the sign-in call (`login`, the
+ * same envelope and password check), then the tokens where the web app's session keeps them
+ * (apps/web/src/api/session-tokens.ts: bearer in session storage, refresh token in session storage,
+ * or in local storage when remembered), then the landing page. The Login page itself is what
+ * sign-in.spec.ts and the flows that set a password test; everywhere else it only cost a page load
+ * and a form per test (ADR 0012).
+ */
 export async function signIn(
   page: Page,
   username: string,
@@ -72,8 +81,21 @@ export async function signIn(
   options: { remember?: boolean } = {},
 ) {
   failOnCspViolations(page);
-  await page.goto(`/${lang}/login`);
-  await submitLogin(page, lang, username, options);
+  const remember = options.remember ?? false;
+  const baseURL = test.info().project.use.baseURL;
+  if (!baseURL) throw new Error('signIn needs the baseURL of playwright.config.ts');
+  const session = await new Api(baseURL).call(login, { username, password: passwordOf(username), remember });
+  // Any page of the app's origin will do to reach its storage; /healthz loads no app.
+  await page.goto('/healthz');
+  await page.evaluate(
+    ({ bearer, refresh, remember }) => {
+      sessionStorage.setItem('qcdesk.bearerToken', bearer);
+      (remember ? localStorage : sessionStorage).setItem('qcdesk.refreshToken', refresh);
+      (remember ? sessionStorage : localStorage).removeItem('qcdesk.refreshToken');
+    },
+    { bearer: session.bearerToken, refresh: session.refreshToken, remember },
+  );
+  await page.goto(`/${lang}`);
   await expect(page).toHaveURL(new RegExp(`/${lang}$`));
   await expect(page.getByTestId('home-greeting')).toBeVisible();
 }

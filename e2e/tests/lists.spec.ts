@@ -1,20 +1,12 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createMaterial, searchMaterials } from '@qcdesk/contract/material';
 import { Api, createOwnUser, uniqueSuffix } from './api';
-import {
-  expectNoHorizontalOverflow,
-  expectNoSeriousA11yViolations,
-  type Lang,
-  SCREENSHOTS,
-  settled,
-  signIn,
-  WIDTHS,
-} from './helpers';
+import { type Lang, settled, signIn } from './helpers';
 
 // Issue 12, the list kit: every list keeps its search, page, page size and sort in the URL (Back,
 // reload, breadcrumb), a bare URL opens the user's last search of the list, and the table toolbar
 // remembers the columns and density. At PC width no column is cut or out of reach; long pages keep
-// the table header in view. Screenshots of every list at 375, 768 and 1280 in both languages.
+// the table header in view. The screenshots of every list are lists-screenshots.spec.ts.
 
 const TEXT = {
   en: {
@@ -320,37 +312,6 @@ for (const lang of ['en', 'zh'] as const) {
       await expect(page.locator('.ant-table-thead')).toBeVisible();
       await settled(page);
       await expectEveryColumnInView(page, path);
-    }
-  });
-
-  test(`${lang}: screenshots of every list at 375, 768 and 1280`, async ({ page }) => {
-    test.setTimeout(300_000);
-    await signIn(page, 'admin', lang);
-    const lists = [
-      'client',
-      'material',
-      'materialtest',
-      'originalsample',
-      'standard/common',
-      'standard/country',
-      'user',
-      'user?tab=groups',
-      'config/system',
-      'config/mailbox',
-      'config/mailerror',
-    ];
-    for (const list of lists) {
-      const name = `lists-${list.replace(/[/?=]/g, '-')}`;
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.goto(`/${lang}/${list}`);
-        await expect(page.getByRole('search')).toBeVisible();
-        await settled(page);
-        await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
-        await expectNoHorizontalOverflow(page, `${list} at ${width}px in ${lang}`);
-        await page.screenshot({ path: `${SCREENSHOTS}${name}-${lang}-${width}.png`, fullPage: true });
-        if (width === 1280) await expectNoSeriousA11yViolations(page);
-      }
     }
   });
 }

@@ -1,0 +1,49 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  expectNoHorizontalOverflow,
+  expectNoSeriousA11yViolations,
+  type Lang,
+  SCREENSHOTS,
+  settled,
+  signIn,
+} from './helpers';
+
+// Screenshots of every list (issue 12) in both languages, in two spec files so that the two halves
+// run side by side instead of one long file being the run's tail (ADR 0012).
+
+async function listOpenedAt(page: Page, lang: Lang, list: string, width: number) {
+  await page.setViewportSize({ width, height: 900 });
+  await page.goto(`/${lang}/${list}`);
+  await expect(page.getByRole('search')).toBeVisible();
+  await settled(page);
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+}
+
+/**
+ * Each list opened on a phone (375) and on a PC (1280), screenshotted at both, and checked by axe at
+ * 1280; at 768 (the phone page widened) it must not scroll sideways either.
+ */
+export function listScreenshots(lists: readonly string[]) {
+  for (const lang of ['en', 'zh'] as const) {
+    test(`${lang}: screenshots of ${lists.join(', ')} at 375 and 1280, no overflow at 375, 768 and 1280`, async ({
+      page,
+    }) => {
+      test.setTimeout(240_000);
+      await signIn(page, 'admin', lang);
+      for (const list of lists) {
+        const name = `lists-${list.replace(/[/?=]/g, '-')}`;
+        await listOpenedAt(page, lang, list, 375);
+        await expectNoHorizontalOverflow(page, `${list} at 375px in ${lang}`);
+        await page.screenshot({ path: `${SCREENSHOTS}${name}-${lang}-375.png`, fullPage: true });
+        await page.setViewportSize({ width: 768, height: 900 });
+        await settled(page);
+        await expectNoHorizontalOverflow(page, `${list} at 768px in ${lang}`);
+
+        await listOpenedAt(page, lang, list, 1280);
+        await expectNoHorizontalOverflow(page, `${list} at 1280px in ${lang}`);
+        await page.screenshot({ path: `${SCREENSHOTS}${name}-${lang}-1280.png`, fullPage: true });
+        await expectNoSeriousA11yViolations(page);
+      }
+    });
+  }
+}

@@ -22,8 +22,13 @@ const uploadRefusal = (status: number): Reason => {
  * Uploads one file (spec §7: multipart `file`, the upload token as Authorization) and answers the
  * stored file, whose id the area's own operation then attaches (report files, contract files, …).
  */
-export async function uploadFile(file: File, language: Language): Promise<UploadedFile> {
-  const { token } = await api.call(uploadToken, {});
+export async function uploadFile(
+  file: File,
+  language: Language,
+  /** `silent`: the caller shows a refusal itself (no toast from the token call). */
+  options: { silent?: boolean } = {},
+): Promise<UploadedFile> {
+  const { token } = await api.call(uploadToken, {}, options.silent ? { silent: true } : {});
   const body = new FormData();
   body.append('file', file, file.name);
   let response: Response;

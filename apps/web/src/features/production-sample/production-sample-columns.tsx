@@ -1,5 +1,5 @@
 import type { Language } from '@qcdesk/contract/messages';
-import { Tag } from 'antd';
+import { Badge } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { ConfigSelect } from '../../components/config-select';
@@ -10,17 +10,26 @@ import type { TableColumn } from '../../components/table-columns';
 import { formatDate, formatDateTime } from '../../lib/format';
 import type { ProductionSampleRow } from './api';
 
-/** AuditResult colours: sign and notice pass, improve warns, unqualified (released) is red. */
-const AUDIT_COLOURS: Record<number, string> = { 1: 'green', 2: 'cyan', 3: 'orange', 4: 'red' };
-/** ProductionSampleStatus colours: registered waits, audited is done, cancelled is grey. */
-const STATUS_COLOURS: Record<number, string> = { 10: 'blue', 20: 'green', 90: 'default' };
+type BadgeStatus = 'success' | 'processing' | 'default' | 'error' | 'warning';
+
+/** AuditResult: sign and notice pass, improve warns, unqualified (released) is an error. */
+const AUDIT_BADGES: Record<number, BadgeStatus> = { 1: 'success', 2: 'success', 3: 'warning', 4: 'error' };
+/** ProductionSampleStatus: registered waits for its audit, audited is done, cancelled is grey. */
+const STATUS_BADGES: Record<number, BadgeStatus> = { 10: 'processing', 20: 'success', 90: 'default' };
 
 export function AuditResultTag({ result, language }: { result: number; language: Language }) {
-  return <Tag color={AUDIT_COLOURS[result]}>{enumText('AuditResult', result, language)}</Tag>;
+  return (
+    <Badge status={AUDIT_BADGES[result] ?? 'default'} text={enumText('AuditResult', result, language)} />
+  );
 }
 
 export function SampleStatusTag({ status, language }: { status: number; language: Language }) {
-  return <Tag color={STATUS_COLOURS[status]}>{enumText('ProductionSampleStatus', status, language)}</Tag>;
+  return (
+    <Badge
+      status={STATUS_BADGES[status] ?? 'default'}
+      text={enumText('ProductionSampleStatus', status, language)}
+    />
+  );
 }
 
 /**

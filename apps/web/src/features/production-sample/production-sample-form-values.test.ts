@@ -11,7 +11,7 @@ const sample = {
   version: 2,
   itemNo: 'PB-2024-001-P1',
   client: { id: '2', code: 'NH', name: 'Nordhome' },
-  provider: { id: '5', zh: '佳丽', en: 'Jiali' },
+  provider: { id: '5', code: 'F-JL-YW', nameZh: '佳乐', nameEn: 'Jiale' },
   originalSample: { id: '9', itemNo: 'PB-2024-001', name: 'Plush bear' },
   receivedDate: '2026-11-20',
   quantity: 6,

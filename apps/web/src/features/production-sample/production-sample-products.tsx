@@ -1,4 +1,4 @@
-import { Card, List } from 'antd';
+import { Card, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { subheading } from '../../components/record/record-card';
 import { RecordLink } from '../../components/record/record-link';
@@ -12,23 +12,26 @@ export function ProductionSampleProducts({ products }: { products: ProductionSam
       title={<h2 style={subheading}>{t('production-sample.products')}</h2>}
       data-testid="production-sample-products"
     >
-      <List
-        size="small"
-        dataSource={products}
-        locale={{ emptyText: t('production-sample.productsNone') }}
-        renderItem={(product) => (
-          <List.Item>
-            <List.Item.Meta
-              title={
-                <RecordLink route="OrderDetail" to={`order/${product.orderId}`}>
-                  {product.orderNo} · {product.productNo}
-                </RecordLink>
-              }
-              description={`${product.itemNo} · ${product.name}`}
-            />
-          </List.Item>
-        )}
-      />
+      {products.length === 0 ? (
+        <Typography.Text type="secondary">{t('production-sample.productsNone')}</Typography.Text>
+      ) : (
+        <List
+          size="small"
+          dataSource={products}
+          renderItem={(product) => (
+            <List.Item>
+              <List.Item.Meta
+                title={
+                  <RecordLink route="OrderDetail" to={`order/${product.orderId}`}>
+                    {product.orderNo} · {product.productNo}
+                  </RecordLink>
+                }
+                description={`${product.itemNo} · ${product.name}`}
+              />
+            </List.Item>
+          )}
+        />
+      )}
     </Card>
   );
 }

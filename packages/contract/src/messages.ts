@@ -261,6 +261,8 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   providerFactoryId: { zh: '供样工厂', en: 'Provider' },
   receivedDate: { zh: '收样日期', en: 'Received date' },
   auditResult: { zh: '审核结果', en: 'Audit result' },
+  auditTime: { zh: '审核时间', en: 'Audit time' },
+  auditorId: { zh: '审核人', en: 'Auditor' },
   auditRemark: { zh: '审核备注', en: 'Audit remark' },
   qcId: { zh: '品管', en: 'QC' },
   testRequirement: { zh: '测试要求', en: 'Test requirement' },

@@ -79,7 +79,7 @@ export function productionSampleColumns({
       title: (t) => t('production-sample.department'),
       dataIndex: 'department',
       searchKey: 'department',
-      showFrom: 'xl',
+      showFrom: 'xxl',
       render: (_value, row) => refName(row.department, language),
       renderFormItem: (props) => (
         <ConfigSelect<string | null>

@@ -205,5 +205,11 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(detail).toContainText(text.isCancelled);
     await expect(page.getByTestId('production-sample-cancel')).toHaveCount(0);
     await expect(page.getByTestId('production-sample-edit')).toHaveCount(0);
+    await screenshots(page, lang, 'cancelled');
+
+    // `orderproduct` is the same screen (spec §2).
+    await page.goto(`/${lang}/orderproduct`);
+    await expect(page.getByRole('heading', { name: text.title, level: 1 })).toBeVisible();
+    await expect(page.getByTestId('production-sample-views')).toBeVisible();
   });
 }

@@ -1,6 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { searchClients } from '@qcdesk/contract/client';
+import { createClient, searchClients } from '@qcdesk/contract/client';
 import { configListOperations } from '@qcdesk/contract/config';
+import { check } from '@qcdesk/contract/identity';
+import { createOrder } from '@qcdesk/contract/order';
 import { createProductionSample } from '@qcdesk/contract/production-sample';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api, uniqueSuffix } from './api';
@@ -40,6 +42,11 @@ const TEXT = {
     cancelOk: 'Cancel sample',
     cancelledDone: 'The production sample was cancelled',
     isCancelled: 'This production sample is cancelled.',
+    psLink: 'Link to production sample',
+    psUnlink: 'Unlink production sample',
+    productionSample: 'Production sample',
+    ok: /^OK$/,
+    placed: 'Order placed',
   },
   zh: {
     title: '大货样',
@@ -68,6 +75,11 @@ const TEXT = {
     cancelOk: '取消大货样',
     cancelledDone: '大货样已取消',
     isCancelled: '该大货样已取消。',
+    psLink: '关联大货样',
+    psUnlink: '取消关联大货样',
+    productionSample: '大货样',
+    ok: /^确\s?定$/,
+    placed: '已下单',
   },
 } as const;
 
@@ -211,5 +223,81 @@ for (const lang of ['en', 'zh'] as const) {
     await page.goto(`/${lang}/orderproduct`);
     await expect(page.getByRole('heading', { name: text.title, level: 1 })).toBeVisible();
     await expect(page.getByTestId('production-sample-views')).toBeVisible();
+  });
+}
+
+/** An order of the sales user's own new client, and a production sample of that client (by an admin). */
+async function orderAndSample(baseURL: string) {
+  const sales = await Api.signedIn(baseURL, DEMO_USERS.SALES, DEMO_PASSWORD);
+  const admin = await Api.signedIn(baseURL, DEMO_USERS.ADMIN, DEMO_PASSWORD);
+  const me = await sales.call(check, {});
+  const [country] = (await sales.call(configListOperations.country.search, {})).list;
+  const [factory] = (await sales.call(configListOperations.factory.search, {})).list;
+  if (!country || !factory) throw new Error('no seeded country or factory');
+  const suffix = uniqueSuffix().toUpperCase();
+  const client = await sales.call(createClient, {
+    code: `E2EPS${suffix}`,
+    name: `E2E sample client ${suffix}`,
+    countryId: country.id,
+    type: 1,
+    salesId: me.uid,
+  });
+  const order = await sales.call(createOrder, {
+    clientId: client.id,
+    clientPo: `PO-PS-${suffix}`,
+    products: [1, 2].map((n) => ({
+      itemNo: `PSO-${suffix}-${n}`,
+      name: `Toy ${n}`,
+      factoryId: factory.id,
+      quantity: 50 * n,
+      deliveryDate: '2030-06-30',
+    })),
+  });
+  const sample = await admin.call(createProductionSample, {
+    itemNo: `PSL-${suffix}`,
+    clientId: client.id,
+    providerFactoryId: factory.id,
+    quantity: 2,
+  });
+  return { order, sample, products: order.products.map((p) => p.productNo) };
+}
+
+for (const lang of ['en', 'zh'] as const) {
+  test(`${lang}: a sales user links an order product to a production sample, which then has an order`, async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const text = TEXT[lang];
+    const data = await orderAndSample(baseURL ?? '');
+    const [first] = data.products;
+    await signIn(page, DEMO_USERS.SALES, lang);
+    await page.goto(`/${lang}/order/${data.order.id}`);
+    const rows = page.getByTestId('order-product');
+    await rows.filter({ hasText: first! }).getByRole('checkbox').check();
+    await page.getByTestId('order-ps-link').click();
+    const dialog = page.getByTestId('order-ps');
+    await dialog.getByLabel(text.productionSample, { exact: true }).fill(data.sample.itemNo.slice(-6));
+    await page.locator('.ant-select-dropdown:visible').getByText(data.sample.itemNo).click();
+    await page.getByTestId('order-ps-save').click();
+    await expect(dialog).toBeHidden();
+    const link = rows.filter({ hasText: first! }).getByRole('link', { name: data.sample.itemNo });
+    await expect(link).toHaveAttribute('href', `/${lang}/productionsample/${data.sample.id}`);
+    await screenshots(page, lang, 'order-link');
+
+    // The sample now has an order, and lists the product.
+    await link.click();
+    const detail = page.getByTestId('production-sample-detail');
+    await expect(detail).toContainText(text.placed);
+    await expect(page.getByTestId('production-sample-products')).toContainText(first!);
+
+    // Unlinking after a confirmation takes it away again.
+    await page.goto(`/${lang}/order/${data.order.id}`);
+    await rows.filter({ hasText: first! }).getByRole('checkbox').check();
+    await page.getByTestId('order-ps-unlink').click();
+    await page.getByRole('dialog').getByRole('button', { name: text.ok }).click();
+    await expect(
+      rows.filter({ hasText: first! }).getByRole('link', { name: data.sample.itemNo }),
+    ).toHaveCount(0);
   });
 }

@@ -85,6 +85,10 @@ export const messages = {
     zh: '仅支持pdf、doc、docx、xls、xlsx、jpg、jpeg、png、bmp文件',
     en: 'Only pdf, doc, docx, xls, xlsx, jpg, jpeg, png and bmp files are accepted',
   },
+  E_IMAGE_ONLY: {
+    zh: '仅支持jpg、jpeg、png、bmp图片',
+    en: 'Only jpg, jpeg, png and bmp images are accepted',
+  },
   // Upload errors of spec §8 (HTTP 413 / 401 / other) and the shared-file page.
   E_UPLOAD_TOO_BIG: { zh: '图片太大', en: 'The image is too big' },
   E_UPLOAD_DENIED: { zh: '没有权限', en: 'No permission' },

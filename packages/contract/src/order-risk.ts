@@ -2,7 +2,19 @@ import { z } from 'zod';
 import { businessDate } from './config';
 import { enumSchema } from './enumerations';
 import { defineOperation } from './operation';
-import { dateOut, dateRangeOk, dateTimeOut, idIn, idOut, optStr, refOut, searchPageOf, searchPaging, userLabel, version } from './schemas';
+import {
+  dateOut,
+  dateRangeOk,
+  dateTimeOut,
+  idIn,
+  idOut,
+  optStr,
+  refOut,
+  searchPageOf,
+  searchPaging,
+  userLabel,
+  version,
+} from './schemas';
 
 // Order risk (订单风险 / 高风险测试, DOMAIN.md §2.5, §4.11, §6.5; spec §3 "Order risk"): per order
 // product, the high-risk test items derived from the materials of its original sample and the

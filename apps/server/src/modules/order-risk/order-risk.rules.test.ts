@@ -61,23 +61,97 @@ const testItemsOf = (i: DerivationInput) => deriveRiskItems(i).items.map((x) => 
 describe('order-risk derivation (DOMAIN.md §6.5)', () => {
   it.each<[string, Partial<DerivationInput>, bigint[]]>([
     ['no original sample, no requirements: nothing', {}, []],
-    ['a high-risk material takes the risk of its level and type', { materials: [material(1n)], risks: [risk(7n, [1001n, 1002n])] }, [1001n, 1002n]],
-    ['a material whose level is not high risk takes nothing', { materials: [material(1n, { highRisk: false, riskLevelId: LOW })], risks: [risk(7n, [1001n], { riskLevelId: LOW })] }, []],
-    ['a risk of another level does not apply', { materials: [material(1n)], risks: [risk(7n, [1001n], { riskLevelId: LOW })] }, []],
-    ['a risk of another material type does not apply', { materials: [material(1n)], risks: [risk(7n, [1001n], { materialTypeId: TEXTILE })] }, []],
-    ['a risk without a material type applies to every type of its level', { materials: [material(1n, { materialTypeId: TEXTILE })], risks: [risk(7n, [1003n], { materialTypeId: null })] }, [1003n]],
-    ['a frozen (inactive) risk does not apply', { materials: [material(1n)], risks: [risk(7n, [1001n], { active: false })] }, []],
-    ['every applicable risk adds its items', { materials: [material(1n)], risks: [risk(7n, [1001n]), risk(8n, [1002n], { materialTypeId: null })] }, [1001n, 1002n]],
-    ['a mandatory requirement for every destination and the product type', { requirements: [requirement(2001n)] }, [2001n]],
+    [
+      'a high-risk material takes the risk of its level and type',
+      { materials: [material(1n)], risks: [risk(7n, [1001n, 1002n])] },
+      [1001n, 1002n],
+    ],
+    [
+      'a material whose level is not high risk takes nothing',
+      {
+        materials: [material(1n, { highRisk: false, riskLevelId: LOW })],
+        risks: [risk(7n, [1001n], { riskLevelId: LOW })],
+      },
+      [],
+    ],
+    [
+      'a risk of another level does not apply',
+      { materials: [material(1n)], risks: [risk(7n, [1001n], { riskLevelId: LOW })] },
+      [],
+    ],
+    [
+      'a risk of another material type does not apply',
+      { materials: [material(1n)], risks: [risk(7n, [1001n], { materialTypeId: TEXTILE })] },
+      [],
+    ],
+    [
+      'a risk without a material type applies to every type of its level',
+      {
+        materials: [material(1n, { materialTypeId: TEXTILE })],
+        risks: [risk(7n, [1003n], { materialTypeId: null })],
+      },
+      [1003n],
+    ],
+    [
+      'a frozen (inactive) risk does not apply',
+      { materials: [material(1n)], risks: [risk(7n, [1001n], { active: false })] },
+      [],
+    ],
+    [
+      'every applicable risk adds its items',
+      { materials: [material(1n)], risks: [risk(7n, [1001n]), risk(8n, [1002n], { materialTypeId: null })] },
+      [1001n, 1002n],
+    ],
+    [
+      'a mandatory requirement for every destination and the product type',
+      { requirements: [requirement(2001n)] },
+      [2001n],
+    ],
     ['an optional requirement is left out', { requirements: [requirement(2001n, { mandatory: false })] }, []],
-    ['a requirement for other product types is left out', { productType: 2, requirements: [requirement(2001n, { productTypes: [1, 3] })] }, []],
-    ['a requirement for a destination of the client', { destinations: ['US'], requirements: [requirement(2001n, { countryCode: 'US' })] }, [2001n]],
-    ['a requirement for another country is left out', { destinations: ['US'], requirements: [requirement(2001n, { countryCode: 'CA' })] }, []],
-    ['the client ships to a group: its members count', { destinations: ['EU'], requirements: [requirement(2001n, { countryCode: 'DE' })] }, [2001n]],
-    ['a requirement for a group applies to a member destination', { destinations: ['FR'], requirements: [requirement(2001n, { countryCode: 'EU' })] }, [2001n]],
-    ['no destinations: only requirements without a country', { requirements: [requirement(2001n, { countryCode: 'US' }), requirement(2002n)] }, [2002n]],
-    ['a test item twice for the product is merged (two materials)', { materials: [material(1n), material(2n)], risks: [risk(7n, [1001n])] }, [1001n]],
-    ['a test item from a risk and a requirement is merged', { materials: [material(1n)], risks: [risk(7n, [1001n])], requirements: [requirement(1001n), requirement(2001n)] }, [1001n, 2001n]],
+    [
+      'a requirement for other product types is left out',
+      { productType: 2, requirements: [requirement(2001n, { productTypes: [1, 3] })] },
+      [],
+    ],
+    [
+      'a requirement for a destination of the client',
+      { destinations: ['US'], requirements: [requirement(2001n, { countryCode: 'US' })] },
+      [2001n],
+    ],
+    [
+      'a requirement for another country is left out',
+      { destinations: ['US'], requirements: [requirement(2001n, { countryCode: 'CA' })] },
+      [],
+    ],
+    [
+      'the client ships to a group: its members count',
+      { destinations: ['EU'], requirements: [requirement(2001n, { countryCode: 'DE' })] },
+      [2001n],
+    ],
+    [
+      'a requirement for a group applies to a member destination',
+      { destinations: ['FR'], requirements: [requirement(2001n, { countryCode: 'EU' })] },
+      [2001n],
+    ],
+    [
+      'no destinations: only requirements without a country',
+      { requirements: [requirement(2001n, { countryCode: 'US' }), requirement(2002n)] },
+      [2002n],
+    ],
+    [
+      'a test item twice for the product is merged (two materials)',
+      { materials: [material(1n), material(2n)], risks: [risk(7n, [1001n])] },
+      [1001n],
+    ],
+    [
+      'a test item from a risk and a requirement is merged',
+      {
+        materials: [material(1n)],
+        risks: [risk(7n, [1001n])],
+        requirements: [requirement(1001n), requirement(2001n)],
+      },
+      [1001n, 2001n],
+    ],
   ])('%s', (_name, over, expected) => {
     expect(testItemsOf(input(over))).toEqual(expected);
   });

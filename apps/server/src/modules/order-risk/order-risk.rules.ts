@@ -13,7 +13,13 @@ const { pending, testing, done, waived } = ORDER_RISK_STATUS;
 
 /** DOMAIN.md §4.11: waive (10, 20 → 40, reason) and reset (10, 30, 40 → 10; refused in 20). */
 export const orderRiskMachine = defineStateMachine(ORDER_RISK_ENTITY, [
-  { from: [pending, testing], action: 'waive', to: waived, permission: EDIT_PERMISSION, reasonRequired: true },
+  {
+    from: [pending, testing],
+    action: 'waive',
+    to: waived,
+    permission: EDIT_PERMISSION,
+    reasonRequired: true,
+  },
   { from: [pending, done, waived], action: 'reset', to: pending, permission: 'orderrisk.reset' },
 ]);
 
@@ -99,7 +105,9 @@ export function countryApplies(
 
 /** Whether a Risk row applies to a material: its level, and its type or no type. */
 export const riskApplies = (risk: RiskRule, m: SampleMaterial) =>
-  risk.active && risk.riskLevelId === m.riskLevelId && (risk.materialTypeId === null || risk.materialTypeId === m.materialTypeId);
+  risk.active &&
+  risk.riskLevelId === m.riskLevelId &&
+  (risk.materialTypeId === null || risk.materialTypeId === m.materialTypeId);
 
 /**
  * DOMAIN.md §6.5: for each high-risk material, the test items of every active Risk row of its level
@@ -147,7 +155,9 @@ export function worstResult(results: readonly number[]): number {
  * none: no risk; open: in 10 or 20 (or 30 without a decisive result); passed: 30 with pass (or
  * all N/A); failed: 30 with improve or fail; waived: 40.
  */
-export function productTestStatus(risk: { status: number; result: number } | null | undefined): ProductTestStatus {
+export function productTestStatus(
+  risk: { status: number; result: number } | null | undefined,
+): ProductTestStatus {
   if (!risk) return 'none';
   if (risk.status === waived) return 'waived';
   if (risk.status === done) {

@@ -36,8 +36,6 @@ ALTER TABLE "order_risk_items" ADD CONSTRAINT "order_risk_items_test_item_id_tes
 ALTER TABLE "order_risk_items" ADD CONSTRAINT "order_risk_items_material_id_materials_id_fk" FOREIGN KEY ("material_id") REFERENCES "public"."materials"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_risk_items" ADD CONSTRAINT "order_risk_items_part_id_parts_id_fk" FOREIGN KEY ("part_id") REFERENCES "public"."parts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_risk_items" ADD CONSTRAINT "order_risk_items_risk_id_risks_id_fk" FOREIGN KEY ("risk_id") REFERENCES "public"."risks"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "order_risks" ADD CONSTRAINT "order_risks_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "order_risks" ADD CONSTRAINT "order_risks_order_product_id_order_products_id_fk" FOREIGN KEY ("order_product_id") REFERENCES "public"."order_products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "order_risk_items_uq" ON "order_risk_items" USING btree ("order_risk_id","test_item_id") WHERE valid = 1;--> statement-breakpoint
 CREATE INDEX "order_risk_items_test_item_idx" ON "order_risk_items" USING btree ("test_item_id");--> statement-breakpoint
 CREATE INDEX "order_risk_items_material_idx" ON "order_risk_items" USING btree ("material_id");--> statement-breakpoint

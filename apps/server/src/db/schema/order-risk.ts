@@ -3,7 +3,6 @@ import { boolean, index, pgTable, smallint, text, uniqueIndex } from 'drizzle-or
 import { auditBlock, idColumn, ref } from '../columns';
 import { parts, risks, testItems } from './config';
 import { materials } from './material';
-import { orderProducts, orders } from './order';
 
 // Order risk (DOMAIN.md §2.5, §4.11, §6.5): one valid risk per order product, with its test items.
 // The record scope, the filters and the delivery-date range are the order product's (joined 1:1),
@@ -13,12 +12,12 @@ export const orderRisks = pgTable(
   'order_risks',
   {
     id: idColumn(),
-    orderId: ref('order_id')
-      .notNull()
-      .references(() => orders.id),
-    orderProductId: ref('order_product_id')
-      .notNull()
-      .references(() => orderProducts.id),
+    // No foreign keys to the order and its product: a risk is derived data and must not make the
+    // product "in use" (platform/in-use.ts counts every foreign key), or order/replace, order/sync and
+    // an order's delete would keep products nobody has tested. The service checks both on write; the
+    // lists read risks of valid products only. The test orders that test a product hold it instead.
+    orderId: ref('order_id').notNull(),
+    orderProductId: ref('order_product_id').notNull(),
     /** true: raised by a user; false: derived by sync. */
     byCreate: boolean('by_create').notNull().default(false),
     /** enum TestResult: worst of the items (DOMAIN.md §6.4). */

@@ -11,6 +11,7 @@ import { materialTestFeature } from '../features/material-test/material-test-fea
 import { networkErrorFeature } from '../features/network-error/network-error-feature';
 import { notFoundFeature } from '../features/not-found/not-found-feature';
 import { orderFeature } from '../features/order/order-feature';
+import { orderRiskFeature } from '../features/order-risk/order-risk-feature';
 import { originalSampleFeature } from '../features/original-sample/original-sample-feature';
 import { settingsFeature } from '../features/settings/settings-feature';
 import { shareFileFeature } from '../features/share-file/share-file-feature';
@@ -32,6 +33,7 @@ export const features = [
   materialTestFeature,
   originalSampleFeature,
   orderFeature,
+  orderRiskFeature,
   contractFeature,
   standardFeature,
   configFeature,

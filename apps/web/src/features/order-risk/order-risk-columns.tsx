@@ -26,17 +26,17 @@ export function RiskStatusBadge({ status, language }: { status: number; language
   );
 }
 
-/** Issue 16: the product's test status (none, open, passed, failed, waived). */
-const TEST_STATUS_COLORS: Record<ProductTestStatus, string> = {
-  none: 'default',
-  open: 'blue',
-  passed: 'green',
-  failed: 'red',
-  waived: 'gold',
+/** Issue 16: the product's test status (none, open, passed, failed, waived): colour and text. */
+const TEST_STATUS: Record<ProductTestStatus, { color: string; text: (t: TFunction) => string }> = {
+  none: { color: 'default', text: (t) => t('order-risk.testStatus_none') },
+  open: { color: 'blue', text: (t) => t('order-risk.testStatus_open') },
+  passed: { color: 'green', text: (t) => t('order-risk.testStatus_passed') },
+  failed: { color: 'red', text: (t) => t('order-risk.testStatus_failed') },
+  waived: { color: 'gold', text: (t) => t('order-risk.testStatus_waived') },
 };
 
 export function TestStatusTag({ status, t }: { status: ProductTestStatus; t: TFunction }) {
-  return <Tag color={TEST_STATUS_COLORS[status]}>{t(`order-risk.testStatus_${status}`)}</Tag>;
+  return <Tag color={TEST_STATUS[status].color}>{TEST_STATUS[status].text(t)}</Tag>;
 }
 
 /** The items of a risk as one line: open / tested / waived counts. */

@@ -7,6 +7,7 @@ import { contracts } from '../src/db/schema/contract';
 import { shippings } from '../src/db/schema/shipping';
 import { buildClient } from '../src/modules/client/client.factory';
 import { buildOrder } from '../src/modules/order/order.factory';
+import { buildOrderRisk } from '../src/modules/order-risk/order-risk.factory';
 import { buildOriginalSample } from '../src/modules/original-sample/original-sample.factory';
 import { buildProductionSample } from '../src/modules/production-sample/production-sample.factory';
 import { writeChangeLog } from '../src/platform/change-log';
@@ -100,6 +101,16 @@ const SCOPED: Record<string, (db: Db) => Promise<{ mine: bigint; elsewhere: bigi
     const mine = await buildOrder(db);
     const elsewhere = await buildOrder(db, { sales: other.username });
     return { mine: await track(mine.products[0]!.id), elsewhere: await track(elsewhere.products[0]!.id) };
+  },
+  // Scoped through the order product, as product tracks.
+  order_risks: async (db) => {
+    const other = await buildUser(db, { role: 'SALES', department: 'SALES2' });
+    const risk = async (order: Awaited<ReturnType<typeof buildOrder>>) =>
+      (await buildOrderRisk(db, { orderId: order.order.id, orderProductId: order.products[0]!.id })).id;
+    return {
+      mine: await risk(await buildOrder(db)),
+      elsewhere: await risk(await buildOrder(db, { sales: other.username })),
+    };
   },
 };
 

@@ -12,6 +12,7 @@ import * as material from './material';
 import * as materialTest from './material-test';
 import type { OperationDef } from './operation';
 import * as order from './order';
+import * as orderRisk from './order-risk';
 import * as originalSample from './original-sample';
 import * as productTrack from './product-track';
 import * as productionSample from './production-sample';
@@ -36,6 +37,7 @@ export const areas = {
   originalSample,
   order,
   productionSample,
+  orderRisk,
   shipping,
   contract,
   standard,

@@ -12,6 +12,7 @@ import { mailServiceModule } from './mail-service/mail-service.operations';
 import { materialModule } from './material/material.operations';
 import { materialTestModule } from './material-test/material-test.operations';
 import { orderModule } from './order/order.operations';
+import { orderRiskModule } from './order-risk/order-risk.operations';
 import { originalSampleModule } from './original-sample/original-sample.operations';
 import { productTrackModule } from './product-track/product-track.operations';
 import { productionSampleModule } from './production-sample/production-sample.operations';
@@ -39,6 +40,7 @@ export const modules: readonly ModuleDef[] = [
   shippingModule,
   orderModule,
   productionSampleModule,
+  orderRiskModule,
   contractModule,
   standardModule,
   homeSearchModule,

@@ -121,6 +121,36 @@ export interface HomeSearchSourceDef {
   ): PromiseLike<HomeSearchHitRow[]>;
 }
 
+/**
+ * A named hook (docs/adding-an-area.md "Hooks"): an area announces a write of its own records
+ * (`order.productsChanged`) and runs, in the same transaction, what later areas declared for it
+ * (order risk re-derives its items). The owning area defines the hook in its service and runs
+ * `capabilities.runHook(HOOK, db, payload, user)`; a later area adds `hooks: [onHook(HOOK, run)]`
+ * to its `defineModule`. The owner never imports the later area.
+ */
+export interface Hook<P> {
+  readonly name: string;
+  /** Type only: the payload the hook carries. */
+  readonly payload?: P;
+}
+
+export function defineHook<P>(name: string): Hook<P> {
+  return { name };
+}
+
+/** What a module runs for a hook (made by `onHook`). */
+export interface HookHandler {
+  hook: string;
+  run(db: Db, payload: unknown, user: Principal): Promise<void>;
+}
+
+export function onHook<P>(
+  hook: Hook<P>,
+  run: (db: Db, payload: P, user: Principal) => Promise<void>,
+): HookHandler {
+  return { hook: hook.name, run: (db, payload, user) => run(db, payload as P, user) };
+}
+
 export interface ModuleDef {
   /** The area's one name: contract area, module folder, web feature and i18n namespace. */
   name: string;
@@ -133,6 +163,8 @@ export interface ModuleDef {
   homeSearch?: readonly HomeSearchSourceDef[];
   /** In-use checks this area fills for other areas' actions (platform/in-use.ts). */
   inUse?: readonly InUseCheck[];
+  /** What this area runs when another area's hook fires (`onHook(ORDER_PRODUCTS_CHANGED, …)`). */
+  hooks?: readonly HookHandler[];
   /** Its lists' XLSX exports (`listExport({...})` of platform/list-export.ts), one per list. */
   exports?: readonly ListExportDef[];
   /** Idempotent; business areas seed demo records only for a demo database. */
@@ -153,6 +185,14 @@ export class Capabilities {
   /** In-use checks by the name of the check (`productionSample.cancel`). */
   readonly inUse = new Map<string, InUseCheck[]>();
 
+  /** Hook handlers by the hook's name, in module order. */
+  readonly hooks = new Map<string, HookHandler[]>();
+
+  /** Runs every handler declared for `hook`, in module order, in the caller's transaction. */
+  async runHook<P>(hook: Hook<P>, db: Db, payload: P, user: Principal): Promise<void> {
+    for (const handler of this.hooks.get(hook.name) ?? []) await handler.run(db, payload, user);
+  }
+
   /** The checks declared for `check` (none: nothing blocks). */
   inUseChecks(check: string): readonly InUseCheck[] {
     return this.inUse.get(check) ?? [];
@@ -168,6 +208,7 @@ export class Capabilities {
       for (const [name, source] of Object.entries(module.names ?? {})) this.names.set(name, source);
       for (const source of module.homeSearch ?? []) this.homeSearch.set(source.source, source);
       for (const c of module.inUse ?? []) this.inUse.set(c.check, [...(this.inUse.get(c.check) ?? []), c]);
+      for (const h of module.hooks ?? []) this.hooks.set(h.hook, [...(this.hooks.get(h.hook) ?? []), h]);
       for (const def of module.exports ?? []) {
         if (this.exports.has(def.operation.path))
           throw new Error(`export declared twice: ${def.operation.path}`);

@@ -11,6 +11,7 @@ import { materialTestFeature } from '../features/material-test/material-test-fea
 import { networkErrorFeature } from '../features/network-error/network-error-feature';
 import { notFoundFeature } from '../features/not-found/not-found-feature';
 import { orderFeature } from '../features/order/order-feature';
+import { orderRiskFeature } from '../features/order-risk/order-risk-feature';
 import { originalSampleFeature } from '../features/original-sample/original-sample-feature';
 import { productionSampleFeature } from '../features/production-sample/production-sample-feature';
 import { settingsFeature } from '../features/settings/settings-feature';
@@ -34,6 +35,7 @@ export const features = [
   originalSampleFeature,
   productionSampleFeature,
   orderFeature,
+  orderRiskFeature,
   contractFeature,
   standardFeature,
   configFeature,

@@ -8,6 +8,7 @@ export * from './mail';
 export * from './material';
 export * from './material-test';
 export * from './order';
+export * from './order-risk';
 export * from './original-sample';
 export * from './platform';
 export * from './production-sample';

@@ -1,5 +1,7 @@
 import { areas } from '@qcdesk/contract';
 import { orders } from '../../db/schema/order';
+import type { Principal } from '../../platform/auth';
+import type { Db } from '../../platform/db';
 import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
@@ -9,6 +11,7 @@ import { seedOrders } from './order.seed';
 import { createOrder, ORDER_ENTITY, updateOrder } from './order.service';
 import { assignOrderProducts, replaceOrderProducts } from './order-bulk.service';
 import { sendDueDigests } from './order-digest.service';
+import { ORDER_PRODUCTS_CHANGED, ordersWritten } from './order-hooks.service';
 import {
   IMPORT_JOB,
   type ImportDeps,
@@ -30,7 +33,21 @@ const ops = areas.order;
 
 function registerOrderOperations(registry: OperationRegistry, deps: ModuleDeps): void {
   const files = deps.files;
-  const imports: ImportDeps = { files: () => files.ready() };
+  // `afterWrite`: the hook of an import's written orders (run by runImport inside its transaction).
+  const imports: ImportDeps & { afterWrite: (db: Db, orderNos: string[], user: Principal) => Promise<void> } =
+    {
+      files: () => files.ready(),
+      afterWrite: (db, orderNos, user) => ordersWritten(deps.capabilities, db, orderNos, user),
+    };
+  // ORDER_PRODUCTS_CHANGED (order-hooks.service.ts) after the writes that create products or change
+  // what later areas derive from them, in the write's transaction.
+  const changed = (db: Db, user: Principal, orderIds: bigint[], productIds?: bigint[]) =>
+    deps.capabilities.runHook(
+      ORDER_PRODUCTS_CHANGED,
+      db,
+      { orderIds, ...(productIds ? { productIds } : {}) },
+      user,
+    );
   deps.jobs.handle(IMPORT_JOB, (payload, ctx) => runImport(imports, payload, ctx));
   // The daily delivery digest: looked at every quarter hour, sent once a business day.
   deps.jobs.every('order.track-digest', 15 * 60_000, (db) => sendDueDigests(db));
@@ -48,25 +65,49 @@ function registerOrderOperations(registry: OperationRegistry, deps: ModuleDeps):
     ctx.setFlags(flags);
     return detail;
   });
-  registerOperation(registry, ops.createOrder, (input, ctx) => createOrder(ctx.db, input, ctx.user));
+  registerOperation(registry, ops.createOrder, async (input, ctx) => {
+    const detail = await createOrder(ctx.db, input, ctx.user);
+    await changed(ctx.db, ctx.user, [detail.id]);
+    return detail;
+  });
   registerOperation(registry, ops.updateOrder, (input, ctx) => updateOrder(ctx.db, input, ctx.user));
   registerOperation(registry, ops.updateOrderItem, (input, ctx) => updateOrderItem(ctx.db, input, ctx.user));
   registerOperation(registry, ops.updateOrderRequirements, (input, ctx) =>
     updateOrderRequirements(ctx.db, input, ctx.user),
   );
-  registerOperation(registry, ops.updateProductType, (input, ctx) =>
-    updateProductType(ctx.db, input, ctx.user),
-  );
-  registerOperation(registry, ops.relateOrderProducts, (input, ctx) =>
-    relateOrderProducts(ctx.db, input, ctx.user),
-  );
+  registerOperation(registry, ops.updateProductType, async (input, ctx) => {
+    const detail = await updateProductType(ctx.db, input, ctx.user);
+    await changed(ctx.db, ctx.user, [input.id], input.productIds);
+    return detail;
+  });
+  registerOperation(registry, ops.relateOrderProducts, async (input, ctx) => {
+    const detail = await relateOrderProducts(ctx.db, input, ctx.user);
+    await changed(
+      ctx.db,
+      ctx.user,
+      [input.id],
+      input.links.map((l) => l.productId),
+    );
+    return detail;
+  });
   registerOperation(registry, ops.assignOrderProducts, (input, ctx) =>
     assignOrderProducts(ctx.db, input, ctx.user),
   );
-  registerOperation(registry, ops.replaceOrderProducts, (input, ctx) =>
-    replaceOrderProducts(ctx.db, input, ctx.user),
-  );
-  registerOperation(registry, ops.syncOrders, (input, ctx) => syncOrders(ctx.db, input, ctx.user));
+  registerOperation(registry, ops.replaceOrderProducts, async (input, ctx) => {
+    const detail = await replaceOrderProducts(ctx.db, input, ctx.user);
+    await changed(ctx.db, ctx.user, [input.id]);
+    return detail;
+  });
+  registerOperation(registry, ops.syncOrders, async (input, ctx) => {
+    const result = await syncOrders(ctx.db, input, ctx.user);
+    await ordersWritten(
+      deps.capabilities,
+      ctx.db,
+      input.rows.map((r) => r.orderNo),
+      ctx.user,
+    );
+    return result;
+  });
   registerOperation(registry, ops.importOrders, (input, ctx) => startImport(ctx.db, input, ctx.user));
   registerOperation(registry, ops.orderImportStatus, (input, ctx) =>
     importStatus(ctx.db, input.id, ctx.user),

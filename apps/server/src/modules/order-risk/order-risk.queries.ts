@@ -1,0 +1,329 @@
+import type { areas, ParsedInputOf } from '@qcdesk/contract';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { qualified } from '../../db/columns';
+import { clients, clientTestRequirements } from '../../db/schema/client';
+import { countries, factories, parts, riskLevels, risks, testItems } from '../../db/schema/config';
+import { departments, users } from '../../db/schema/identity';
+import { materials } from '../../db/schema/material';
+import { orderProducts } from '../../db/schema/order';
+import { orderRiskItems, orderRisks } from '../../db/schema/order-risk';
+import { originalSampleMaterials, originalSampleParts } from '../../db/schema/original-sample';
+import { reversed, searchText } from '../../db/schema/search-columns';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { label } from '../../platform/labels';
+import { type Scope, scopeWhere } from '../../platform/scope';
+import { contains, endsWith } from '../../platform/search';
+import type { ClientRequirement, RiskRule, SampleMaterial } from './order-risk.rules';
+import { NEW_PRODUCT_TYPE, productTestStatus } from './order-risk.rules';
+
+// The SQL of order risk: the scope (the order product's), the search over the products' filters,
+// the row select with labels and item counts, the detail with its items, and what the §6.5
+// derivation reads (sample materials, risk rows, client requirements, country groups).
+
+type Ops = typeof areas.orderRisk;
+export type RiskSearch = ParsedInputOf<Ops['searchOrderRisks']>;
+
+/** Valid products of valid orders in the caller's read scope (DOMAIN.md §5.4). */
+const productsIn = (scope: Scope, ...conditions: (SQL | undefined)[]) =>
+  and(
+    eq(orderProducts.valid, 1),
+    eq(orderProducts.orderValid, 1),
+    scopeWhere(scope, { department: orderProducts.departmentId, client: orderProducts.clientId }),
+    ...conditions,
+  );
+
+/** Risks whose product is in scope. */
+export const riskScope = (db: Db, scope: Scope) =>
+  inArray(
+    orderRisks.orderProductId,
+    db.select({ id: orderProducts.id }).from(orderProducts).where(productsIn(scope)),
+  );
+
+const factoryText = searchText(factories.code, factories.nameZh, factories.nameEn);
+
+/** TestSearchResult (DOMAIN.md §3.2): 0–6 the result, 10 out (≠ 0), 11 not passed (2 or 3). */
+function resultCondition(result: number | undefined): SQL | undefined {
+  if (result === undefined) return undefined;
+  if (result === 10) return sql`${orderRisks.result} <> 0`;
+  if (result === 11) return inArray(orderRisks.result, [2, 3]);
+  return eq(orderRisks.result, result);
+}
+
+/** The WHERE of orderrisk/search (DOMAIN.md §2.11: the dates are the product's delivery date). */
+export function riskSearchWhere(db: Db, input: Partial<RiskSearch>, scope: Scope): SQL | undefined {
+  const product = productsIn(
+    scope,
+    input.orderNo ? endsWith(reversed(orderProducts.orderNo), input.orderNo) : undefined,
+    input.productNo ? contains(searchText(orderProducts.productNo), input.productNo) : undefined,
+    input.factory
+      ? inArray(
+          orderProducts.factoryId,
+          db.select({ id: factories.id }).from(factories).where(contains(factoryText, input.factory)),
+        )
+      : undefined,
+    input.client === undefined ? undefined : eq(orderProducts.clientId, input.client),
+    input.department === undefined ? undefined : eq(orderProducts.departmentId, input.department),
+    input.startTime ? sql`${orderProducts.deliveryDate} >= ${input.startTime}` : undefined,
+    input.endTime ? sql`${orderProducts.deliveryDate} <= ${input.endTime}` : undefined,
+  );
+  return and(
+    eq(orderRisks.valid, 1),
+    inArray(
+      orderRisks.orderProductId,
+      db.select({ id: orderProducts.id }).from(orderProducts).where(product),
+    ),
+    resultCondition(input.result),
+    input.byCreate === undefined ? undefined : eq(orderRisks.byCreate, input.byCreate),
+    input.status === undefined ? undefined : eq(orderRisks.status, input.status),
+  );
+}
+
+const factory = alias(factories, 'factory');
+const itemCount = (open: boolean) =>
+  sql<number>`(select count(*) from ${orderRiskItems} where ${orderRiskItems.orderRiskId} = ${qualified(orderRisks.id)} and ${orderRiskItems.valid} = 1${open ? sql` and ${orderRiskItems.result} = 0` : sql``})`.mapWith(
+    Number,
+  );
+
+function selectRisks(db: Db) {
+  return db
+    .select({
+      risk: orderRisks,
+      product: orderProducts,
+      client: { code: clients.code, name: clients.name },
+      department: { code: departments.code, nameZh: departments.nameZh, nameEn: departments.nameEn },
+      factory: { code: factory.code, nameZh: factory.nameZh, nameEn: factory.nameEn },
+      itemCount: itemCount(false),
+      openCount: itemCount(true),
+    })
+    .from(orderRisks)
+    .innerJoin(orderProducts, eq(orderProducts.id, orderRisks.orderProductId))
+    .innerJoin(clients, eq(clients.id, orderProducts.clientId))
+    .innerJoin(departments, eq(departments.id, orderProducts.departmentId))
+    .innerJoin(factory, eq(factory.id, orderProducts.factoryId));
+}
+
+type Selected = Awaited<ReturnType<ReturnType<typeof selectRisks>['execute']>>[number];
+
+function toRow(r: Selected) {
+  const { risk: k, product: p } = r;
+  return {
+    id: k.id,
+    order: { id: p.orderId, orderNo: p.orderNo },
+    product: {
+      id: p.id,
+      productNo: p.productNo,
+      sku: p.sku,
+      itemNo: p.itemNo,
+      name: p.name,
+      productType: p.productType,
+      deliveryDate: p.deliveryDate,
+    },
+    factory: label(p.factoryId, r.factory.code, r.factory.nameZh, r.factory.nameEn),
+    client: { id: p.clientId, code: r.client.code, name: r.client.name },
+    department: label(p.departmentId, r.department.code, r.department.nameZh, r.department.nameEn),
+    byCreate: k.byCreate,
+    result: k.result,
+    status: k.status,
+    waiveReason: k.waiveReason,
+    itemCount: r.itemCount,
+    openCount: r.openCount,
+    fullTest: p.productType === NEW_PRODUCT_TYPE,
+    testStatus: productTestStatus(k),
+    valid: k.valid,
+    version: k.version,
+    updatedAt: k.updatedAt,
+  };
+}
+
+/** One page of orderrisk/search, newest first. */
+export async function riskPage(db: Db, input: Pick<RiskSearch, 'page' | 'pageSize'>, where: SQL | undefined) {
+  const rows = await selectRisks(db)
+    .where(where)
+    .orderBy(desc(orderRisks.id))
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
+  return rows.map(toRow);
+}
+
+/** The valid risks of one order's products in scope, by product no. */
+export async function risksOfOrder(db: Db, orderId: bigint, scope: Scope) {
+  const rows = await selectRisks(db)
+    .where(and(eq(orderRisks.orderId, orderId), eq(orderRisks.valid, 1), productsIn(scope)))
+    .orderBy(orderProducts.productNo);
+  return rows.map(toRow);
+}
+
+const material = alias(materials, 'material');
+const part = alias(parts, 'part');
+const riskDef = alias(risks, 'risk_def');
+
+/** The detail of orderrisk/details and of every write: the row, its items and its author. */
+export async function riskDetail(db: Db, id: bigint) {
+  const [r] = await selectRisks(db).where(eq(orderRisks.id, id));
+  if (!r) throw new AppError('E_NOT_FOUND');
+  const items = await db
+    .select({
+      item: orderRiskItems,
+      testItem: { code: testItems.code, nameZh: testItems.nameZh, nameEn: testItems.nameEn },
+      material: { upc: material.upc, name: material.name },
+      part: { code: part.code, nameZh: part.nameZh, nameEn: part.nameEn },
+      risk: { code: riskDef.code, nameZh: riskDef.nameZh, nameEn: riskDef.nameEn },
+    })
+    .from(orderRiskItems)
+    .innerJoin(testItems, eq(testItems.id, orderRiskItems.testItemId))
+    .leftJoin(material, eq(material.id, orderRiskItems.materialId))
+    .leftJoin(part, eq(part.id, orderRiskItems.partId))
+    .leftJoin(riskDef, eq(riskDef.id, orderRiskItems.riskId))
+    .where(and(eq(orderRiskItems.orderRiskId, id), eq(orderRiskItems.valid, 1)))
+    .orderBy(orderRiskItems.id);
+  const creatorId = r.risk.createdBy;
+  const [createdBy] = creatorId
+    ? await db
+        .select({ id: users.id, name: users.name, englishName: users.englishName })
+        .from(users)
+        .where(eq(users.id, creatorId))
+    : [];
+  return {
+    ...toRow(r),
+    items: items.map(({ item: i, ...n }) => ({
+      id: i.id,
+      testItem: label(i.testItemId, n.testItem.code, n.testItem.nameZh, n.testItem.nameEn),
+      material:
+        i.materialId === null
+          ? null
+          : { id: i.materialId, upc: n.material?.upc ?? '', name: n.material?.name ?? '' },
+      part:
+        i.partId === null
+          ? null
+          : label(i.partId, n.part?.code ?? null, n.part?.nameZh ?? null, n.part?.nameEn ?? null),
+      risk:
+        i.riskId === null
+          ? null
+          : label(i.riskId, n.risk?.code ?? null, n.risk?.nameZh ?? null, n.risk?.nameEn ?? null),
+      result: i.result,
+      testReportId: i.testReportId,
+    })),
+    createdBy: createdBy ?? null,
+    createdAt: r.risk.createdAt,
+  };
+}
+
+/** The risk with its product's scope columns, if the caller reads it (else whether it exists). */
+export async function riskInScope(db: Db, id: bigint, scope: Scope) {
+  const [row] = await db
+    .select({ risk: orderRisks, product: orderProducts })
+    .from(orderRisks)
+    .innerJoin(orderProducts, eq(orderProducts.id, orderRisks.orderProductId))
+    .where(and(eq(orderRisks.id, id), productsIn(scope)));
+  if (row) return { row, exists: true };
+  const [exists] = await db.select({ id: orderRisks.id }).from(orderRisks).where(eq(orderRisks.id, id));
+  return { row: undefined, exists: exists !== undefined };
+}
+
+// -- What the derivation reads ---------------------------------------------------------------------
+
+/** The valid products of orders (all, or the ones named) with their current valid risk. */
+export async function productsWithRisks(db: Db, orderIds: readonly bigint[], productIds?: readonly bigint[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({ product: orderProducts, risk: orderRisks })
+    .from(orderProducts)
+    .leftJoin(orderRisks, and(eq(orderRisks.orderProductId, orderProducts.id), eq(orderRisks.valid, 1)))
+    .where(
+      and(
+        inArray(orderProducts.orderId, [...orderIds]),
+        eq(orderProducts.valid, 1),
+        eq(orderProducts.orderValid, 1),
+        productIds ? inArray(orderProducts.id, [...productIds]) : undefined,
+      ),
+    )
+    .orderBy(orderProducts.id);
+}
+
+/** The materials of original samples, with their risk level, by sample (in the sample's order). */
+export async function sampleMaterials(db: Db, sampleIds: readonly bigint[]) {
+  const bySample = new Map<bigint, SampleMaterial[]>();
+  if (sampleIds.length === 0) return bySample;
+  const rows = await db
+    .select({
+      sampleId: originalSampleMaterials.originalSampleId,
+      materialId: materials.id,
+      partId: originalSampleParts.partId,
+      riskLevelId: materials.riskLevelId,
+      materialTypeId: materials.materialTypeId,
+      highRisk: riskLevels.highRisk,
+    })
+    .from(originalSampleMaterials)
+    .innerJoin(originalSampleParts, eq(originalSampleParts.id, originalSampleMaterials.originalSamplePartId))
+    .innerJoin(materials, eq(materials.id, originalSampleMaterials.materialId))
+    .innerJoin(riskLevels, eq(riskLevels.id, materials.riskLevelId))
+    .where(
+      and(
+        inArray(originalSampleMaterials.originalSampleId, [...sampleIds]),
+        eq(originalSampleMaterials.valid, 1),
+        eq(originalSampleParts.valid, 1),
+      ),
+    )
+    .orderBy(
+      originalSampleParts.sort,
+      originalSampleParts.id,
+      originalSampleMaterials.sort,
+      originalSampleMaterials.id,
+    );
+  for (const { sampleId, ...m } of rows) bySample.set(sampleId, [...(bySample.get(sampleId) ?? []), m]);
+  return bySample;
+}
+
+/** The valid Risk rows (config `risk`). */
+export async function riskRules(db: Db): Promise<RiskRule[]> {
+  const rows = await db.select().from(risks).where(eq(risks.valid, 1));
+  return rows.map((r) => ({
+    id: r.id,
+    riskLevelId: r.riskLevelId,
+    materialTypeId: r.materialTypeId,
+    testItemIds: (r.testItemIds ?? []).map((v) => BigInt(v)),
+    active: r.active === 1,
+  }));
+}
+
+/** The clients' destinations and valid test requirements. */
+export async function clientRequirements(db: Db, clientIds: readonly bigint[]) {
+  const byClient = new Map<bigint, { destinations: string[]; requirements: ClientRequirement[] }>();
+  if (clientIds.length === 0) return byClient;
+  const owners = await db
+    .select({ id: clients.id, destinations: clients.destinationCountries })
+    .from(clients)
+    .where(inArray(clients.id, [...clientIds]));
+  for (const c of owners) byClient.set(c.id, { destinations: c.destinations, requirements: [] });
+  const rows = await db
+    .select()
+    .from(clientTestRequirements)
+    .where(
+      and(inArray(clientTestRequirements.clientId, [...clientIds]), eq(clientTestRequirements.valid, 1)),
+    );
+  for (const r of rows) {
+    byClient.get(r.clientId)?.requirements.push({
+      testItemId: r.testItemId,
+      countryCode: r.countryCode,
+      productTypes: r.productTypes,
+      mandatory: r.mandatory,
+    });
+  }
+  return byClient;
+}
+
+/** Country groups: group code → member codes. */
+export async function countryGroups(db: Db) {
+  const rows = await db
+    .select({ code: countries.code, members: countries.countrys })
+    .from(countries)
+    .where(and(eq(countries.valid, 1), sql`jsonb_array_length(${countries.countrys}) > 0`));
+  return new Map(rows.map((r) => [r.code, r.members ?? []]));
+}
+
+/** The change-log read rule: the risk's product is in the caller's scope. */
+export async function riskReadable(db: Db, id: bigint, _user: unknown, scope: Scope): Promise<boolean> {
+  return (await riskInScope(db, id, scope)).row !== undefined;
+}

@@ -1,0 +1,41 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { orders } from '../../db/schema/order';
+import type { Principal } from '../../platform/auth';
+import type { Db } from '../../platform/db';
+import { type Capabilities, defineHook } from '../../platform/module';
+
+// The order area's hooks (platform/module.ts `Hook`): later areas act on order writes without the
+// order area knowing them (order risk re-derives its items while a risk is in 10, DOMAIN.md §4.11).
+
+/**
+ * Order products were created or changed in what a later area derives from them: an order created
+ * (order/create, order/sync, order/replace, an import), products linked to original samples
+ * (order/relation), a product type changed (order/producttype/update). `productIds`: only these
+ * products changed; absent: every product of the orders.
+ */
+export const ORDER_PRODUCTS_CHANGED = defineHook<{
+  orderIds: readonly bigint[];
+  productIds?: readonly bigint[];
+}>('order.productsChanged');
+
+/** The valid orders of these order nos (case-blind, by the unique index). */
+export async function orderIdsOfNos(db: Db, orderNos: readonly string[]): Promise<bigint[]> {
+  const keys = [...new Set(orderNos.map((n) => n.toLowerCase()))];
+  if (keys.length === 0) return [];
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.valid, 1), inArray(sql`lower(${orders.orderNo})`, keys)));
+  return rows.map((r) => r.id);
+}
+
+/** Runs ORDER_PRODUCTS_CHANGED for the orders of these order nos (an import or a sync feed). */
+export async function ordersWritten(
+  capabilities: Capabilities,
+  db: Db,
+  orderNos: readonly string[],
+  user: Principal,
+): Promise<void> {
+  const orderIds = await orderIdsOfNos(db, orderNos);
+  if (orderIds.length > 0) await capabilities.runHook(ORDER_PRODUCTS_CHANGED, db, { orderIds }, user);
+}

@@ -1,0 +1,77 @@
+import { Button, Flex, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { hasPermission } from '../../api/guard';
+import { useSession } from '../../api/session';
+import { useConfirm } from '../../components/confirm-dialog';
+import { notify } from '../../components/notify';
+import { type OrderRiskDetail, useInvalidateOrderRisk, useResetOrderRisk, useWaiveOrderRisk } from './api';
+
+/** DOMAIN.md §4.11 waive (10, 20; a reason) and reset (10, 30, 40; not while testing). */
+export function OrderRiskActions({ risk, modify }: { risk: OrderRiskDetail; modify: boolean }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [confirm, holder] = useConfirm();
+  const [waiving, setWaiving] = useState(false);
+  const [reason, setReason] = useState('');
+  const waive = useWaiveOrderRisk();
+  const reset = useResetOrderRisk();
+  const invalidate = useInvalidateOrderRisk();
+  const onError = (error: { reason?: string }) => {
+    if (error.reason === 'E_VERSION') invalidate();
+  };
+  const canWaive = hasPermission(session, 'orderrisk.edit') && (risk.status === 10 || risk.status === 20);
+  const canReset = hasPermission(session, 'orderrisk.reset') && risk.status !== 20;
+  const doReset = async () => {
+    if (!(await confirm({ title: t('order-risk.resetConfirm'), content: t('order-risk.resetHint') }))) return;
+    reset.mutate(
+      { id: risk.id, version: risk.version },
+      { onSuccess: () => notify('success', t('order-risk.resetDone')), onError },
+    );
+  };
+  const doWaive = () =>
+    waive.mutate(
+      { id: risk.id, version: risk.version, waive: true, waiveReason: reason },
+      {
+        onSuccess: () => {
+          setWaiving(false);
+          notify('success', t('order-risk.waivedDone'));
+        },
+        onError,
+      },
+    );
+  if (!canWaive && !canReset) return null;
+  return (
+    <Flex gap={8} wrap>
+      {holder}
+      {canWaive && (modify || risk.status === 20) ? (
+        <Button onClick={() => setWaiving(true)} data-testid="order-risk-waive">
+          {t('order-risk.waive')}
+        </Button>
+      ) : null}
+      {canReset ? (
+        <Button loading={reset.isPending} onClick={() => void doReset()} data-testid="order-risk-reset">
+          {t('order-risk.reset')}
+        </Button>
+      ) : null}
+      <Modal
+        open={waiving}
+        title={t('order-risk.waiveTitle')}
+        okText={t('order-risk.waive')}
+        okButtonProps={{ disabled: !reason.trim(), loading: waive.isPending }}
+        onOk={doWaive}
+        onCancel={() => setWaiving(false)}
+        destroyOnHidden
+      >
+        <Input.TextArea
+          aria-label={t('order-risk.waiveReason')}
+          placeholder={t('order-risk.waiveReason')}
+          maxLength={500}
+          rows={3}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </Modal>
+    </Flex>
+  );
+}

@@ -1,0 +1,133 @@
+import type { Language } from '@qcdesk/contract/messages';
+import type { ProductTestStatus } from '@qcdesk/contract/order-risk';
+import { Badge, type BadgeProps, Tag } from 'antd';
+import type { TFunction } from 'i18next';
+import { Link } from 'react-router';
+import { enumColumnOptions, enumText, refName } from '../../components/ref-labels';
+import type { TableColumn } from '../../components/table-columns';
+import { formatDate } from '../../lib/format';
+import type { OrderRiskRow } from './api';
+
+/** DOMAIN.md §3.2 OrderRiskStatus: pending, testing, done, waived. */
+const STATUS_BADGES: Record<number, BadgeProps['status']> = {
+  10: 'default',
+  20: 'processing',
+  30: 'success',
+  40: 'warning',
+};
+
+export function RiskStatusBadge({ status, language }: { status: number; language: Language }) {
+  return (
+    <Badge
+      status={STATUS_BADGES[status] ?? 'default'}
+      text={enumText('OrderRiskStatus', status, language)}
+      data-testid="order-risk-status"
+    />
+  );
+}
+
+/** Issue 16: the product's test status (none, open, passed, failed, waived): colour and text. */
+const TEST_STATUS: Record<ProductTestStatus, { color: string; text: (t: TFunction) => string }> = {
+  none: { color: 'default', text: (t) => t('order-risk.testStatus_none') },
+  open: { color: 'blue', text: (t) => t('order-risk.testStatus_open') },
+  passed: { color: 'green', text: (t) => t('order-risk.testStatus_passed') },
+  failed: { color: 'red', text: (t) => t('order-risk.testStatus_failed') },
+  waived: { color: 'gold', text: (t) => t('order-risk.testStatus_waived') },
+};
+
+export function TestStatusTag({ status, t }: { status: ProductTestStatus; t: TFunction }) {
+  return <Tag color={TEST_STATUS[status].color}>{TEST_STATUS[status].text(t)}</Tag>;
+}
+
+/** The items of a risk as one line: open / tested / waived counts. */
+export function itemsText(row: OrderRiskRow, t: TFunction): string {
+  const done = row.itemCount - row.openCount;
+  if (row.status === 40) return t('order-risk.itemsWaived', { count: row.itemCount });
+  return t('order-risk.itemsSummary', { open: row.openCount, tested: done, count: row.itemCount });
+}
+
+/** The order-risk list (spec §3 filters), one column array for the table and its search bar. */
+export function orderRiskColumns({
+  language,
+  t,
+}: {
+  language: Language;
+  t: TFunction;
+}): TableColumn<OrderRiskRow>[] {
+  return [
+    {
+      key: 'orderNo',
+      title: (t) => t('order-risk.orderNo'),
+      searchKey: 'orderNo',
+      render: (_v, row) => row.order.orderNo,
+    },
+    {
+      key: 'productNo',
+      title: (t) => t('order-risk.productNo'),
+      searchKey: 'productNo',
+      render: (_v, row) => <Link to={`/${language}/orderrisk/${row.id}`}>{row.product.productNo}</Link>,
+    },
+    {
+      key: 'product',
+      title: (t) => t('order-risk.product'),
+      hideInSearch: true,
+      wrapWidth: 220,
+      render: (_v, row) => `${row.product.itemNo} | ${row.product.name}`,
+    },
+    {
+      key: 'factory',
+      title: (t) => t('order-risk.factory'),
+      searchKey: 'factory',
+      showFrom: 'xl',
+      render: (_v, row) => refName(row.factory, language),
+    },
+    {
+      key: 'client',
+      title: (t) => t('order-risk.client'),
+      hideInSearch: true,
+      showFrom: 'xl',
+      render: (_v, row) => row.client.name,
+    },
+    {
+      key: 'delivery',
+      title: (t) => t('order-risk.deliveryDate'),
+      searchKey: 'delivery',
+      valueType: 'dateRange',
+      render: (_v, row) => formatDate(row.product.deliveryDate),
+    },
+    {
+      key: 'items',
+      title: (t) => t('order-risk.items'),
+      hideInSearch: true,
+      render: (_v, row) => itemsText(row, t),
+    },
+    {
+      title: (t) => t('order-risk.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      options: enumColumnOptions('OrderRiskStatus'),
+      render: (value) => <RiskStatusBadge status={Number(value)} language={language} />,
+    },
+    {
+      title: (t) => t('order-risk.result'),
+      dataIndex: 'result',
+      valueType: 'select',
+      options: enumColumnOptions('TestSearchResult'),
+      render: (_v, row) => enumText('TestResult', row.result, language),
+    },
+    {
+      key: 'testStatus',
+      title: (t) => t('order-risk.testStatus'),
+      hideInSearch: true,
+      render: (_v, row) => <TestStatusTag status={row.testStatus} t={t} />,
+    },
+    {
+      key: 'byCreate',
+      title: (t) => t('order-risk.byCreate'),
+      searchKey: 'byCreate',
+      valueType: 'bool',
+      showFrom: 'xl',
+      render: (_v, row) => (row.byCreate ? t('order-risk.manual') : t('order-risk.derived')),
+    },
+  ];
+}

@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_USERS } from './accounts';
+import { screenshotsAt, signIn } from './helpers';
+
+// Issue 16 (web): the QC manager reads the high-risk tests the demo orders' sync derived (per
+// product: which items are open, tested or waived), opens one, waives it with a reason and resets it
+// again. Both languages, at phone and PC widths.
+
+const TEXT = {
+  en: { title: 'High-risk tests', pending: 'Pending', waived: 'Waived', waive: 'Waive', reset: 'Reset' },
+  zh: { title: '高风险测试', pending: '待测', waived: '豁免', waive: '豁免', reset: '重置' },
+} as const;
+
+for (const lang of ['en', 'zh'] as const) {
+  test(`${lang}: the QC manager reads the high-risk tests, waives one and resets it`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const text = TEXT[lang];
+    await signIn(page, DEMO_USERS.QC_MGR, lang);
+    await page.goto(`/${lang}/orderrisk`);
+    await expect(page.getByRole('heading', { name: text.title })).toBeVisible();
+    const first = page.getByRole('link', { name: /NH24-0315|PT24-0788|HM24-1102/ }).first();
+    await expect(first).toBeVisible();
+    await screenshotsAt(page, lang, 'order-risk-list', (width) => width === 1280 && lang === 'en');
+
+    await first.click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/orderrisk/\\d+$`));
+    const status = page.getByTestId('order-risk-detail').getByTestId('order-risk-status');
+    await expect(status).toHaveText(text.pending);
+    await expect(page.getByTestId('order-risk-items')).toBeVisible();
+    await screenshotsAt(page, lang, 'order-risk-detail', (width) => width === 1280 && lang === 'en');
+
+    await page.getByTestId('order-risk-waive').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox').fill(lang === 'en' ? 'Client waiver' : '客户豁免');
+    await dialog.getByRole('button', { name: text.waive }).click();
+    await expect(status).toHaveText(text.waived);
+
+    await page.getByTestId('order-risk-reset').click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /OK|确定|确 定/ })
+      .click();
+    await expect(status).toHaveText(text.pending);
+  });
+}

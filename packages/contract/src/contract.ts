@@ -34,6 +34,8 @@ export const contractFile = z.object({
   uploadedBy: userLabel.nullable(),
   /** A signed download URL; null once a deleted file's object is gone. */
   url: z.string().nullable(),
+  /** Images: a signed URL of the small thumbnail the files area keeps (docs/adr/0014-thumbnails.md). */
+  thumbnailUrl: z.string().nullable(),
   /** 0: deleted or replaced (shown to contract.file.edit within 90 days, to undelete it). */
   valid: z.number().int(),
 });

@@ -70,7 +70,10 @@ export function stsUsable(expiredTime: number, nowSeconds = Math.floor(Date.now(
 
 /** Plain HTTP routes of the files area (PROTOCOL.md: the only non-envelope calls besides health). */
 export const fileRoutes = {
-  /** POST multipart `file` (+ optional `del`), `Authorization: <upload token>`. */
+  /**
+   * POST multipart `file` (+ optional `del`), `Authorization: <upload token>`. A photo upload sends
+   * `accept=image` (else E_IMAGE_ONLY) and `maxMb=N` (else E_FILE_TOO_BIG) before `file`.
+   */
   upload: '/api/file/upload',
   /** GET: a signed URL (`exp`, `sig`) or a report token (`token` query or Authorization). */
   file: (id: string) => `/api/file/${id}`,

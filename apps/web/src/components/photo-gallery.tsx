@@ -101,7 +101,15 @@ export function PhotoGallery({ photos, onRemove, size = 88, emptyText }: PhotoGa
     <>
       <ul
         aria-label={t('widgets.photos.label')}
-        style={{ display: 'flex', flexWrap: 'wrap', gap: 8, listStyle: 'none', margin: 0, padding: 0 }}
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          // Room for the remove buttons, which stand out of each thumbnail's corner.
+          gap: onRemove ? 14 : 8,
+          listStyle: 'none',
+          margin: 0,
+          padding: 0,
+        }}
       >
         {photos.map((photo, index) => {
           const name = fileDisplayName(photo.name);

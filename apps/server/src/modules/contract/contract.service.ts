@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors';
 import { createRecord, lockRow, updateRecord } from '../../platform/records';
 import { scopeOf } from '../../platform/scope';
 import type { FilesRuntime } from '../../platform/storage/files-context';
-import { ownFiles, setFileValidity, signedFileUrl } from '../files/files.service';
+import { fileThumbnailUrl, ownFiles, setFileValidity, signedFileUrl } from '../files/files.service';
 import { mayWriteOrderOf, readableOrder, writableOrderOf } from '../order/order-access.service';
 import {
   attachedAlready,
@@ -76,6 +76,7 @@ async function contractDetail(db: Db, deps: ContractDeps, order: OrderRow, user:
         link.valid === 1 && runtime
           ? signedFileUrl(runtime.signer, file.id, runtime.tokenSeconds, { basePath: runtime.basePath })
           : null,
+      thumbnailUrl: link.valid === 1 && runtime ? fileThumbnailUrl(runtime, file) : null,
       valid: link.valid,
     })),
   };

@@ -10,6 +10,7 @@ import type { Database } from '../../platform/db';
 import { LocalObjectStore } from '../../platform/storage/local-store';
 import { UrlSigner } from '../../platform/storage/url-signer';
 import { purgeDeletedObjects } from './files-retention';
+import { thumbnailKey } from './thumbnails';
 
 let database: Database;
 let store: LocalObjectStore;
@@ -61,6 +62,16 @@ describe('purgeDeletedObjects (DOMAIN.md §4.14: objects kept 90 days)', () => {
     expect(row!.name).toBe('report.pdf');
     // Nothing is left to do on the next run.
     expect(await purgeDeletedObjects(database.db, store)).toBe(0);
+  });
+
+  it('deletes a thumbnail with its original (docs/adr/0014-thumbnails.md)', async () => {
+    const old = await storedFile(95);
+    await store.put(thumbnailKey(old.storageKey), Buffer.from('RIFF thumbnail'));
+    const recent = await storedFile(5);
+    await store.put(thumbnailKey(recent.storageKey), Buffer.from('RIFF thumbnail'));
+    expect(await purgeDeletedObjects(database.db, store)).toBe(1);
+    expect(await store.head(thumbnailKey(old.storageKey))).toBeNull();
+    expect(await store.head(thumbnailKey(recent.storageKey))).not.toBeNull();
   });
 
   it('counts an object already missing from the store as deleted', async () => {

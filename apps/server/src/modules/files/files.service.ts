@@ -237,6 +237,16 @@ export function checkZipSignature(
 /** What signing a file's URL for an answer needs (a FilesRuntime has it). */
 export type FileUrlSigning = Pick<FilesRuntime, 'signer' | 'tokenSeconds' | 'basePath'>;
 
+/** The signed thumbnail URL of a file that has one (jpeg, png: thumbnails.ts), else null. */
+export function fileThumbnailUrl(
+  runtime: FileUrlSigning,
+  file: Pick<FileRow, 'id' | 'contentType'>,
+): string | null {
+  return hasThumbnail(file)
+    ? signedThumbnailUrl(runtime.signer, file.id, runtime.tokenSeconds, { basePath: runtime.basePath })
+    : null;
+}
+
 /** A file as an operation's output schema (`uploadedFile`) takes it: with signed URLs. */
 export function fileOutput(runtime: FileUrlSigning, file: FileRow) {
   const signing = { basePath: runtime.basePath };
@@ -246,9 +256,7 @@ export function fileOutput(runtime: FileUrlSigning, file: FileRow) {
     size: file.size,
     updateTime: file.updatedAt,
     url: signedFileUrl(runtime.signer, file.id, runtime.tokenSeconds, signing),
-    thumbnailUrl: hasThumbnail(file)
-      ? signedThumbnailUrl(runtime.signer, file.id, runtime.tokenSeconds, signing)
-      : null,
+    thumbnailUrl: fileThumbnailUrl(runtime, file),
     contentType: file.contentType,
     kind: file.kind,
     sha256: file.sha256,

@@ -49,9 +49,11 @@ async function readAll(body: AsyncIterable<unknown>): Promise<Buffer> {
 async function make(store: ObjectStore, storageKey: string, log: Log): Promise<boolean> {
   const object = await store.get(storageKey);
   if (!object) return false;
+  // Read first: a store failing mid-read throws (and is tried again), it says nothing of the image.
+  const original = await readAll(object.body);
   let thumbnail: Buffer;
   try {
-    thumbnail = await renderThumbnail(await readAll(object.body));
+    thumbnail = await renderThumbnail(original);
   } catch (error) {
     // A corrupt or oversized "image": no thumbnail, said once per process, and not tried again.
     if (failed.size >= FAILED_MAX) failed.clear();

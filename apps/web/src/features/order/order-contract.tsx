@@ -27,6 +27,7 @@ export function OrderContract({ orderId }: { orderId: string }) {
       size: file.size,
       updateTime: file.updateTime,
       url: file.url ?? undefined,
+      thumbnailUrl: file.thumbnailUrl,
     }));
   return (
     <div data-testid="order-contract">

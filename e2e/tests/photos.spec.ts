@@ -1,0 +1,115 @@
+import { deflateSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { createClient } from '@qcdesk/contract/client';
+import { configListOperations } from '@qcdesk/contract/config';
+import { check } from '@qcdesk/contract/identity';
+import { createOrder } from '@qcdesk/contract/order';
+import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
+import { Api, uniqueSuffix } from './api';
+import { screenshotsAt, settled, signIn } from './helpers';
+
+// Thumbnails (issue 15, docs/adr/0014-thumbnails.md): photos uploaded as contract files show as
+// small thumbnails, made by the server beside the original, in the order's file list. One language
+// (the list's texts are covered by contracts.spec.ts), screenshots at 375 and 1280.
+
+/** A real PNG of `width` × `height`: a colour gradient (PNG encoded by hand, no image library). */
+function png(width: number, height: number, hue: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = y * (width * 3 + 1) + 1 + x * 3;
+      rows[at] = (hue + x) % 256;
+      rows[at + 1] = (y * 255) / height;
+      rows[at + 2] = 160;
+    }
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+test('photos uploaded as contract files show as server-made thumbnails in the order', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const sales = await Api.signedIn(baseURL!, DEMO_USERS.SALES, DEMO_PASSWORD);
+  const me = await sales.call(check, {});
+  const [country] = (await sales.call(configListOperations.country.search, {})).list;
+  const [factory] = (await sales.call(configListOperations.factory.search, {})).list;
+  if (!country || !factory) throw new Error('no seeded country or factory');
+  const suffix = uniqueSuffix().toUpperCase();
+  const client = await sales.call(createClient, {
+    code: `E2EP${suffix}`,
+    name: `E2E photo client ${suffix}`,
+    countryId: country.id,
+    type: 1,
+    salesId: me.uid,
+  });
+  const order = await sales.call(createOrder, {
+    clientId: client.id,
+    clientPo: `PO-P-${suffix}`,
+    products: [
+      {
+        itemNo: `PH-${suffix}`,
+        name: 'Toy',
+        factoryId: factory.id,
+        quantity: 10,
+        deliveryDate: '2030-06-30',
+      },
+    ],
+  });
+
+  await signIn(page, DEMO_USERS.SALES, 'en');
+  await page.goto(`/en/contract/${order.id}`);
+  const input = page.getByTestId('contract-upload').locator('input[type=file]');
+  const valid = page.locator('[data-testid=contract-file][data-valid="1"]');
+  await input.setInputFiles({ name: 'Sample front.png', mimeType: 'image/png', buffer: png(1200, 800, 0) });
+  await expect(valid).toHaveCount(1);
+  await input.setInputFiles({ name: 'Sample back.png', mimeType: 'image/png', buffer: png(800, 1200, 90) });
+  await expect(valid).toHaveCount(2);
+
+  await page.goto(`/en/order/${order.id}`);
+  const thumbnails = page.getByTestId('order-contract').locator('img');
+  await expect(thumbnails).toHaveCount(2);
+  for (const thumbnail of await thumbnails.all()) {
+    await expect(thumbnail).toHaveAttribute('src', /\/api\/file\/\d+\/thumbnail\?exp=\d+&sig=/);
+    // Loaded: the server made a webp of at most 320 px a side.
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    const natural = await thumbnail.evaluate((img: HTMLImageElement) => [
+      img.naturalWidth,
+      img.naturalHeight,
+    ]);
+    expect(Math.max(...natural)).toBe(320);
+  }
+  await settled(page);
+  await page.getByTestId('order-contract').scrollIntoViewIfNeeded();
+  await screenshotsAt(page, 'en', 'photos-order-contract');
+});

@@ -57,6 +57,7 @@ export const orderRiskModule = defineModule({
       readable: riskReadable,
       fields: {
         orderId: 'order',
+        productId: 'orderProduct',
         status: { enum: 'OrderRiskStatus' },
         result: { enum: 'TestResult' },
         'items[]': { source: 'testitem', by: 'code' },

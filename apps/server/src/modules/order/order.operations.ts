@@ -1,5 +1,5 @@
 import { areas } from '@qcdesk/contract';
-import { orders } from '../../db/schema/order';
+import { orderProducts, orders } from '../../db/schema/order';
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { defineModule, type ModuleDeps } from '../../platform/module';
@@ -145,6 +145,11 @@ export const orderModule = defineModule({
       table: orders,
       key: orders.id,
       names: (row) => ({ zh: String(row.orderNo), en: String(row.orderNo) }),
+    },
+    orderProduct: {
+      table: orderProducts,
+      key: orderProducts.id,
+      names: (row) => ({ zh: String(row.productNo), en: String(row.productNo) }),
     },
   },
   exports: [orderExport],

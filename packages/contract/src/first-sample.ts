@@ -58,7 +58,13 @@ export const firstSampleRow = z.object({
   round: z.number().int(),
   previousId: idOut.nullable(),
   /** The order product the sample is made for. */
-  product: z.object({ id: idOut, productNo: z.string(), name: z.string(), orderId: idOut, orderNo: z.string() }),
+  product: z.object({
+    id: idOut,
+    productNo: z.string(),
+    name: z.string(),
+    orderId: idOut,
+    orderNo: z.string(),
+  }),
   factory: refOut,
   client: clientLabel,
   department: refOut,
@@ -152,7 +158,14 @@ export const listFirstSamples = defineOperation({
   }),
   output: z.object({
     list: z.array(
-      firstSampleRow.pick({ id: true, sampleNo: true, itemNo: true, round: true, status: true, result: true }),
+      firstSampleRow.pick({
+        id: true,
+        sampleNo: true,
+        itemNo: true,
+        round: true,
+        status: true,
+        result: true,
+      }),
     ),
   }),
 });

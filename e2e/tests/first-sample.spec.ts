@@ -88,6 +88,7 @@ async function pageAs(browser: Browser, user: string, lang: Lang): Promise<Page>
 async function checkItems(page: Page, lang: Lang, colourNg: boolean) {
   const text = TEXT[lang];
   const items = page.locator('[data-testid^="check-item-"]');
+  await expect(items.first()).toBeVisible();
   const count = await items.count();
   expect(count).toBeGreaterThan(1);
   for (let i = 0; i < count; i++) {

@@ -1,5 +1,5 @@
 import type { Language } from '@qcdesk/contract/messages';
-import { Badge, type BadgeProps, Tag } from 'antd';
+import { Badge, type BadgeProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { ConfigSelect } from '../../components/config-select';
@@ -32,10 +32,10 @@ export function StatusBadge({
   );
 }
 
-const RESULT_COLOURS: Record<number, string> = { 1: 'green', 2: 'gold', 3: 'red' };
-const CHECK_COLOURS: Record<number, string> = { 1: 'green', 2: 'red', 3: 'default' };
+const RESULT_BADGES: Record<number, BadgeProps['status']> = { 1: 'success', 2: 'warning', 3: 'error' };
+const CHECK_BADGES: Record<number, BadgeProps['status']> = { 1: 'success', 2: 'error', 3: 'default' };
 
-/** FsAuditResult as a coloured tag (approved green, conditional gold, rejected red); pending plain. */
+/** FsAuditResult as a dot and plain text (approved green, conditional amber, rejected red). */
 export function ResultTag({
   result,
   language,
@@ -46,13 +46,15 @@ export function ResultTag({
   'data-testid'?: string;
 }) {
   return (
-    <Tag color={RESULT_COLOURS[result] ?? 'default'} {...rest}>
-      {enumText('FsAuditResult', result, language)}
-    </Tag>
+    <Badge
+      status={RESULT_BADGES[result] ?? 'default'}
+      text={enumText('FsAuditResult', result, language)}
+      {...rest}
+    />
   );
 }
 
-/** FsCheckResult as a tag (OK green, NG red, N/A and unchecked plain). */
+/** FsCheckResult as a dot and plain text (OK green, NG red, N/A and unchecked grey). */
 export function CheckTag({
   result,
   language,
@@ -63,9 +65,11 @@ export function CheckTag({
   'data-testid'?: string;
 }) {
   return (
-    <Tag color={CHECK_COLOURS[result] ?? 'default'} {...rest}>
-      {enumText('FsCheckResult', result, language)}
-    </Tag>
+    <Badge
+      status={CHECK_BADGES[result] ?? 'default'}
+      text={enumText('FsCheckResult', result, language)}
+      {...rest}
+    />
   );
 }
 

@@ -85,7 +85,7 @@ async function pageAs(browser: Browser, user: string, lang: Lang): Promise<Page>
 }
 
 /** Every check item OK, the colour NG with a remark and a photo; saved and completed. */
-async function checkItems(page: Page, lang: Lang, colourNg: boolean) {
+async function checkItems(page: Page, lang: Lang, colourNg: boolean, shoot?: () => Promise<void>) {
   const text = TEXT[lang];
   const items = page.locator('[data-testid^="check-item-"]');
   await expect(items.first()).toBeVisible();
@@ -108,6 +108,7 @@ async function checkItems(page: Page, lang: Lang, colourNg: boolean) {
     await colour.locator('input[type=file]').setInputFiles(PHOTO);
     await expect(colour.getByRole('img', { name: PHOTO.name })).toBeVisible();
   }
+  if (shoot) await shoot();
   await page.getByTestId('first-sample-save-checks').click();
   await expect(page.getByTestId('first-sample-save-checks')).toBeDisabled();
   await page.getByTestId('first-sample-complete-check').click();
@@ -151,7 +152,7 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(qc).toHaveURL(new RegExp(`/${lang}/firstsample/\\d+$`));
     const firstUrl = qc.url();
 
-    await checkItems(qc, lang, true);
+    await checkItems(qc, lang, true, () => screenshots(qc, lang, 'checking'));
     await screenshots(qc, lang, 'checked');
 
     const auditor = await pageAs(browser, DEMO_USERS.AUDITOR, lang);

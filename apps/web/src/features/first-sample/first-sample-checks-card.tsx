@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm-dialog';
 import { notify } from '../../components/notify';
 import { subheading } from '../../components/record/record-card';
-import { EMPTY, enumOptions, refName } from '../../components/ref-labels';
+import { enumOptions, refName } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
 import { type FirstSampleCheck, type FirstSampleDetail, useCompleteCheck, useUpdateCheckItems } from './api';
 import { CheckTag } from './first-sample-columns';
@@ -146,7 +146,7 @@ export function CheckItemsCard({ sample, editable }: { sample: FirstSampleDetail
                 </>
               ) : (
                 <>
-                  <Typography.Text>{check.remark || EMPTY}</Typography.Text>
+                  {check.remark ? <Typography.Text>{check.remark}</Typography.Text> : null}
                   <PhotoThumbs photos={check.photos} />
                 </>
               )}

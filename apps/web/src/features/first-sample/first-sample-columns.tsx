@@ -32,6 +32,9 @@ export function StatusBadge({
   );
 }
 
+/** A result beside a long item name keeps its dot and words on one line. */
+const NO_WRAP = { whiteSpace: 'nowrap', flex: 'none' } as const;
+
 const RESULT_BADGES: Record<number, BadgeProps['status']> = { 1: 'success', 2: 'warning', 3: 'error' };
 const CHECK_BADGES: Record<number, BadgeProps['status']> = { 1: 'success', 2: 'error', 3: 'default' };
 
@@ -49,6 +52,7 @@ export function ResultTag({
     <Badge
       status={RESULT_BADGES[result] ?? 'default'}
       text={enumText('FsAuditResult', result, language)}
+      style={NO_WRAP}
       {...rest}
     />
   );
@@ -68,6 +72,7 @@ export function CheckTag({
     <Badge
       status={CHECK_BADGES[result] ?? 'default'}
       text={enumText('FsCheckResult', result, language)}
+      style={NO_WRAP}
       {...rest}
     />
   );

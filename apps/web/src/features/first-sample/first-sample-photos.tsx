@@ -27,9 +27,7 @@ export function PhotoThumbs({
   photos: readonly Photo[];
   onRemove?: (photo: Photo) => void;
 }) {
-  const { t } = useTranslation();
-  if (photos.length === 0)
-    return <Typography.Text type="secondary">{t('first-sample.noPhotos')}</Typography.Text>;
+  if (photos.length === 0) return null;
   return (
     <Flex gap={8} wrap data-testid="first-sample-photos">
       {photos.map((photo) => (

@@ -219,7 +219,15 @@ describe('sort plans: each sort of each list search reads its index', () => {
     const scope = await scopeOf(db, admin);
     for (const [sort, index] of Object.entries(indexes) as [keyof typeof indexes, string][]) {
       for (const order of ORDERS) {
-        const input = { ...page, sort, order };
+        const input = {
+          ...page,
+          orderNo: undefined,
+          productNo: undefined,
+          itemNo: undefined,
+          factory: undefined,
+          sort,
+          order,
+        };
         await expectIndexOrder(
           firstSamplePageQuery(db, input, firstSampleSearchWhere(db, input, scope)),
           index,

@@ -303,6 +303,12 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   checkResult: { zh: '检查结果', en: 'Check result' },
   photoFileIds: { zh: '照片', en: 'Photos' },
   corrective: { zh: '整改措施', en: 'Corrective action' },
+  checkItems: { zh: '检查项', en: 'Check items' },
+  round: { zh: '轮次', en: 'Round' },
+  checkedBy: { zh: '检查人', en: 'Checked by' },
+  checkedAt: { zh: '检查时间', en: 'Checked at' },
+  auditedBy: { zh: '判定人', en: 'Judged by' },
+  auditedAt: { zh: '判定时间', en: 'Judged at' },
 };
 
 export function fieldLabel(field: string, lang: Language): string {

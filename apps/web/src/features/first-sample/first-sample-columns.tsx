@@ -190,7 +190,7 @@ export function firstSampleColumns({
     },
     {
       key: 'auditedAt',
-      title: (t) => t('first-sample.auditedBy'),
+      title: (t) => t('first-sample.judgedAt'),
       hideInSearch: true,
       showFrom: 'xl',
       sort: 'auditedAt',

@@ -19,6 +19,7 @@ export const firstSampleEn = {
   checkResult: 'Check result',
   checkedBy: 'Checked by',
   auditedBy: 'Judged by',
+  judgedAt: 'Judged at',
   corrective: 'Corrective action',
   remark: 'Remark',
   checkItems: 'Check items',

@@ -21,6 +21,7 @@ export const firstSampleZh: Record<keyof typeof firstSampleEn, string> = {
   checkResult: '检查结果',
   checkedBy: '检查人',
   auditedBy: '判定人',
+  judgedAt: '判定时间',
   corrective: '整改措施',
   remark: '备注',
   checkItems: '检查项',

@@ -74,6 +74,8 @@ export const fileRoutes = {
   upload: '/api/file/upload',
   /** GET: a signed URL (`exp`, `sig`) or a report token (`token` query or Authorization). */
   file: (id: string) => `/api/file/${id}`,
+  /** GET with a signed URL or a report token: the image's thumbnail (webp); 404 when it has none. */
+  thumbnail: (id: string) => `/api/file/${id}/thumbnail`,
   /** GET `ids=1,2,3` with a report token or a signature: the files as one zip (deflate level 1). */
   zip: '/api/file/zip',
   /** POST multipart `exp`, `limit`, `pwd`, `direct`, `sub`, repeated `urls`; bearer or upload token. */
@@ -102,6 +104,11 @@ export const uploadedFile = z.object({
   updateTime: dateTimeOut,
   /** A signed download URL, valid SIGNED_URL_SECONDS. */
   url: z.string(),
+  /**
+   * Images (jpeg, png): a signed URL of a small webp thumbnail (at most 320 px a side), made once
+   * and kept beside the original; null for documents and images without one (bmp).
+   */
+  thumbnailUrl: z.string().nullable(),
   contentType: z.string(),
   kind: z.enum(['document', 'image']),
   sha256: z.string(),

@@ -97,6 +97,10 @@ export const messages = {
     zh: '仅支持pdf、doc、docx、xls、xlsx、jpg、jpeg、png、bmp文件',
     en: 'Only pdf, doc, docx, xls, xlsx, jpg, jpeg, png and bmp files are accepted',
   },
+  E_IMAGE_ONLY: {
+    zh: '仅支持jpg、jpeg、png、bmp图片',
+    en: 'Only jpg, jpeg, png and bmp images are accepted',
+  },
   // Upload errors of spec §8 (HTTP 413 / 401 / other) and the shared-file page.
   E_UPLOAD_TOO_BIG: { zh: '图片太大', en: 'The image is too big' },
   E_UPLOAD_DENIED: { zh: '没有权限', en: 'No permission' },
@@ -273,6 +277,8 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   providerFactoryId: { zh: '供样工厂', en: 'Provider' },
   receivedDate: { zh: '收样日期', en: 'Received date' },
   auditResult: { zh: '审核结果', en: 'Audit result' },
+  auditTime: { zh: '审核时间', en: 'Audit time' },
+  auditorId: { zh: '审核人', en: 'Auditor' },
   auditRemark: { zh: '审核备注', en: 'Audit remark' },
   qcId: { zh: '品管', en: 'QC' },
   testRequirement: { zh: '测试要求', en: 'Test requirement' },

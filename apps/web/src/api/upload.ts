@@ -25,11 +25,20 @@ const uploadRefusal = (status: number): Reason => {
 export async function uploadFile(
   file: File,
   language: Language,
-  /** `silent`: the caller shows a refusal itself (no toast from the token call). */
-  options: { silent?: boolean } = {},
+  /**
+   * `silent`: the caller shows a refusal itself (no toast from the token call). `photo`: only an
+   * image of at most `maxMb` is taken (the server refuses anything else with E_IMAGE_ONLY or
+   * E_FILE_TOO_BIG, docs/adr/0014-thumbnails.md).
+   */
+  options: { silent?: boolean; photo?: { maxMb?: number } } = {},
 ): Promise<UploadedFile> {
   const { token } = await api.call(uploadToken, {}, options.silent ? { silent: true } : {});
   const body = new FormData();
+  // Options go before the file: the server reads them before the bytes arrive.
+  if (options.photo) {
+    body.append('accept', 'image');
+    if (options.photo.maxMb !== undefined) body.append('maxMb', String(options.photo.maxMb));
+  }
   body.append('file', file, file.name);
   let response: Response;
   try {

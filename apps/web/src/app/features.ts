@@ -13,6 +13,7 @@ import { networkErrorFeature } from '../features/network-error/network-error-fea
 import { notFoundFeature } from '../features/not-found/not-found-feature';
 import { orderFeature } from '../features/order/order-feature';
 import { originalSampleFeature } from '../features/original-sample/original-sample-feature';
+import { productionSampleFeature } from '../features/production-sample/production-sample-feature';
 import { settingsFeature } from '../features/settings/settings-feature';
 import { shareFileFeature } from '../features/share-file/share-file-feature';
 import { standardFeature } from '../features/standard/standard-feature';
@@ -32,6 +33,7 @@ export const features = [
   materialFeature,
   materialTestFeature,
   originalSampleFeature,
+  productionSampleFeature,
   orderFeature,
   firstSampleFeature,
   contractFeature,

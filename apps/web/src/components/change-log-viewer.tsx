@@ -63,6 +63,12 @@ export function actionText(action: string, t: WidgetsT): string {
       return t('widgets.changeLog.action.password');
     case 'verify':
       return t('widgets.changeLog.action.verify');
+    case 'audit':
+      return t('widgets.changeLog.action.audit');
+    case 'reaudit':
+      return t('widgets.changeLog.action.reaudit');
+    case 'cancel':
+      return t('widgets.changeLog.action.cancel');
     default:
       return t('widgets.changeLog.action.other', { action });
   }

@@ -65,6 +65,14 @@ describe('FileList', () => {
     await waitFor(() => expect(onDelete).toHaveBeenCalledWith(files[0]));
   });
 
+  it('shows an image’s thumbnail in place of the file icon', () => {
+    const photo = { ...files[1]!, id: '3', name: 'a.jpg', thumbnailUrl: '/api/file/3/thumbnail?sig=t' };
+    const { container } = renderList(<FileList files={[files[0]!, photo]} />);
+    const thumbnails = container.querySelectorAll('img');
+    expect(thumbnails).toHaveLength(1);
+    expect(thumbnails[0]!.getAttribute('src')).toBe('/api/file/3/thumbnail?sig=t');
+  });
+
   it('says when there are no files', () => {
     renderList(<FileList files={[]} />);
     expect(screen.getByText('No files')).toBeTruthy();

@@ -3,7 +3,9 @@
  * file marker, DOMAIN.md §2.4), size (spec §9), update time, and delete after a confirmation. It
  * only shows: the area loads the files and deletes them with its own operation.
  *
- * FileList props: files ({id, name, size, updateTime, url?}[]), onDelete?(file) (no delete column
+ * Images with a thumbnail (the files area's `thumbnailUrl`) show it in place of the file icon.
+ *
+ * FileList props: files ({id, name, size, updateTime, url?, thumbnailUrl?}[]), onDelete?(file) (no delete column
  * without it), loading?, emptyText?
  */
 import { DeleteOutlined, FileOutlined } from '@ant-design/icons';
@@ -11,6 +13,7 @@ import { fileDisplayName } from '@qcdesk/contract/files';
 import { Button, Space, Table } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fileHref } from '../api/upload';
 import type { shareFileEn } from '../i18n/share-file.en';
 import { formatDateTime, formatFileSize } from '../lib/format';
 import { useConfirm } from './confirm-dialog';
@@ -23,6 +26,8 @@ export interface FileListItem {
   updateTime: string;
   /** Where the name links to (a signed download URL), when the area has one. */
   url?: string | undefined;
+  /** A signed thumbnail URL (images only). */
+  thumbnailUrl?: string | null | undefined;
 }
 
 export interface FileListProps {
@@ -79,7 +84,18 @@ export function FileList({ files, onDelete, loading = false, emptyText }: FileLi
               const name = fileDisplayName(file.name);
               return (
                 <Space>
-                  <FileOutlined aria-hidden />
+                  {file.thumbnailUrl ? (
+                    <img
+                      src={fileHref(file.thumbnailUrl)}
+                      alt=""
+                      width={32}
+                      height={32}
+                      loading="lazy"
+                      style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }}
+                    />
+                  ) : (
+                    <FileOutlined aria-hidden />
+                  )}
                   {file.url ? (
                     <a href={file.url} download={name} style={{ wordBreak: 'break-all' }}>
                       {name}

@@ -1,6 +1,7 @@
 import { AUTOCOMPLETE_CLOSE_MS } from '@qcdesk/contract/constants';
 import { searchUsers } from '@qcdesk/contract/identity';
 import { listOrderProducts, listOrders } from '@qcdesk/contract/order';
+import { listProductionSamples } from '@qcdesk/contract/production-sample';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../api/client';
@@ -8,6 +9,7 @@ import {
   ClientAutoComplete,
   OrderAutoComplete,
   OrderProductAutoComplete,
+  ProductionSampleAutoComplete,
   RemoteAutoComplete,
   SEARCH_DEBOUNCE_MS,
   UserAutoComplete,
@@ -165,5 +167,51 @@ describe('OrderAutoComplete and OrderProductAutoComplete', () => {
     expect(call.mock.calls[0]?.[0]).toBe(listOrderProducts);
     expect(call.mock.calls[0]?.[1]).toEqual({ keyword: '-01', order: '5' });
     expect(screen.getByText('PT24-0788-01 · IT-1 · Bath duck')).toBeTruthy();
+  });
+});
+
+describe('ProductionSampleAutoComplete', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('finds samples of one client by item no ending, labelled with client and received date', async () => {
+    const call = vi.spyOn(api, 'call').mockResolvedValue({
+      list: [
+        {
+          id: '7',
+          itemNo: 'RC-2024-102-P1',
+          client: { id: '2', code: 'PAC', name: 'Pacific' },
+          receivedDate: '2026-11-20',
+          auditResult: 0,
+          orderPlaced: 0,
+        },
+      ],
+    });
+    const onChange = vi.fn();
+    renderWidget(<ProductionSampleAutoComplete client="2" onChange={onChange} />);
+    const input = screen.getByRole('combobox', { name: 'Search production samples' });
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'P1' } });
+    await advance(SEARCH_DEBOUNCE_MS);
+    expect(call.mock.calls[0]?.[0]).toBe(listProductionSamples);
+    expect(call.mock.calls[0]?.[1]).toEqual({ keyword: 'P1', client: '2' });
+    fireEvent.click(screen.getByText('RC-2024-102-P1 · Pacific · 2026-11-20'));
+    expect(onChange).toHaveBeenLastCalledWith({ value: '7', label: 'RC-2024-102-P1 · Pacific · 2026-11-20' });
+  });
+
+  it('searches every client in scope without one', async () => {
+    const call = vi.spyOn(api, 'call').mockResolvedValue({ list: [] });
+    renderWidget(<ProductionSampleAutoComplete />);
+    const input = screen.getByRole('combobox', { name: 'Search production samples' });
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '001' } });
+    await advance(SEARCH_DEBOUNCE_MS);
+    expect(call.mock.calls[0]?.[1]).toEqual({ keyword: '001' });
   });
 });

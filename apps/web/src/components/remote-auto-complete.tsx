@@ -1,6 +1,6 @@
 /**
  * Auto-completes that ask the server as people type: one generic RemoteAutoComplete, and named ones for
- * clients, materials, original samples, production samples and users. Queries wait for a pause in
+ * clients, materials, original samples, production samples, orders and users. Queries wait for a pause in
  * typing; the menu closes 300 ms after the field loses focus (spec §9), so a click on an option still
  * lands. The value is the chosen option ({ value: id, label }) or null while the text matches none.
  *
@@ -13,6 +13,7 @@ import { AUTOCOMPLETE_CLOSE_MS, DEFAULT_PAGE_SIZE } from '@qcdesk/contract/const
 import { searchUsers } from '@qcdesk/contract/identity';
 import type { Language } from '@qcdesk/contract/messages';
 import { listOrderProducts, listOrders } from '@qcdesk/contract/order';
+import { listProductionSamples } from '@qcdesk/contract/production-sample';
 import { AutoComplete, Flex, Spin } from 'antd';
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../api/client';
@@ -176,11 +177,6 @@ export function OriginalSampleAutoComplete<O extends RemoteOption>(props: NamedA
   return <RemoteAutoComplete placeholder={t('widgets.autoComplete.originalSample')} {...props} />;
 }
 
-export function ProductionSampleAutoComplete<O extends RemoteOption>(props: NamedAutoCompleteProps<O>) {
-  const { t } = useWidgetsTranslation();
-  return <RemoteAutoComplete placeholder={t('widgets.autoComplete.productionSample')} {...props} />;
-}
-
 /** Orders by the ending of their order no or PO (order/list), labelled "order no · PO · client". */
 export const searchOrderOptions =
   (client?: string): RemoteSearch =>
@@ -221,6 +217,38 @@ export function OrderProductAutoComplete({
   const search = useMemo(() => searchOrderProductOptions(order), [order]);
   return (
     <RemoteAutoComplete placeholder={t('widgets.autoComplete.orderProduct')} search={search} {...props} />
+  );
+}
+
+/**
+ * Production samples by the ending of their item no (productionsample/list: in scope, not cancelled),
+ * optionally of one client (an order's products link only its client's samples), labelled
+ * "item no · client · received date".
+ */
+export const searchProductionSampleOptions =
+  (client?: string): RemoteSearch =>
+  async (term, signal) => {
+    const { list } = await api.call(
+      listProductionSamples,
+      { keyword: term, ...(client ? { client } : {}) },
+      { signal },
+    );
+    return list.map((s) => ({ value: s.id, label: `${s.itemNo} · ${s.client.name} · ${s.receivedDate}` }));
+  };
+
+export function ProductionSampleAutoComplete({
+  client,
+  search,
+  ...props
+}: Omit<NamedAutoCompleteProps, 'search'> & { client?: string; search?: RemoteSearch }) {
+  const { t } = useWidgetsTranslation();
+  const sampleSearch = useMemo(() => search ?? searchProductionSampleOptions(client), [search, client]);
+  return (
+    <RemoteAutoComplete
+      placeholder={t('widgets.autoComplete.productionSample')}
+      search={sampleSearch}
+      {...props}
+    />
   );
 }
 

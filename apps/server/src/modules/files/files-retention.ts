@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { files } from '../../db/schema/files';
 import type { Db } from '../../platform/db';
 import type { ObjectStore } from '../../platform/storage/object-store';
+import { thumbnailKey } from './thumbnails';
 
 // DOMAIN.md §4.14: a deleted or replaced file's object is kept 90 days, so it can be undeleted;
 // after that the object goes and the row stays (who uploaded what, when, with its hash).
@@ -35,7 +36,10 @@ export async function purgeDeletedObjects(
         .orderBy(files.updatedAt)
         .limit(BATCH)
         .for('update', { skipLocked: true });
-      for (const file of due) await store.delete(file.storageKey);
+      for (const file of due) {
+        await store.delete(file.storageKey);
+        await store.delete(thumbnailKey(file.storageKey));
+      }
       if (due.length > 0) {
         await tx
           .update(files)

@@ -38,6 +38,7 @@ import { presentedToken, readFileToken } from './file-tokens';
 import { checkUploadName } from './file-types';
 import {
   checkFileSignature,
+  checkThumbnailSignature,
   checkZipSignature,
   type Disposition,
   describeFile,
@@ -51,6 +52,7 @@ import {
   signedZipUrl,
   tokenOpens,
 } from './files.service';
+import { type PhotoOptions, photoMaxBytes, photoOptionOf } from './photos';
 import { chargeShareAttempt, shareAttemptSucceeded } from './share-throttle';
 import {
   consumeShortLink,
@@ -60,6 +62,7 @@ import {
   shortLinkOpens,
   shortLinkState,
 } from './short-links.service';
+import { ensureThumbnail, THUMBNAIL_CONTENT_TYPE, thumbnailKey } from './thumbnails';
 import { type Spooled, spoolUpload, UploadRefused } from './upload-spool';
 import { type ZipEntry, zipStream } from './zip-stream';
 
@@ -346,10 +349,14 @@ export async function registerFileRoutes(
       let name = '';
       let kind: 'document' | 'image' = 'document';
       let del: string | undefined;
+      const photo: PhotoOptions = {};
       try {
         for await (const part of request.parts()) {
           if (part.type === 'field') {
             if (part.fieldname === 'del') del = String(part.value).trim();
+            const option = photoOptionOf(part.fieldname, String(part.value).trim());
+            if (option === undefined) throw new PlainRefusal(400, 'E_FORMAT', { field: part.fieldname });
+            if (option !== 'ignored') Object.assign(photo, option);
             continue;
           }
           if (part.fieldname !== 'file' || spooled) {
@@ -362,12 +369,22 @@ export async function registerFileRoutes(
             const status = checked.reason === 'E_FILE_TYPE' ? 415 : 400;
             throw new PlainRefusal(status, checked.reason, { field: 'fileName', max: FILE_NAME_MAX });
           }
+          if (photo.accept === 'image' && checked.kind !== 'image') {
+            part.file.resume();
+            throw new PlainRefusal(415, 'E_IMAGE_ONLY', { field: 'file' });
+          }
           name = checked.name;
           kind = checked.kind;
+          const limit = kind === 'image' ? limits.image : limits.document;
           spooled = await spoolUpload(part.file, {
             path: await runtime.tempPath(),
             ext: checked.ext,
-            maxBytes: kind === 'image' ? limits.image : limits.document,
+            maxBytes: Math.min(limit, photoMaxBytes(photo)),
+          }).catch((error: unknown) => {
+            // Over the caller's own photo limit: say the limit.
+            if (error instanceof UploadRefused && error.why === 'too-big' && photoMaxBytes(photo) < limit)
+              throw new PlainRefusal(413, 'E_FILE_TOO_BIG', { n: photo.maxMb!, field: 'file' });
+            throw error;
           });
         }
       } catch (error) {
@@ -418,6 +435,10 @@ export async function registerFileRoutes(
           }
           return created;
         });
+        // Made now, so every list shows it at once; a bad image only goes without (logged).
+        await ensureThumbnail(runtime.store, row, request.log).catch((error: unknown) => {
+          request.log.warn({ err: error, fileId: row.id }, 'thumbnail not stored');
+        });
         return answer(reply, lang, describeFile(runtime, row));
       } catch (error) {
         // Nothing of a refused or failed upload stays behind.
@@ -463,6 +484,25 @@ export async function registerFileRoutes(
       if (!file) throw new PlainRefusal(404, 'E_NOT_FOUND');
       if (claims && !tokenOpens(claims, file)) throw new PlainRefusal(403, 'E_PERMISSION');
       return sendStoredFile(reply, runtime, file, disposition);
+    });
+
+    // A file's thumbnail (thumbnails.ts): made on first request when the upload did not make it.
+    scope.get('/api/file/:id/thumbnail', async (request, reply) => {
+      const runtime = await files.ready();
+      const { id } = request.params as { id: string };
+      const query = request.query as Record<string, unknown>;
+      if (!DIGITS.test(id)) throw new PlainRefusal(404, 'E_NOT_FOUND');
+      const claims = query.sig === undefined ? authorizeToken(request, runtime) : undefined;
+      if (!claims && !checkThumbnailSignature(runtime.signer, id, query).ok) throw linkRefusal();
+      const file = await findFile(db, BigInt(id));
+      if (!file) throw new PlainRefusal(404, 'E_NOT_FOUND');
+      if (claims && !tokenOpens(claims, file)) throw new PlainRefusal(403, 'E_PERMISSION');
+      const object =
+        (await ensureThumbnail(runtime.store, file, request.log)) &&
+        (await runtime.store.get(thumbnailKey(file.storageKey)));
+      if (!object) throw new PlainRefusal(404, 'E_NOT_FOUND');
+      fileHeaders(reply, THUMBNAIL_CONTENT_TYPE, 'inline', object.info.size, object.info.eTag);
+      return reply.send(object.body);
     });
 
     // ---- the local store's own presigned URLs (S3 answers its own) ----

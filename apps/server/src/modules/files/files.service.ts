@@ -10,6 +10,7 @@ import type { FilesRuntime } from '../../platform/storage/files-context';
 import type { ObjectStore } from '../../platform/storage/object-store';
 import type { UrlSigner } from '../../platform/storage/url-signer';
 import type { FileTokenClaims } from './file-tokens';
+import { hasThumbnail } from './thumbnails';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -162,6 +163,22 @@ export function signedFileUrl(
   return `${basePath}/api/file/${fileId}?${query}`;
 }
 
+/**
+ * A signed URL of a file's thumbnail (GET /api/file/{id}/thumbnail), for images that have one
+ * (thumbnails.ts). Valid `seconds`; answered inline, as a webp.
+ */
+export function signedThumbnailUrl(
+  signer: UrlSigner,
+  fileId: bigint,
+  seconds: number,
+  { basePath = '', now = Date.now() }: Omit<SignedUrlOptions, 'disposition'> = {},
+): string {
+  const exp = Math.floor(now / 1000) + seconds;
+  const query = new URLSearchParams({ exp: String(exp) });
+  query.set('sig', signer.sign('thumb', fileId.toString(), exp));
+  return `${basePath}/api/file/${fileId}/thumbnail?${query}`;
+}
+
 /** A signed URL of several files as one zip (GET /api/file/zip). */
 export function signedZipUrl(
   signer: UrlSigner,
@@ -196,6 +213,16 @@ export function checkFileSignature(
   return checkExpiry(signer.check(sig, 'file', fileId, exp, disposition), exp);
 }
 
+export function checkThumbnailSignature(
+  signer: UrlSigner,
+  fileId: string,
+  query: { exp?: unknown; sig?: unknown },
+): SignatureCheck {
+  const exp = Number(query.exp);
+  const sig = typeof query.sig === 'string' ? query.sig : undefined;
+  return checkExpiry(signer.check(sig, 'thumb', fileId, exp), exp);
+}
+
 export function checkZipSignature(
   signer: UrlSigner,
   query: { ids?: unknown; name?: unknown; exp?: unknown; sig?: unknown },
@@ -210,14 +237,18 @@ export function checkZipSignature(
 /** What signing a file's URL for an answer needs (a FilesRuntime has it). */
 export type FileUrlSigning = Pick<FilesRuntime, 'signer' | 'tokenSeconds' | 'basePath'>;
 
-/** A file as an operation's output schema (`uploadedFile`) takes it: with a signed URL. */
+/** A file as an operation's output schema (`uploadedFile`) takes it: with signed URLs. */
 export function fileOutput(runtime: FileUrlSigning, file: FileRow) {
+  const signing = { basePath: runtime.basePath };
   return {
     id: file.id,
     name: file.name,
     size: file.size,
     updateTime: file.updatedAt,
-    url: signedFileUrl(runtime.signer, file.id, runtime.tokenSeconds, { basePath: runtime.basePath }),
+    url: signedFileUrl(runtime.signer, file.id, runtime.tokenSeconds, signing),
+    thumbnailUrl: hasThumbnail(file)
+      ? signedThumbnailUrl(runtime.signer, file.id, runtime.tokenSeconds, signing)
+      : null,
     contentType: file.contentType,
     kind: file.kind,
     sha256: file.sha256,

@@ -11,8 +11,8 @@ export function contentDisposition(name: string, type: 'attachment' | 'inline' =
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-/** Raster images: the only stored types a browser may show inline (they cannot run anything). */
-const INLINE_SAFE_TYPES = new Set(['image/png', 'image/jpeg', 'image/bmp']);
+/** Raster images (webp: the thumbnails): the only stored types a browser may show inline (they cannot run anything). */
+const INLINE_SAFE_TYPES = new Set(['image/png', 'image/jpeg', 'image/bmp', 'image/webp']);
 
 /**
  * Whether a browser could render `contentType` as a document (html, svg, xml, pdf, or anything

@@ -9,6 +9,9 @@ describe('home search', () => {
       '/zh/standard/country/4',
     );
     expect(hitPath('orderProduct', { id: '30', parentId: '12' }, 'en', ROUTES)).toBe('/en/order/12');
+    expect(hitPath('productionSample', { id: '41', parentId: null }, 'zh', ROUTES)).toBe(
+      '/zh/productionsample/41',
+    );
     expect(hitPath('testItem', { id: '100', parentId: null }, 'en', ROUTES)).toBe('/en/config/testitem');
     expect(hitPath('client', { id: '7', parentId: null }, 'en', [])).toBeNull();
   });

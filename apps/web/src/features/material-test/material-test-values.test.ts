@@ -36,7 +36,9 @@ function buildTest(overrides: Partial<MaterialTestDetail> = {}): MaterialTestDet
     version: 3,
     updatedAt: '2024-05-22T08:00:00.000Z',
     testItems: [{ id: '100', code: 'T1', nameZh: 'a', nameEn: 'a' }],
-    reportFiles: [{ ...file('500'), contentType: 'application/pdf', kind: 'document', sha256: 'x' }],
+    reportFiles: [
+      { ...file('500'), contentType: 'application/pdf', kind: 'document', sha256: 'x', thumbnailUrl: null },
+    ],
     remark: null,
     pushedTo: ['lab@qcdesk.local'],
     actions: ['push'],

@@ -15,6 +15,7 @@ import { currentLanguage } from '../../i18n/i18n';
 import type { OrderDetail } from './api';
 import { OrderDialogForm } from './order-dialog-form';
 import { OrderSampleLinks } from './order-product-links';
+import { OrderProductionSampleLinks } from './order-production-sample-links';
 import { useAssignProducts, useUpdateProductType } from './order-write-api';
 
 /** DOMAIN.md §2.4 OrderProduct.qcId: an active user in the QC position. */
@@ -77,6 +78,7 @@ export function OrderBulkActions({
         </Button>
       ) : null}
       {mayType ? <OrderSampleLinks order={order} selected={selected} onDone={onClear} /> : null}
+      {mayType ? <OrderProductionSampleLinks order={order} selected={selected} onDone={onClear} /> : null}
       {none ? null : (
         <Button size="small" type="link" onClick={onClear}>
           {t('order.form.clearSelection')}

@@ -8,6 +8,12 @@ import { currentLanguage } from '../../i18n/i18n';
 import { formatDate } from '../../lib/format';
 import type { OrderProductLine } from './api';
 
+/** Short cells keep to one line; the wrapper scrolls sideways when the row is wider than the page. */
+const NOWRAP = {
+  onCell: () => ({ style: { whiteSpace: 'nowrap' } }) as React.TdHTMLAttributes<HTMLElement>,
+  onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }) as React.ThHTMLAttributes<HTMLElement>,
+};
+
 /** Row selection for the bulk actions (issue 14): which rows are selected, and a click on one. */
 export interface ProductSelection {
   selected: readonly string[];
@@ -42,6 +48,14 @@ export function OrderProducts({
     row.originalSample ? (
       <RecordLink route="OriginalSampleDetail" to={`originalsample/${row.originalSample.id}`}>
         {row.originalSample.itemNo}
+      </RecordLink>
+    ) : (
+      EMPTY
+    );
+  const productionSample = (row: OrderProductLine) =>
+    row.productionSample ? (
+      <RecordLink route="ProductionSampleDetail" to={`productionsample/${row.productionSample.id}`}>
+        {row.productionSample.itemNo}
       </RecordLink>
     ) : (
       EMPTY
@@ -100,6 +114,11 @@ export function OrderProducts({
                 {t('order.originalSample')}: {sample(row)}
               </div>
             ) : null}
+            {row.productionSample ? (
+              <div>
+                {t('order.productionSample')}: {productionSample(row)}
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -131,6 +150,7 @@ export function OrderProducts({
         columns={[
           {
             key: 'productNo',
+            ...NOWRAP,
             title: t('order.productNo'),
             render: (_, row) => (
               <>
@@ -138,29 +158,61 @@ export function OrderProducts({
               </>
             ),
           },
-          { key: 'sku', title: t('order.sku'), render: (_, row) => row.sku ?? EMPTY },
-          { key: 'itemNo', title: t('order.itemNo'), dataIndex: 'itemNo' },
-          { key: 'name', title: t('order.name'), dataIndex: 'name', width: 240 },
-          { key: 'factory', title: t('order.factory'), render: (_, row) => refName(row.factory, language) },
-          { key: 'quantity', title: t('order.quantity'), align: 'right', render: (_, row) => quantity(row) },
+          { key: 'sku', ...NOWRAP, title: t('order.sku'), render: (_, row) => row.sku ?? EMPTY },
+          { key: 'itemNo', ...NOWRAP, title: t('order.itemNo'), dataIndex: 'itemNo' },
+          {
+            key: 'name',
+            title: t('order.name'),
+            dataIndex: 'name',
+            onCell: () => ({ style: { minWidth: 160 } }) as React.TdHTMLAttributes<HTMLElement>,
+          },
+          {
+            key: 'factory',
+            ...NOWRAP,
+            title: t('order.factory'),
+            render: (_, row) => refName(row.factory, language),
+          },
+          {
+            key: 'quantity',
+            ...NOWRAP,
+            title: t('order.quantity'),
+            align: 'right',
+            render: (_, row) => quantity(row),
+          },
           {
             key: 'deliveryDate',
+            ...NOWRAP,
             title: t('order.deliveryDate'),
             render: (_, row) => formatDate(row.deliveryDate),
           },
           {
             key: 'productType',
+            ...NOWRAP,
             title: t('order.productType'),
             render: (_, row) => enumText('ProductType', row.productType, language),
           },
-          { key: 'sample', title: t('order.originalSample'), render: (_, row) => sample(row) },
+          { key: 'sample', ...NOWRAP, title: t('order.originalSample'), render: (_, row) => sample(row) },
+          {
+            key: 'productionSample',
+            ...NOWRAP,
+            title: t('order.productionSample'),
+            render: (_, row) => productionSample(row),
+          },
           {
             key: 'qc',
+            ...NOWRAP,
             title: t('order.qc'),
             render: (_, row) => (row.qc ? userDisplayName(row.qc, language) : EMPTY),
           },
           ...(onEdit
-            ? [{ key: 'edit', title: '', render: (_: unknown, row: OrderProductLine) => edit(row) }]
+            ? [
+                {
+                  key: 'edit',
+                  ...NOWRAP,
+                  title: '',
+                  render: (_: unknown, row: OrderProductLine) => edit(row),
+                },
+              ]
             : []),
         ]}
       />

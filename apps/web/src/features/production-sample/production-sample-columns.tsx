@@ -1,0 +1,155 @@
+import type { Language } from '@qcdesk/contract/messages';
+import { Badge } from 'antd';
+import type { TFunction } from 'i18next';
+import { Link } from 'react-router';
+import { ConfigSelect } from '../../components/config-select';
+import { searchClientOptions } from '../../components/pickers';
+import { EMPTY, enumColumnOptions, enumText, refName } from '../../components/ref-labels';
+import { ClientAutoComplete, type RemoteOption } from '../../components/remote-auto-complete';
+import type { TableColumn } from '../../components/table-columns';
+import { formatDate, formatDateTime } from '../../lib/format';
+import type { ProductionSampleRow } from './api';
+
+type BadgeStatus = 'success' | 'processing' | 'default' | 'error' | 'warning';
+
+/** AuditResult: sign and notice pass, improve warns, unqualified (released) is an error. */
+const AUDIT_BADGES: Record<number, BadgeStatus> = { 1: 'success', 2: 'success', 3: 'warning', 4: 'error' };
+/** ProductionSampleStatus: registered waits for its audit, audited is done, cancelled is grey. */
+const STATUS_BADGES: Record<number, BadgeStatus> = { 10: 'processing', 20: 'success', 90: 'default' };
+
+export function AuditResultTag({ result, language }: { result: number; language: Language }) {
+  return (
+    <Badge status={AUDIT_BADGES[result] ?? 'default'} text={enumText('AuditResult', result, language)} />
+  );
+}
+
+export function SampleStatusTag({ status, language }: { status: number; language: Language }) {
+  return (
+    <Badge
+      status={STATUS_BADGES[status] ?? 'default'}
+      text={enumText('ProductionSampleStatus', status, language)}
+    />
+  );
+}
+
+/**
+ * The production-sample list (spec §3 filters: item no ending, client, department, received date
+ * range, audit result), one column array for the table and its search bar. Sortable: the contract's
+ * PRODUCTION_SAMPLE_SORTS (item no, received date, audit time).
+ */
+export function productionSampleColumns({
+  language,
+  t,
+}: {
+  language: Language;
+  t: TFunction;
+}): TableColumn<ProductionSampleRow>[] {
+  return [
+    {
+      title: (t) => t('production-sample.itemNo'),
+      dataIndex: 'itemNo',
+      sort: 'itemNo',
+      minWidth: 120,
+      render: (_value, row) => (
+        <Link to={`/${language}/productionsample/${row.id}`} data-testid="production-sample-link">
+          {row.itemNo}
+        </Link>
+      ),
+    },
+    {
+      key: 'client',
+      title: (t) => t('production-sample.client'),
+      dataIndex: 'client',
+      searchKey: 'client',
+      minWidth: 120,
+      render: (_value, row) => row.client.name,
+      renderFormItem: ({ value, onChange, id }) => (
+        <ClientAutoComplete
+          id={id}
+          aria-label={t('production-sample.client')}
+          search={searchClientOptions}
+          value={(value as RemoteOption | null | undefined) ?? null}
+          onChange={(option) => onChange?.(option)}
+        />
+      ),
+      searchTransform: (value) => ({ client: (value as RemoteOption).value }),
+    },
+    {
+      key: 'department',
+      title: (t) => t('production-sample.department'),
+      dataIndex: 'department',
+      searchKey: 'department',
+      showFrom: 'xxl',
+      render: (_value, row) => refName(row.department, language),
+      renderFormItem: (props) => (
+        <ConfigSelect<string | null>
+          list="department"
+          allowClear
+          placeholder={t('production-sample.department')}
+          {...props}
+          value={props.value as string | null}
+        />
+      ),
+    },
+    {
+      key: 'provider',
+      title: (t) => t('production-sample.provider'),
+      dataIndex: 'provider',
+      hideInSearch: true,
+      minWidth: 120,
+      showFrom: 'lg',
+      render: (_value, row) => refName(row.provider, language),
+    },
+    {
+      title: (t) => t('production-sample.receivedDate'),
+      dataIndex: 'receivedDate',
+      hideInSearch: true,
+      sort: 'receivedDate',
+      render: (_value, row) => formatDate(row.receivedDate),
+    },
+    {
+      key: 'received',
+      title: (t) => t('production-sample.receivedDate'),
+      searchKey: 'received',
+      valueType: 'dateRange',
+      hideInTable: true,
+    },
+    {
+      title: (t) => t('production-sample.status'),
+      dataIndex: 'status',
+      hideInSearch: true,
+      render: (_value, row) => <SampleStatusTag status={row.status} language={language} />,
+    },
+    {
+      key: 'result',
+      title: (t) => t('production-sample.auditResult'),
+      dataIndex: 'auditResult',
+      searchKey: 'result',
+      valueType: 'select',
+      options: enumColumnOptions('AuditResult'),
+      render: (_value, row) => <AuditResultTag result={row.auditResult} language={language} />,
+    },
+    {
+      title: (t) => t('production-sample.testResult'),
+      dataIndex: 'testResult',
+      hideInSearch: true,
+      showFrom: 'xxl',
+      render: (_value, row) => enumText('TestResult', row.testResult, language),
+    },
+    {
+      title: (t) => t('production-sample.auditTime'),
+      dataIndex: 'auditTime',
+      hideInSearch: true,
+      sort: 'auditTime',
+      showFrom: 'lg',
+      render: (_value, row) => (row.auditTime ? formatDateTime(row.auditTime) : EMPTY),
+    },
+    {
+      title: (t) => t('production-sample.orderPlaced'),
+      dataIndex: 'orderPlaced',
+      hideInSearch: true,
+      showFrom: 'xl',
+      render: (_value, row) => enumText('OrderPlacedFlag', row.orderPlaced, language),
+    },
+  ];
+}

@@ -1,0 +1,53 @@
+/** English texts of the production-sample screens (features/production-sample); the `production-sample` namespace. */
+export const productionSampleEn = {
+  title: 'Production samples',
+  view: {
+    all: 'All samples',
+    noOrder: 'Without an order',
+    audited: 'Audit results',
+  },
+  itemNo: 'Item no',
+  client: 'Client',
+  department: 'Department',
+  provider: 'Provider',
+  originalSample: 'Original sample',
+  originalSampleHint: 'Optional: the client’s reference sample.',
+  receivedDate: 'Received',
+  receivedDateHint: 'Today when left empty.',
+  quantity: 'Quantity',
+  status: 'Status',
+  auditResult: 'Audit result',
+  auditRemark: 'Audit remark',
+  auditTime: 'Audited',
+  auditor: 'Auditor',
+  testResult: 'Test result',
+  orderPlaced: 'Order',
+  isCancelled: 'This production sample is cancelled.',
+  create: 'New production sample',
+  createTitle: 'New production sample',
+  createSubmit: 'Register sample',
+  createdDone: 'The production sample was registered',
+  editTitle: 'Modify {{itemNo}}',
+  loadFailed: 'The production sample could not be loaded',
+  audit: 'Audit',
+  reaudit: 'Re-audit',
+  auditSubmit: 'Save audit',
+  reauditSubmit: 'Save re-audit',
+  auditedDone: 'The sample was audited',
+  reauditedDone: 'The sample was re-audited',
+  resultRequired: 'Choose an audit result',
+  remarkRequired: 'Improve and unqualified need an audit remark',
+  remarkHint: 'Required for improve and unqualified; these mail sales and the factory.',
+  cancel: 'Cancel sample',
+  cancelConfirm: 'Cancel production sample?',
+  cancelOk: 'Cancel sample',
+  cancelKeep: 'Keep it',
+  cancelledDone: 'The production sample was cancelled',
+  products: 'Order products',
+  productsNone: 'No order product links this sample.',
+} as const;
+
+/** The shape the Chinese texts must fill: the same keys, any text. */
+export type ProductionSampleShape<T = typeof productionSampleEn> = {
+  -readonly [K in keyof T]: T[K] extends string ? string : ProductionSampleShape<T[K]>;
+};

@@ -88,6 +88,3 @@ export const useRejectCheck = () => useWrite(rejectFirstSampleCheck, true);
 export const useCancelFirstSample = () => useWrite(cancelFirstSample);
 
 export const fetchFirstSampleChangeLog: ChangeLogFetch = (input) => api.call(changeLog, input);
-
-/** Photos upload like every file (api/upload.ts); the check item then carries their ids. */
-export { fileHref, uploadFile as uploadPhoto } from '../../api/upload';

@@ -5,17 +5,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm-dialog';
 import { notify } from '../../components/notify';
+import { PhotoGallery } from '../../components/photo-gallery';
+import { PhotoUpload } from '../../components/photo-upload';
 import { subheading } from '../../components/record/record-card';
 import { enumOptions, refName } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
 import { type FirstSampleCheck, type FirstSampleDetail, useCompleteCheck, useUpdateCheckItems } from './api';
 import { CheckTag } from './first-sample-columns';
-import { type Photo, PhotosField, PhotoThumbs } from './first-sample-photos';
 
 interface Draft {
   checkResult: number;
   remark: string;
-  photos: Photo[];
+  photos: FirstSampleCheck['photos'];
 }
 
 const draftOf = (c: FirstSampleCheck): Draft => ({
@@ -142,12 +143,12 @@ export function CheckItemsCard({ sample, editable }: { sample: FirstSampleDetail
                     maxLength={500}
                     onChange={(e) => change(index, { remark: e.target.value })}
                   />
-                  <PhotosField value={draft.photos} onChange={(photos) => change(index, { photos })} />
+                  <PhotoUpload value={draft.photos} onChange={(photos) => change(index, { photos })} />
                 </>
               ) : (
                 <>
                   {check.remark ? <Typography.Text>{check.remark}</Typography.Text> : null}
-                  <PhotoThumbs photos={check.photos} />
+                  {check.photos.length > 0 ? <PhotoGallery photos={check.photos} /> : null}
                 </>
               )}
             </Flex>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ButtonLink } from '../../components/button-link';
 import { DetailLoadFailed, DetailLoading, detailHeading } from '../../components/detail-states';
+import { PhotoGallery } from '../../components/photo-gallery';
 import { subheading } from '../../components/record/record-card';
 import { EMPTY, userDisplayName } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
@@ -10,7 +11,6 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { type FirstSampleRound, useFirstSample } from './api';
 import { CheckItemHeading } from './first-sample-checks-card';
 import { CheckTag, ResultTag, StatusBadge } from './first-sample-columns';
-import { PhotoThumbs } from './first-sample-photos';
 
 /** One round: who checked and judged it when, its result and corrective action, every item with photos. */
 function RoundCard({ round, current }: { round: FirstSampleRound; current: boolean }) {
@@ -77,7 +77,7 @@ function RoundCard({ round, current }: { round: FirstSampleRound; current: boole
               <CheckTag result={check.checkResult} language={language} />
             </Flex>
             {check.remark ? <Typography.Text>{check.remark}</Typography.Text> : null}
-            {check.photos.length > 0 ? <PhotoThumbs photos={check.photos} /> : null}
+            {check.photos.length > 0 ? <PhotoGallery photos={check.photos} /> : null}
           </Flex>
         ))}
       </Flex>

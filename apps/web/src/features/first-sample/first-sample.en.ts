@@ -32,8 +32,6 @@ export const firstSampleEn = {
   loadFailed: 'The first sample could not be loaded',
   method: 'Method',
   criterion: 'Criterion',
-  addPhotos: 'Add photos',
-  uploading: 'Uploading…',
   saveChecks: 'Save check items',
   checksSaved: 'The check items are saved',
   completeCheck: 'Complete check',

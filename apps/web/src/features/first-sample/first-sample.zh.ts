@@ -34,8 +34,6 @@ export const firstSampleZh: Record<keyof typeof firstSampleEn, string> = {
   loadFailed: '首样加载失败',
   method: '检查方法',
   criterion: '判定标准',
-  addPhotos: '添加照片',
-  uploading: '上传中…',
   saveChecks: '保存检查项',
   checksSaved: '检查项已保存',
   completeCheck: '完成检查',

@@ -6,6 +6,7 @@ import { productTracks, vehicles } from '../src/db/schema/config';
 import { contracts } from '../src/db/schema/contract';
 import { shippings } from '../src/db/schema/shipping';
 import { buildClient } from '../src/modules/client/client.factory';
+import { buildFirstSample } from '../src/modules/first-sample/first-sample.factory';
 import { buildOrder } from '../src/modules/order/order.factory';
 import { buildOrderRisk } from '../src/modules/order-risk/order-risk.factory';
 import { buildOriginalSample } from '../src/modules/original-sample/original-sample.factory';
@@ -51,6 +52,15 @@ const SCOPED: Record<string, (db: Db) => Promise<{ mine: bigint; elsewhere: bigi
     const mine = await buildProductionSample(db, { clientId: (await buildClient(db)).id });
     const elsewhere = await buildProductionSample(db, {
       clientId: (await buildClient(db, { sales: other.username })).id,
+    });
+    return { mine: mine.id, elsewhere: elsewhere.id };
+  },
+  // Scoped through their order product's client and department.
+  first_samples: async (db) => {
+    const other = await buildUser(db, { role: 'SALES', department: 'SALES2' });
+    const mine = await buildFirstSample(db, { orderProductId: (await buildOrder(db)).products[0]!.id });
+    const elsewhere = await buildFirstSample(db, {
+      orderProductId: (await buildOrder(db, { sales: other.username })).products[0]!.id,
     });
     return { mine: mine.id, elsewhere: elsewhere.id };
   },

@@ -6,6 +6,10 @@ import { users } from '../src/db/schema/identity';
 import { clientPageQuery, clientSearchWhere } from '../src/modules/client/client.queries';
 import { configPageQuery, filterWhere } from '../src/modules/config/config.service';
 import { CONFIG_TABLES } from '../src/modules/config/config-tables';
+import {
+  firstSamplePageQuery,
+  firstSampleSearchWhere,
+} from '../src/modules/first-sample/first-sample.queries';
 import { groupsQuery } from '../src/modules/identity/groups.service';
 import { userPageQuery } from '../src/modules/identity/users.queries';
 import { mailPageQuery } from '../src/modules/mail/mail.service';
@@ -100,6 +104,14 @@ async function fill(rows: number) {
            case when g % 2 = 0 then ${minutesAgo} end, ${minutesAgo}
     from generate_series(1, ${rows}) g, (select id, department_id from clients order by id limit 1) c`);
   await db.execute(sql`
+    insert into first_samples (sample_no, item_no, order_product_id, client_id, department_id, received_date,
+                               status, result, audited_at, updated_at)
+    select 'FSSORT' || lpad(g::text, 7, '0'), 'FS-SORT-' || md5(g::text), p.id, p.client_id, p.department_id,
+           current_date - g % 700, case when g % 2 = 0 then 30 else 10 end, g % 2 * 3,
+           case when g % 2 = 0 then ${minutesAgo} end, ${minutesAgo}
+    from generate_series(1, ${rows}) g,
+         (select id, client_id, department_id from order_products order by id limit 1) p`);
+  await db.execute(sql`
     insert into common_standards (name, updated_at)
     select 'Common ' || md5(g::text), ${minutesAgo} from generate_series(1, ${rows}) g`);
   await db.execute(sql`
@@ -130,6 +142,7 @@ async function fill(rows: number) {
     'material_tests',
     'original_samples',
     'production_samples',
+    'first_samples',
     'common_standards',
   ];
   for (const table of [...tables, 'country_requirements', 'users', 'groups', 'mail_outbox', 'suppliers']) {
@@ -190,6 +203,33 @@ describe('sort plans: each sort of each list search reads its index', () => {
         const input = { ...page, sort, order };
         await expectIndexOrder(
           materialTestPage(db, materialTestSearchWhere(input, admin), 3, 10, input),
+          index,
+        );
+      }
+    }
+  });
+
+  it('firstsample/search', async () => {
+    const indexes = {
+      sampleNo: 'first_samples_sample_no_sort_idx',
+      itemNo: 'first_samples_item_sort_idx',
+      receivedDate: 'first_samples_received_sort_idx',
+      auditedAt: 'first_samples_audited_sort_idx',
+    };
+    const scope = await scopeOf(db, admin);
+    for (const [sort, index] of Object.entries(indexes) as [keyof typeof indexes, string][]) {
+      for (const order of ORDERS) {
+        const input = {
+          ...page,
+          orderNo: undefined,
+          productNo: undefined,
+          itemNo: undefined,
+          factory: undefined,
+          sort,
+          order,
+        };
+        await expectIndexOrder(
+          firstSamplePageQuery(db, input, firstSampleSearchWhere(db, input, scope)),
           index,
         );
       }

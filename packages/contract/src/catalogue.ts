@@ -3,6 +3,7 @@ import { configOperations } from './config';
 import * as contract from './contract';
 import * as enumeration from './enumerations';
 import * as files from './files';
+import * as firstSample from './first-sample';
 import * as homeSearch from './home-search';
 import * as identity from './identity';
 import * as listExport from './list-export';
@@ -38,6 +39,7 @@ export const areas = {
   order,
   productionSample,
   orderRisk,
+  firstSample,
   shipping,
   contract,
   standard,

@@ -35,6 +35,7 @@ describe('defineListExport', () => {
     expect(exports.sort()).toEqual([
       'client/export',
       'countryrequire/export',
+      'firstsample/export',
       'material/export',
       'materialtest/export',
       'order/export',

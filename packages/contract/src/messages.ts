@@ -74,6 +74,18 @@ export const messages = {
     zh: '原样属于其他客户，不能关联',
     en: 'The original sample belongs to another client and cannot be linked',
   },
+  E_FS_ROUND: {
+    zh: '只有有条件批准或退回重做的最新一轮首样才能开始新一轮',
+    en: 'A new round can only follow the latest round, and only when it was conditionally approved or rejected',
+  },
+  E_FS_UNCHECKED: {
+    zh: '还有{n}个检查项未检查',
+    en: '{n} check {n|item is|items are} not checked yet',
+  },
+  E_PHOTO_TYPE: {
+    zh: '照片须为已上传的图片文件（jpg、jpeg、png、bmp）',
+    en: 'Photos must be uploaded image files (jpg, jpeg, png, bmp)',
+  },
   E_FILE_TOO_BIG: { zh: '文件不能超过{n}MB', en: 'The file must not exceed {n} MB' },
   E_SHIPPING_CLIENT: {
     zh: '出货记录属于其他客户',
@@ -273,7 +285,8 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   orderProductId: { zh: '订单产品', en: 'Order product' },
   byCreate: { zh: '手工添加', en: 'Raised by hand' },
   orderId: { zh: '订单', en: 'Order' },
-  items: { zh: '测试项目', en: 'Test items' },
+  /** Test items of an order risk, check items of a first sample. */
+  items: { zh: '项目', en: 'Items' },
   waiveReason: { zh: '豁免原因', en: 'Waiver reason' },
   riskId: { zh: '风险', en: 'Risk' },
   testReportId: { zh: '测试报告', en: 'Test report' },
@@ -294,6 +307,20 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   fileId: { zh: '文件', en: 'File' },
   client: { zh: '客户', en: 'Client' },
   file: { zh: '文件', en: 'File' },
+  // First samples (issue 15)
+  sampleNo: { zh: '首样编号', en: 'Sample no' },
+  previousId: { zh: '上一轮首样', en: 'Previous round' },
+  checkItemIds: { zh: '检查项', en: 'Check items' },
+  checkItemId: { zh: '检查项', en: 'Check item' },
+  checkResult: { zh: '检查结果', en: 'Check result' },
+  photoFileIds: { zh: '照片', en: 'Photos' },
+  corrective: { zh: '整改措施', en: 'Corrective action' },
+  checkItems: { zh: '检查项', en: 'Check items' },
+  round: { zh: '轮次', en: 'Round' },
+  checkedBy: { zh: '检查人', en: 'Checked by' },
+  checkedAt: { zh: '检查时间', en: 'Checked at' },
+  auditedBy: { zh: '判定人', en: 'Judged by' },
+  auditedAt: { zh: '判定时间', en: 'Judged at' },
 };
 
 export function fieldLabel(field: string, lang: Language): string {

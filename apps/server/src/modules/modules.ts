@@ -4,6 +4,7 @@ import { configModule } from './config/config.operations';
 import { contractModule } from './contract/contract.operations';
 import { enumerationModule } from './enumerations/enumerations.operations';
 import { filesModule } from './files/files.operations';
+import { firstSampleModule } from './first-sample/first-sample.operations';
 import { homeSearchModule } from './home-search/home-search.operations';
 import { identityModule } from './identity/identity.operations';
 import { listExportModule } from './list-export/list-export.operations';
@@ -41,6 +42,7 @@ export const modules: readonly ModuleDef[] = [
   orderModule,
   productionSampleModule,
   orderRiskModule,
+  firstSampleModule,
   contractModule,
   standardModule,
   homeSearchModule,

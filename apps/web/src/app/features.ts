@@ -2,6 +2,7 @@ import { authFeature } from '../features/auth/auth-feature';
 import { clientFeature } from '../features/client/client-feature';
 import { configFeature } from '../features/config/config-feature';
 import { contractFeature } from '../features/contract/contract-feature';
+import { firstSampleFeature } from '../features/first-sample/first-sample-feature';
 import { helpFeature } from '../features/help/help-feature';
 import { homeFeature } from '../features/home/home-feature';
 import { homeSearchFeature } from '../features/home-search/home-search-feature';
@@ -36,6 +37,7 @@ export const features = [
   productionSampleFeature,
   orderFeature,
   orderRiskFeature,
+  firstSampleFeature,
   contractFeature,
   standardFeature,
   configFeature,

@@ -3,6 +3,7 @@ export * from './client';
 export * from './config';
 export * from './contract';
 export * from './files';
+export * from './first-sample';
 export * from './identity';
 export * from './mail';
 export * from './material';

@@ -332,6 +332,7 @@ describe('every declared list export', () => {
     expect(exported.sort()).toEqual([
       'client/export',
       'countryrequire/export',
+      'firstsample/export',
       'material/export',
       'materialtest/export',
       'order/export',

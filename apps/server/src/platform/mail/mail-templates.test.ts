@@ -30,6 +30,11 @@ const params = {
   receivedDate: '2026-03-15',
   remark: 'Seams loose',
   auditor: 'Auditor',
+  sampleNo: 'FS2603150001',
+  round: 2,
+  orderNo: 'OD1',
+  productNo: 'OD1-01',
+  corrective: 'Redo the colour',
 };
 
 describe('mail templates', () => {

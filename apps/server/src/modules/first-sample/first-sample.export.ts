@@ -1,0 +1,109 @@
+import { areas } from '@qcdesk/contract';
+import { enumLabel } from '@qcdesk/contract/enumerations';
+import { firstSamples } from '../../db/schema/first-sample';
+import { labelIn, listExport, personIn } from '../../platform/list-export';
+import { firstSampleRows, firstSampleSearchWhere } from './first-sample.queries';
+import { FIRST_SAMPLE_ENTITY } from './first-sample.rules';
+
+// The first-sample list's XLSX export (issue 12): the rows of firstsample/search's filters in the
+// caller's scope, with the columns of spec §3.
+
+export const firstSampleExport = listExport({
+  operation: areas.firstSample.exportFirstSamples,
+  search: areas.firstSample.searchFirstSamples,
+  entity: FIRST_SAMPLE_ENTITY,
+  title: { zh: '首样', en: 'First samples' },
+  table: firstSamples,
+  key: firstSamples.id,
+  where: (filters, { db, scope }) => firstSampleSearchWhere(db, filters, scope),
+  rows: firstSampleRows,
+  keyOf: (row) => row.id,
+  columns: [
+    {
+      key: 'sampleNo',
+      label: { zh: '首样编号', en: 'Sample no' },
+      value: (r) => r.sampleNo,
+      width: 16,
+      client: true,
+    },
+    { key: 'round', label: { zh: '轮次', en: 'Round' }, value: (r) => r.round, client: true },
+    {
+      key: 'orderNo',
+      label: { zh: '订单号', en: 'Order no' },
+      value: (r) => r.product.orderNo,
+      width: 18,
+      client: true,
+    },
+    {
+      key: 'productNo',
+      label: { zh: '产品编号', en: 'Product no' },
+      value: (r) => r.product.productNo,
+      width: 20,
+      client: true,
+    },
+    { key: 'itemNo', label: { zh: '货号', en: 'Item no' }, value: (r) => r.itemNo, width: 18, client: true },
+    {
+      key: 'client',
+      label: { zh: '客户', en: 'Client' },
+      value: (r) => `${r.client.code} ${r.client.name}`,
+      width: 28,
+      client: true,
+    },
+    {
+      key: 'factory',
+      label: { zh: '工厂', en: 'Factory' },
+      value: (r, l) => labelIn(r.factory, l),
+      width: 28,
+    },
+    { key: 'department', label: { zh: '部门', en: 'Department' }, value: (r, l) => labelIn(r.department, l) },
+    {
+      key: 'receivedDate',
+      label: { zh: '收样日期', en: 'Received' },
+      value: (r) => r.receivedDate,
+      client: true,
+    },
+    {
+      key: 'status',
+      label: { zh: '状态', en: 'Status' },
+      value: (r, l) => enumLabel('FirstSampleStatus', r.status, l),
+      client: true,
+    },
+    {
+      key: 'checkResult',
+      label: { zh: '检查结果', en: 'Check result' },
+      value: (r, l) => enumLabel('FsCheckResult', r.checkResult, l),
+      client: true,
+    },
+    {
+      key: 'checkedBy',
+      label: { zh: '检查人', en: 'Checked by' },
+      value: (r, l) => personIn(r.checkedBy, l),
+    },
+    {
+      key: 'result',
+      label: { zh: '判定结果', en: 'Result' },
+      value: (r, l) => enumLabel('FsAuditResult', r.result, l),
+      width: 16,
+      client: true,
+    },
+    {
+      key: 'auditedBy',
+      label: { zh: '判定人', en: 'Audited by' },
+      value: (r, l) => personIn(r.auditedBy, l),
+    },
+    {
+      key: 'auditedAt',
+      label: { zh: '判定时间', en: 'Audited at' },
+      value: (r) => r.auditedAt,
+      width: 18,
+      client: true,
+    },
+    {
+      key: 'corrective',
+      label: { zh: '整改措施', en: 'Corrective action' },
+      value: (r) => r.corrective ?? '',
+      width: 40,
+      client: true,
+    },
+  ],
+});

@@ -1,0 +1,104 @@
+import { areas } from '@qcdesk/contract';
+import { firstSamples } from '../../db/schema/first-sample';
+import { defineModule, type ModuleDeps } from '../../platform/module';
+import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { readableIn } from '../../platform/scope';
+import { firstSampleExport } from './first-sample.export';
+import { firstSampleScope } from './first-sample.queries';
+import { seedFirstSamples } from './first-sample.seed';
+import {
+  createFirstSample,
+  FIRST_SAMPLE_ENTITY,
+  type FirstSampleDeps,
+  getFirstSample,
+  listFirstSamples,
+  searchFirstSamples,
+  updateFirstSample,
+} from './first-sample.service';
+import {
+  auditFirstSample,
+  cancelFirstSample,
+  completeCheck,
+  rejectCheck,
+  updateCheckItems,
+} from './first-sample-check.service';
+
+const ops = areas.firstSample;
+
+function registerFirstSampleOperations(registry: OperationRegistry, deps: ModuleDeps): void {
+  const files = deps.files;
+  const service: FirstSampleDeps = { files: () => files.ready() };
+  const read = { transaction: false };
+  registerOperation(
+    registry,
+    ops.searchFirstSamples,
+    (input, ctx) => searchFirstSamples(ctx.db, input, ctx.user),
+    read,
+  );
+  registerOperation(
+    registry,
+    ops.listFirstSamples,
+    (input, ctx) => listFirstSamples(ctx.db, input, ctx.user),
+    read,
+  );
+  registerOperation(registry, ops.getFirstSample, async (input, ctx) => {
+    const { detail, flags } = await getFirstSample(ctx.db, service, input.id, ctx.user);
+    ctx.setFlags(flags);
+    return detail;
+  });
+  registerOperation(registry, ops.createFirstSample, (input, ctx) =>
+    createFirstSample(ctx.db, service, input, ctx.user),
+  );
+  registerOperation(registry, ops.updateFirstSample, (input, ctx) =>
+    updateFirstSample(ctx.db, service, input, ctx.user),
+  );
+  registerOperation(registry, ops.updateFirstSampleCheckItems, (input, ctx) =>
+    updateCheckItems(ctx.db, service, input, ctx.user),
+  );
+  registerOperation(registry, ops.completeFirstSampleCheck, (input, ctx) =>
+    completeCheck(ctx.db, service, input, ctx.user),
+  );
+  registerOperation(registry, ops.auditFirstSample, (input, ctx) =>
+    auditFirstSample(ctx.db, service, input, ctx.user),
+  );
+  registerOperation(registry, ops.rejectFirstSampleCheck, (input, ctx) =>
+    rejectCheck(ctx.db, service, input, ctx.user),
+  );
+  registerOperation(registry, ops.cancelFirstSample, (input, ctx) =>
+    cancelFirstSample(ctx.db, service, input, ctx.user),
+  );
+}
+
+export const firstSampleModule = defineModule({
+  name: 'firstSample',
+  register: registerFirstSampleOperations,
+  seed: seedFirstSamples,
+  changeLog: [
+    {
+      entity: FIRST_SAMPLE_ENTITY,
+      permission: ops.getFirstSample.permission,
+      readable: readableIn(firstSamples, firstSampleScope),
+      fields: {
+        clientId: 'client',
+        departmentId: 'department',
+        previousId: 'firstSample',
+        checkedBy: 'user',
+        auditedBy: 'user',
+        status: { enum: 'FirstSampleStatus' },
+        checkResult: { enum: 'FsCheckResult' },
+        result: { enum: 'FsAuditResult' },
+        'checkItems[]': { source: 'samplecheckitem', by: 'code' },
+        'checkItems[].checkResult': { enum: 'FsCheckResult' },
+      },
+    },
+  ],
+  // How other areas' change logs (and a next round's `previousId`) name a first sample: its number.
+  names: {
+    firstSample: {
+      table: firstSamples,
+      key: firstSamples.id,
+      names: (row) => ({ zh: String(row.sampleNo), en: String(row.sampleNo) }),
+    },
+  },
+  exports: [firstSampleExport],
+});

@@ -1,0 +1,200 @@
+import type { Language } from '@qcdesk/contract/messages';
+import { Badge, type BadgeProps } from 'antd';
+import type { TFunction } from 'i18next';
+import { Link } from 'react-router';
+import { ConfigSelect } from '../../components/config-select';
+import { searchClientOptions } from '../../components/pickers';
+import { EMPTY, enumColumnOptions, enumText, refName } from '../../components/ref-labels';
+import { ClientAutoComplete, type RemoteOption } from '../../components/remote-auto-complete';
+import type { TableColumn } from '../../components/table-columns';
+import { formatDate, formatDateTime } from '../../lib/format';
+import type { FirstSampleRow } from './api';
+
+/** DOMAIN.md §3.2 FirstSampleStatus: registered, checked, audited, cancelled. */
+const STATUS_BADGES: Record<number, BadgeProps['status']> = {
+  10: 'default',
+  20: 'processing',
+  30: 'success',
+  90: 'error',
+};
+
+export function StatusBadge({
+  status,
+  language,
+  ...rest
+}: { status: number; language: Language } & Omit<BadgeProps, 'status'>) {
+  return (
+    <Badge
+      status={STATUS_BADGES[status] ?? 'default'}
+      text={enumText('FirstSampleStatus', status, language)}
+      {...rest}
+    />
+  );
+}
+
+/** A result beside a long item name keeps its dot and words on one line. */
+const NO_WRAP = { whiteSpace: 'nowrap', flex: 'none' } as const;
+
+const RESULT_BADGES: Record<number, BadgeProps['status']> = { 1: 'success', 2: 'warning', 3: 'error' };
+const CHECK_BADGES: Record<number, BadgeProps['status']> = { 1: 'success', 2: 'error', 3: 'default' };
+
+/** FsAuditResult as a dot and plain text (approved green, conditional amber, rejected red). */
+export function ResultTag({
+  result,
+  language,
+  ...rest
+}: {
+  result: number;
+  language: Language;
+  'data-testid'?: string;
+}) {
+  return (
+    <Badge
+      status={RESULT_BADGES[result] ?? 'default'}
+      text={enumText('FsAuditResult', result, language)}
+      style={NO_WRAP}
+      {...rest}
+    />
+  );
+}
+
+/** FsCheckResult as a dot and plain text (OK green, NG red, N/A and unchecked grey). */
+export function CheckTag({
+  result,
+  language,
+  ...rest
+}: {
+  result: number;
+  language: Language;
+  'data-testid'?: string;
+}) {
+  return (
+    <Badge
+      status={CHECK_BADGES[result] ?? 'default'}
+      text={enumText('FsCheckResult', result, language)}
+      style={NO_WRAP}
+      {...rest}
+    />
+  );
+}
+
+/**
+ * The first-sample list (spec §3 filters: order no, product no, item no, factory, client,
+ * department, received dates, result), one column array for the table and its search bar.
+ */
+export function firstSampleColumns({
+  language,
+  t,
+}: {
+  language: Language;
+  t: TFunction;
+}): TableColumn<FirstSampleRow>[] {
+  return [
+    {
+      title: (t) => t('first-sample.sampleNo'),
+      dataIndex: 'sampleNo',
+      hideInSearch: true,
+      sort: 'sampleNo',
+      minWidth: 120,
+      render: (_value, row) => (
+        <Link to={`/${language}/firstsample/${row.id}`} data-testid="first-sample-link">
+          {row.sampleNo}
+        </Link>
+      ),
+    },
+    {
+      key: 'round',
+      title: (t) => t('first-sample.round'),
+      dataIndex: 'round',
+      hideInSearch: true,
+      align: 'right',
+    },
+    {
+      key: 'orderNo',
+      title: (t) => t('first-sample.orderNo'),
+      searchKey: 'orderNo',
+      minWidth: 110,
+      render: (_value, row) => row.product.orderNo,
+    },
+    {
+      key: 'productNo',
+      title: (t) => t('first-sample.productNo'),
+      searchKey: 'productNo',
+      minWidth: 120,
+      render: (_value, row) => row.product.productNo,
+    },
+    { title: (t) => t('first-sample.itemNo'), dataIndex: 'itemNo', sort: 'itemNo', showFrom: 'lg' },
+    {
+      key: 'factory',
+      title: (t) => t('first-sample.factory'),
+      searchKey: 'factory',
+      minWidth: 120,
+      showFrom: 'lg',
+      render: (_value, row) => refName(row.factory, language),
+    },
+    {
+      key: 'client',
+      title: (t) => t('first-sample.client'),
+      searchKey: 'client',
+      showFrom: 'xl',
+      render: (_value, row) => row.client.name,
+      renderFormItem: ({ value, onChange, id }) => (
+        <ClientAutoComplete
+          id={id}
+          aria-label={t('first-sample.client')}
+          search={searchClientOptions}
+          value={(value as RemoteOption | null | undefined) ?? null}
+          onChange={(option) => onChange?.(option)}
+        />
+      ),
+      searchTransform: (value) => ({ client: (value as RemoteOption).value }),
+    },
+    {
+      key: 'department',
+      title: (t) => t('first-sample.department'),
+      searchKey: 'department',
+      showFrom: 'xxl',
+      render: (_value, row) => refName(row.department, language),
+      renderFormItem: (props) => (
+        <ConfigSelect<string | null>
+          list="department"
+          allowClear
+          placeholder={t('first-sample.department')}
+          {...props}
+          value={props.value as string | null}
+        />
+      ),
+    },
+    {
+      key: 'received',
+      title: (t) => t('first-sample.receivedDate'),
+      searchKey: 'received',
+      valueType: 'dateRange',
+      sort: 'receivedDate',
+      render: (_value, row) => formatDate(row.receivedDate),
+    },
+    {
+      title: (t) => t('first-sample.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      options: enumColumnOptions('FirstSampleStatus'),
+      render: (value) => <StatusBadge status={Number(value)} language={language} />,
+    },
+    {
+      title: (t) => t('first-sample.result'),
+      dataIndex: 'result',
+      valueType: 'select',
+      options: enumColumnOptions('FsSearchResult'),
+      render: (_value, row) =>
+        row.status === 30 ? <ResultTag result={row.result} language={language} /> : EMPTY,
+    },
+    {
+      key: 'auditedAt',
+      title: (t) => t('first-sample.judgedAt'),
+      hideInSearch: true,
+      showFrom: 'xl',
+      sort: 'auditedAt',
+      render: (_value, row) => (row.auditedAt ? formatDateTime(row.auditedAt) : EMPTY),
+    },
+  ];
+}

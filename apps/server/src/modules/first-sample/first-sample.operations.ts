@@ -79,6 +79,7 @@ export const firstSampleModule = defineModule({
       permission: ops.getFirstSample.permission,
       readable: readableIn(firstSamples, firstSampleScope),
       fields: {
+        orderProductId: 'orderProduct',
         clientId: 'client',
         departmentId: 'department',
         previousId: 'firstSample',

@@ -25,17 +25,19 @@ export function orderFileProblem(
 }
 
 /**
- * The progress bar's percent: the job reports its phase and the rows read so far (every 500 rows;
- * the total only once reading ends), so reading fills 5–85 % as rows come in, writing sits at 90.
+ * The progress bar's percent. The job reads the file three times and reports its phase and rows
+ * (every 500 rows while reading, after each chunk of orders later): the first read, its total not
+ * yet known, fills 5–45 % (half-way at 2,000 rows); the check of every order, with the total,
+ * 45–85 %; writing (one transaction) 90 %.
  */
 export function importPercent(job: Pick<OrderImport, 'status' | 'rowsRead' | 'rowsTotal'>): number {
   switch (job.status) {
     case 'queued':
       return 2;
     case 'reading': {
-      // Without a total, approach 85 % as rows come in (half-way at 2,000 rows).
       const read = job.rowsRead;
-      return Math.round(5 + (80 * read) / (read + 2000));
+      if (job.rowsTotal === null) return Math.round(5 + (40 * read) / (read + 2000));
+      return Math.round(45 + (40 * Math.min(read, job.rowsTotal)) / Math.max(job.rowsTotal, 1));
     }
     case 'writing':
       return 90;

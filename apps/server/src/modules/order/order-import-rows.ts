@@ -7,9 +7,9 @@ import { productKey } from './order.rules';
 import type { FeedLine, FeedProblem } from './order-feed.rules';
 import { readOrderFile } from './order-xlsx';
 
-// The rows of an order file read in passes over the stored file (issue 14: a 50 MB file in
-// < 400 MB): the first pass parses every row and keeps only counts per order, the later passes
-// read the file again and hand over whole orders a chunk at a time, whatever the rows' order.
+// The rows of an order file read more than once from the stored file (issue 14: a 50 MB file in
+// < 400 MB): the first read parses and checks every row and keeps only counts per order, a later
+// read hands over whole orders a chunk at a time, whatever the order of the rows.
 
 /** A cell of an enumeration column: its code, or its zh or en label (个, pcs). */
 function enumCell(name: 'QuantityUnit' | 'ProductType', text: string | undefined) {
@@ -86,41 +86,58 @@ export class ProblemList {
   }
 }
 
-/** What the first pass keeps of a file: its valid lines per order, and the first order nos. */
+/** What the first read keeps of a file: its valid lines per order, and the first order nos. */
 export interface FileScan {
   lines: number;
   /** Valid lines per order (by lower-cased order no). */
   counts: Map<string, number>;
   /** The first order nos in the file's order (as written), for the result's links. */
   firstOrders: string[];
-  /** Row problems (the file is refused when there are any). */
+  /** Row problems (the file is refused when there are any; the orders are then not checked). */
   problems: ProblemList;
-  /** The same product no in two orders of the file (checked with the orders, as checkFeed does). */
-  crossOrder: FeedProblem[];
+  /** The orders' problems (checkFeed's, and a product no shared by two orders of the file). */
+  checked: ProblemList;
+  /** Orders whose lines are apart in the file: checked again once whole (`only` of orderChunks). */
+  split: Set<string>;
+}
+
+interface ScanOptions {
+  errorsKept: number;
+  firstKept: number;
+  every: number;
+  chunkLines: number;
+  progress: (rows: number) => Promise<void>;
+  /** Checks whole orders (checkFeed), writing nothing. */
+  check: (lines: FeedLine[]) => Promise<FeedProblem[]>;
 }
 
 /**
- * The first pass: parses every row (reporting progress every `every` rows) and keeps, besides the
- * row problems, only a count per order, the first `firstKept` order nos and the order of each
- * product no the file gives (so two orders of the file sharing one is found across chunks).
+ * The first read: parses every row and checks the orders a chunk at a time as their lines end (an
+ * order ends where the next order no starts). It keeps, besides the problems, only a count per
+ * order, the first `firstKept` order nos and the order of each product no the file gives (so two
+ * orders sharing one are found across chunks). An order no met again after it ended is split: its
+ * checks so far are dropped, and orderChunks checks it again whole.
  */
-export async function scanFile(
-  input: Readable,
-  options: {
-    errorsKept: number;
-    firstKept: number;
-    every: number;
-    progress: (rows: number) => Promise<void>;
-  },
-): Promise<FileScan> {
+export async function scanFile(input: Readable, options: ScanOptions): Promise<FileScan> {
   const scan: FileScan = {
     lines: 0,
     counts: new Map(),
     firstOrders: [],
     problems: new ProblemList(options.errorsKept),
-    crossOrder: [],
+    checked: new ProblemList(options.errorsKept),
+    split: new Set(),
   };
   const productOrders = new Map<string, string>();
+  const found: { key: string; problem: FeedProblem }[] = [];
+  let chunk: FeedLine[] = [];
+  let current: string | undefined;
+  const flush = async () => {
+    const lines = chunk;
+    chunk = [];
+    if (lines.length === 0 || scan.problems.count > 0) return;
+    const keys = new Map(lines.map((l) => [l.rowNumber, l.row.orderNo.toLowerCase()]));
+    for (const problem of await options.check(lines)) found.push({ key: keys.get(problem.row)!, problem });
+  };
   let rows = 0;
   for await (const row of readOrderFile(input)) {
     const { line, problems } = parseFileRow(row.rowNumber, row.cells);
@@ -133,21 +150,26 @@ export async function scanFile(
     if (count === undefined && scan.firstOrders.length < options.firstKept) {
       scan.firstOrders.push(line.row.orderNo);
     }
+    if (key !== current) {
+      if (count !== undefined) scan.split.add(key);
+      if (chunk.length >= options.chunkLines) await flush();
+      current = key;
+    }
     scan.counts.set(key, (count ?? 0) + 1);
+    if (scan.problems.count === 0) chunk.push(line);
     const product = line.row.productNo;
     if (product) {
       const owner = productOrders.get(productKey(product));
       if (owner === undefined) productOrders.set(productKey(product), key);
       else if (owner !== key) {
-        scan.crossOrder.push({
-          row: line.rowNumber,
-          column: 'productNo',
-          value: product,
-          reason: 'E_DUPLICATE',
-        });
+        scan.checked.add([
+          { row: line.rowNumber, column: 'productNo', value: product, reason: 'E_DUPLICATE' },
+        ]);
       }
     }
   }
+  await flush();
+  scan.checked.add(found.filter((f) => !scan.split.has(f.key)).map((f) => f.problem));
   return scan;
 }
 
@@ -160,7 +182,7 @@ async function* fileLines(input: Readable): AsyncGenerator<FeedLine> {
 }
 
 /**
- * The file's lines as chunks of whole orders, about `size` lines each: an order joins a chunk once
+ * The file's lines (those of the orders `only` names, if given) as chunks of whole orders, about `size` lines each: an order joins a chunk once
  * its last line (by the first pass's `counts`) is read, its lines in the file's order. Memory holds
  * the chunk and the orders still incomplete: one for a file whose orders are contiguous.
  */
@@ -168,11 +190,13 @@ export async function* orderChunks(
   input: Readable,
   counts: ReadonlyMap<string, number>,
   size: number,
+  only?: ReadonlySet<string>,
 ): AsyncGenerator<FeedLine[]> {
   const open = new Map<string, FeedLine[]>();
   let chunk: FeedLine[] = [];
   for await (const line of fileLines(input)) {
     const key = line.row.orderNo.toLowerCase();
+    if (only && !only.has(key)) continue;
     let order = open.get(key);
     if (!order) {
       order = [];

@@ -17,7 +17,7 @@ import { addDays, ORDER_SOURCE } from './order.rules';
 import type { FeedProblem } from './order-feed.rules';
 import { checkFeed } from './order-feed.service';
 import { applyFeed, feedErrors } from './order-sync.service';
-import { type FileScan, orderChunks, ProblemList, scanFile } from './order-import-rows';
+import { type FileScan, orderChunks, type ProblemList, scanFile } from './order-import-rows';
 import { OrderFileError, orderFileTemplate } from './order-xlsx';
 
 // Import of an order file (issue 14, the `orderfile` screen): the upload is checked and queued as
@@ -133,10 +133,11 @@ class WriteRefused extends Error {
 }
 
 /**
- * The job, in three reads of the stored file so that memory holds a chunk of orders, not the file
- * (issue 14: a 50 MB file in < 400 MB). 1: parse every row, keep counts per order (row errors
- * refuse here). 2: check whole orders a chunk at a time (checkFeed), writing nothing; any error
- * refuses. 3: in one transaction, check again and write each chunk (applyFeed): all or nothing.
+ * The job, reading the stored file twice so that memory holds a chunk of orders, not the file
+ * (issue 14: a 50 MB file in < 400 MB). 1: parse every row and check whole orders a chunk at a
+ * time (checkFeed), writing nothing; keep counts per order. Any error refuses. (Orders whose lines
+ * are apart are checked again in a read of their own.) 2: in one transaction, check again and
+ * write each chunk (applyFeed): all or nothing.
  */
 export async function runImport(deps: ImportDeps, payload: Record<string, unknown>, ctx: JobContext) {
   const { db } = ctx;
@@ -158,13 +159,16 @@ export async function runImport(deps: ImportDeps, payload: Record<string, unknow
   const object = file ? await store.get(file.storageKey) : null;
   if (!user || !object) return setImport(db, id, { status: 'failed' });
   await setImport(db, id, { status: 'reading', rowsRead: 0 });
+  const mode = job.replace ? 'replace' : 'create';
   let scan: FileScan;
   try {
     scan = await scanFile(object.body, {
       errorsKept: ERRORS_KEPT,
       firstKept: ORDERS_KEPT,
       every: PROGRESS_EVERY,
+      chunkLines: CHUNK_LINES,
       progress: (rows) => setImport(db, id, { rowsRead: rows }),
+      check: async (lines) => (await checkFeed(db, lines, user, mode)).problems,
     });
   } catch (error) {
     if (error instanceof OrderFileError) return refuse(db, id, error.problems);
@@ -176,19 +180,22 @@ export async function runImport(deps: ImportDeps, payload: Record<string, unknow
     await setImport(db, id, { rowsRead: total, rowsTotal: total });
     return refuse(db, id, scan.problems);
   }
-  // The check: rowsRead counts the lines checked against rowsTotal.
-  await setImport(db, id, { rowsRead: 0, rowsTotal: total });
-  const mode = job.replace ? 'replace' : 'create';
-  const problems = new ProblemList(ERRORS_KEPT);
-  problems.add(scan.crossOrder);
-  let checked = 0;
-  for await (const chunk of orderChunks(await open(), scan.counts, CHUNK_LINES)) {
-    problems.add((await checkFeed(db, chunk, user, mode)).problems);
-    checked += chunk.length;
-    await setImport(db, id, { rowsRead: checked });
+  if (scan.split.size > 0) {
+    // The orders whose lines are apart, checked whole: rowsRead counts the lines checked of rowsTotal.
+    let checked = total;
+    for (const key of scan.split) checked -= scan.counts.get(key)!;
+    await setImport(db, id, { rowsRead: checked, rowsTotal: total });
+    for await (const chunk of orderChunks(await open(), scan.counts, CHUNK_LINES, scan.split)) {
+      scan.checked.add((await checkFeed(db, chunk, user, mode)).problems);
+      checked += chunk.length;
+      await setImport(db, id, { rowsRead: checked });
+    }
   }
-  if (problems.count > 0) return refuse(db, id, problems);
-  await setImport(db, id, { status: 'writing', rowsRead: 0 });
+  if (scan.checked.count > 0) {
+    await setImport(db, id, { rowsRead: total, rowsTotal: total });
+    return refuse(db, id, scan.checked);
+  }
+  await setImport(db, id, { status: 'writing', rowsRead: 0, rowsTotal: total });
   const source = { source: ORDER_SOURCE.import, ref: job.fileName };
   const result = { created: 0, updated: 0 };
   try {

@@ -16,8 +16,8 @@ import { findFile, ownFiles, signedFileUrl, storeGeneratedFile } from '../files/
 import { addDays, ORDER_SOURCE } from './order.rules';
 import type { FeedProblem } from './order-feed.rules';
 import { checkFeed } from './order-feed.service';
-import { applyFeed, feedErrors } from './order-sync.service';
 import { type FileScan, orderChunks, type ProblemList, scanFile } from './order-import-rows';
+import { applyFeed, feedErrors } from './order-sync.service';
 import { OrderFileError, orderFileTemplate } from './order-xlsx';
 
 // Import of an order file (issue 14, the `orderfile` screen): the upload is checked and queued as
@@ -32,7 +32,7 @@ const PROGRESS_EVERY = 500;
 /** Written orders an import keeps to link to (the counts say how many there were). */
 const ORDERS_KEPT = 100;
 /** Lines of whole orders checked and written at a time. */
-const CHUNK_LINES = 2000;
+const CHUNK_LINES = 500;
 
 export interface ImportDeps {
   files: () => Promise<FilesRuntime>;

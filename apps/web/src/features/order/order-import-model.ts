@@ -25,10 +25,10 @@ export function orderFileProblem(
 }
 
 /**
- * The progress bar's percent. The job reads the file three times and reports its phase and rows
- * (every 500 rows while reading, after each chunk of orders later): the first read, its total not
- * yet known, fills 5–45 % (half-way at 2,000 rows); the check of every order, with the total,
- * 45–85 %; writing (one transaction) 90 %.
+ * The progress bar's percent. The job reports its phase and rows: while it reads and checks the
+ * file (every 500 rows) the total is not known yet, so reading fills 5–85 % as rows come in
+ * (half-way at 2,000 rows); orders whose lines are apart in the file are checked again in a
+ * second read against the total (85–89 %); writing (one transaction) sits at 90.
  */
 export function importPercent(job: Pick<OrderImport, 'status' | 'rowsRead' | 'rowsTotal'>): number {
   switch (job.status) {
@@ -36,8 +36,8 @@ export function importPercent(job: Pick<OrderImport, 'status' | 'rowsRead' | 'ro
       return 2;
     case 'reading': {
       const read = job.rowsRead;
-      if (job.rowsTotal === null) return Math.round(5 + (40 * read) / (read + 2000));
-      return Math.round(45 + (40 * Math.min(read, job.rowsTotal)) / Math.max(job.rowsTotal, 1));
+      if (job.rowsTotal === null) return Math.round(5 + (80 * read) / (read + 2000));
+      return Math.round(85 + (4 * Math.min(read, job.rowsTotal)) / Math.max(job.rowsTotal, 1));
     }
     case 'writing':
       return 90;

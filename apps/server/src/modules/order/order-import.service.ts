@@ -125,6 +125,13 @@ async function refuse(db: Db, id: bigint, problems: ProblemList | FeedProblem[])
   });
 }
 
+/** A check that failed (the database, not the file): the job fails, the file is not blamed. */
+class CheckFailed extends Error {
+  constructor(cause: unknown) {
+    super('order import check failed', { cause });
+  }
+}
+
 /** Problems the write found after the check passed (the database changed meanwhile): rolls back. */
 class WriteRefused extends Error {
   constructor(readonly problems: FeedProblem[]) {
@@ -168,10 +175,17 @@ export async function runImport(deps: ImportDeps, payload: Record<string, unknow
       every: PROGRESS_EVERY,
       chunkLines: CHUNK_LINES,
       progress: (rows) => setImport(db, id, { rowsRead: rows }),
-      check: async (lines) => (await checkFeed(db, lines, user, mode)).problems,
+      check: async (lines) => {
+        try {
+          return (await checkFeed(db, lines, user, mode)).problems;
+        } catch (error) {
+          throw new CheckFailed(error);
+        }
+      },
     });
   } catch (error) {
     if (error instanceof OrderFileError) return refuse(db, id, error.problems);
+    if (error instanceof CheckFailed) throw error.cause;
     // Not an XLSX workbook at all (a renamed file, a damaged one).
     return refuse(db, id, [{ row: 1, column: 'file', value: job.fileName, reason: 'E_FILE_CONTENT' }]);
   }

@@ -1,9 +1,6 @@
-import type { areas, ParsedInputOf, Reason } from '@qcdesk/contract';
-import { enumerations } from '@qcdesk/contract/enumerations';
+import type { areas, ParsedInputOf } from '@qcdesk/contract';
 import { fileExtension } from '@qcdesk/contract/files';
-import { ORDER_FEED_COLUMNS, type OrderFeedColumn, orderFeedRow } from '@qcdesk/contract/order';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import { users } from '../../db/schema/identity';
 import { orderImports, orders as ordersTable } from '../../db/schema/order';
 import type { Principal } from '../../platform/auth';
@@ -17,10 +14,11 @@ import type { FilesRuntime } from '../../platform/storage/files-context';
 import { getSystemParam } from '../../platform/system-params';
 import { findFile, ownFiles, signedFileUrl, storeGeneratedFile } from '../files/files.service';
 import { addDays, ORDER_SOURCE } from './order.rules';
-import type { FeedLine, FeedProblem } from './order-feed.rules';
+import type { FeedProblem } from './order-feed.rules';
 import { checkFeed } from './order-feed.service';
+import { type FileScan, orderChunks, type ProblemList, scanFile } from './order-import-rows';
 import { applyFeed, feedErrors } from './order-sync.service';
-import { OrderFileError, orderFileTemplate, readOrderFile } from './order-xlsx';
+import { OrderFileError, orderFileTemplate } from './order-xlsx';
 
 // Import of an order file (issue 14, the `orderfile` screen): the upload is checked and queued as
 // a job; the job streams the XLSX, checks every row before anything is written (row errors with
@@ -33,6 +31,8 @@ const ERRORS_KEPT = 1000;
 const PROGRESS_EVERY = 500;
 /** Written orders an import keeps to link to (the counts say how many there were). */
 const ORDERS_KEPT = 100;
+/** Lines of whole orders checked and written at a time. */
+const CHUNK_LINES = 500;
 
 export interface ImportDeps {
   files: () => Promise<FilesRuntime>;
@@ -109,54 +109,6 @@ export async function importTemplate(db: Db, deps: ImportDeps, user: Principal) 
   };
 }
 
-/** A cell of an enumeration column: its code, or its zh or en label (个, pcs). */
-function enumCell(name: 'QuantityUnit' | 'ProductType', text: string | undefined) {
-  if (text === undefined) return undefined;
-  const item = enumerations[name].find((e) =>
-    [String(e.code), e.zh, e.en.toLowerCase()].includes(text.toLowerCase()),
-  );
-  return item ? item.code : text;
-}
-
-/** A zod issue of a row as a feed problem (the reasons of DOMAIN.md §7.4). */
-function problemOf(
-  rowNumber: number,
-  cells: Record<string, string | undefined>,
-  issue: z.core.$ZodIssue,
-): FeedProblem {
-  const column = String(issue.path[0] ?? '');
-  const value = cells[column] ?? '';
-  const params = (issue as { params?: { reason?: Reason } }).params;
-  let reason: FeedProblem['reason'] = 'E_FORMAT';
-  if (params?.reason) reason = params.reason as FeedProblem['reason'];
-  else if (value === '') reason = 'E_REQUIRED';
-  else if (issue.code === 'too_big' && issue.origin === 'string') reason = 'E_TOO_LONG';
-  else if (issue.code === 'too_small' || issue.code === 'too_big') reason = 'E_RANGE';
-  return { row: rowNumber, column, value, reason };
-}
-
-/** A file row parsed into a feed line, or its problems. */
-export function parseFileRow(rowNumber: number, cells: Partial<Record<OrderFeedColumn, string>>) {
-  const quantity = cells.quantity === undefined ? undefined : Number(cells.quantity.replace(/,/g, ''));
-  const parsed = orderFeedRow.safeParse({
-    ...cells,
-    quantity: Number.isNaN(quantity) ? cells.quantity : quantity,
-    quantityUnit: enumCell('QuantityUnit', cells.quantityUnit),
-    productType: enumCell('ProductType', cells.productType),
-  });
-  if (parsed.success) return { line: { rowNumber, row: parsed.data } as FeedLine, problems: [] };
-  const columns = new Set<string>();
-  const problems = parsed.error.issues
-    .map((issue) => problemOf(rowNumber, cells, issue))
-    .filter(
-      (p) =>
-        ORDER_FEED_COLUMNS.includes(p.column as OrderFeedColumn) &&
-        !columns.has(p.column) &&
-        columns.add(p.column),
-    );
-  return { line: undefined, problems };
-}
-
 async function setImport(db: Db, id: bigint, values: Partial<typeof orderImports.$inferInsert>) {
   await db
     .update(orderImports)
@@ -164,15 +116,36 @@ async function setImport(db: Db, id: bigint, values: Partial<typeof orderImports
     .where(eq(orderImports.id, id));
 }
 
-async function refuse(db: Db, id: bigint, problems: FeedProblem[]) {
+async function refuse(db: Db, id: bigint, problems: ProblemList | FeedProblem[]) {
+  const list = Array.isArray(problems) ? problems : problems.sorted();
   await setImport(db, id, {
     status: 'refused',
-    errors: feedErrors(problems.slice(0, ERRORS_KEPT)),
-    errorCount: problems.length,
+    errors: feedErrors(list.slice(0, ERRORS_KEPT)),
+    errorCount: Array.isArray(problems) ? problems.length : problems.count,
   });
 }
 
-/** The job: read and check every row, then write the file in one transaction, or refuse it. */
+/** A check that failed (the database, not the file): the job fails, the file is not blamed. */
+class CheckFailed extends Error {
+  constructor(cause: unknown) {
+    super('order import check failed', { cause });
+  }
+}
+
+/** Problems the write found after the check passed (the database changed meanwhile): rolls back. */
+class WriteRefused extends Error {
+  constructor(readonly problems: FeedProblem[]) {
+    super('order import refused while writing');
+  }
+}
+
+/**
+ * The job, reading the stored file twice so that memory holds a chunk of orders, not the file
+ * (issue 14: a 50 MB file in < 400 MB). 1: parse every row and check whole orders a chunk at a
+ * time (checkFeed), writing nothing; keep counts per order. Any error refuses. (Orders whose lines
+ * are apart are checked again in a read of their own.) 2: in one transaction, check again and
+ * write each chunk (applyFeed): all or nothing.
+ */
 export async function runImport(deps: ImportDeps, payload: Record<string, unknown>, ctx: JobContext) {
   const { db } = ctx;
   const id = BigInt(String(payload.importId));
@@ -184,40 +157,80 @@ export async function runImport(deps: ImportDeps, payload: Record<string, unknow
     .where(eq(users.id, job.createdBy!));
   const user = owner ? await seedPrincipal(db, owner.username) : undefined;
   const file = await findFile(db, job.fileId);
-  const object = file ? await (await deps.files()).store.get(file.storageKey) : null;
+  const { store } = await deps.files();
+  const open = async () => {
+    const object = file ? await store.get(file.storageKey) : null;
+    if (!object) throw new Error('order file gone');
+    return object.body;
+  };
+  const object = file ? await store.get(file.storageKey) : null;
   if (!user || !object) return setImport(db, id, { status: 'failed' });
   await setImport(db, id, { status: 'reading', rowsRead: 0 });
-  const lines: FeedLine[] = [];
-  const problems: FeedProblem[] = [];
+  const mode = job.replace ? 'replace' : 'create';
+  let scan: FileScan;
   try {
-    for await (const row of readOrderFile(object.body)) {
-      const { line, problems: bad } = parseFileRow(row.rowNumber, row.cells);
-      if (line) lines.push(line);
-      problems.push(...bad);
-      if ((lines.length + problems.length) % PROGRESS_EVERY === 0)
-        await setImport(db, id, { rowsRead: row.rowNumber });
-    }
+    scan = await scanFile(object.body, {
+      errorsKept: ERRORS_KEPT,
+      firstKept: ORDERS_KEPT,
+      every: PROGRESS_EVERY,
+      chunkLines: CHUNK_LINES,
+      progress: (rows) => setImport(db, id, { rowsRead: rows }),
+      check: async (lines) => {
+        try {
+          return (await checkFeed(db, lines, user, mode)).problems;
+        } catch (error) {
+          throw new CheckFailed(error);
+        }
+      },
+    });
   } catch (error) {
     if (error instanceof OrderFileError) return refuse(db, id, error.problems);
+    if (error instanceof CheckFailed) throw error.cause;
     // Not an XLSX workbook at all (a renamed file, a damaged one).
     return refuse(db, id, [{ row: 1, column: 'file', value: job.fileName, reason: 'E_FILE_CONTENT' }]);
   }
-  await setImport(db, id, { rowsRead: lines.length, rowsTotal: lines.length });
-  if (problems.length > 0) return refuse(db, id, problems);
-  const { orders, problems: checked } = await checkFeed(db, lines, user, job.replace ? 'replace' : 'create');
-  if (checked.length > 0) return refuse(db, id, checked);
-  await setImport(db, id, { status: 'writing' });
-  const result = await db.transaction((tx) =>
-    applyFeed(tx as unknown as Db, orders, user, { source: ORDER_SOURCE.import, ref: job.fileName }),
-  );
+  const total = scan.lines;
+  if (scan.problems.count > 0) {
+    await setImport(db, id, { rowsRead: total, rowsTotal: total });
+    return refuse(db, id, scan.problems);
+  }
+  if (scan.split.size > 0) {
+    // The orders whose lines are apart, checked whole: rowsRead counts the lines checked of rowsTotal.
+    let checked = total;
+    for (const key of scan.split) checked -= scan.counts.get(key)!;
+    await setImport(db, id, { rowsRead: checked, rowsTotal: total });
+    for await (const chunk of orderChunks(await open(), scan.counts, CHUNK_LINES, scan.split)) {
+      scan.checked.add((await checkFeed(db, chunk, user, mode)).problems);
+      checked += chunk.length;
+      await setImport(db, id, { rowsRead: checked });
+    }
+  }
+  if (scan.checked.count > 0) {
+    await setImport(db, id, { rowsRead: total, rowsTotal: total });
+    return refuse(db, id, scan.checked);
+  }
+  await setImport(db, id, { status: 'writing', rowsRead: 0, rowsTotal: total });
+  const source = { source: ORDER_SOURCE.import, ref: job.fileName };
+  const result = { created: 0, updated: 0 };
+  try {
+    await db.transaction(async (tx) => {
+      for await (const chunk of orderChunks(await open(), scan.counts, CHUNK_LINES)) {
+        const feed = await checkFeed(tx as unknown as Db, chunk, user, mode);
+        if (feed.problems.length > 0) throw new WriteRefused(feed.problems);
+        const written = await applyFeed(tx as unknown as Db, feed.orders, user, source);
+        result.created += written.created;
+        result.updated += written.updated + written.unchanged;
+      }
+    });
+  } catch (error) {
+    if (error instanceof WriteRefused) return refuse(db, id, error.problems);
+    throw error;
+  }
   await setImport(db, id, {
     status: 'done',
-    created: result.created,
-    updated: result.updated + result.unchanged,
-    orders: await writtenOrders(
-      db,
-      orders.slice(0, ORDERS_KEPT).map((o) => o.orderNo),
-    ),
+    rowsRead: total,
+    ...result,
+    orders: await writtenOrders(db, scan.firstOrders),
   });
 }
 

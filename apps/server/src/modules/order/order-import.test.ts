@@ -8,7 +8,7 @@ import { multipart, samples } from '../../../test/support/files-helpers';
 import { signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { files } from '../../db/schema/files';
-import { orderProducts, orders } from '../../db/schema/order';
+import { orderImports, orderProducts, orders } from '../../db/schema/order';
 import { businessDate } from '../../platform/business-time';
 import { addDays } from './order.rules';
 
@@ -66,15 +66,40 @@ async function upload(name: string, content: Buffer): Promise<string> {
   return (response.json() as { data: { id: string } }).data.id;
 }
 
+type Progress = Pick<OrderImport, 'status' | 'rowsRead' | 'rowsTotal'>;
+
 /** Starts an import of `content`, runs the job and answers the import's final state. */
-async function runImport(content: Buffer, replace = false, name = 'orders.xlsx'): Promise<OrderImport> {
+async function runImport(
+  content: Buffer,
+  replace = false,
+  name = 'orders.xlsx',
+  seen?: Progress[],
+): Promise<OrderImport> {
   const started = await t.client.ok(
     ops.importOrders,
     { fileId: await upload(name, content), replace },
     { token: sales },
   );
   expect(started.status).toBe('queued');
+  // The progress as a poller sees it while the job runs (in the order the reads started).
+  let reads = 0;
+  const watch = async () => {
+    const n = reads++;
+    const [row] = await t.database.db
+      .select()
+      .from(orderImports)
+      .where(eq(orderImports.id, BigInt(started.id)));
+    if (seen)
+      seen[n] = {
+        status: row!.status as Progress['status'],
+        rowsRead: row!.rowsRead,
+        rowsTotal: row!.rowsTotal,
+      };
+  };
+  const timer = seen ? setInterval(() => void watch(), 50) : undefined;
   await t.app.jobs.drain();
+  clearInterval(timer);
+  if (seen) await watch();
   return t.client.ok(ops.orderImportStatus, { id: started.id }, { token: sales });
 }
 
@@ -210,4 +235,90 @@ describe('order/import', () => {
       error: 'The file must not exceed 50 MB',
     });
   });
+
+  it('writes an order whose lines are apart in the file, and checks its columns across them', async () => {
+    const prefix = unique('SPLIT');
+    const [a, b, c] = [`${prefix}-A`, `${prefix}-B`, `${prefix}-C`];
+    const at = (orderNo: string, i: number, extra: Cells = {}) => ({
+      ...lines(prefix, 1)[0]!,
+      orderNo,
+      clientPo: `PO-${orderNo}`,
+      itemNo: `IT-${i}`,
+      quantity: i,
+      ...extra,
+    });
+    const rows = [at(a, 1), at(b, 2), at(a, 3), at(c, 4), at(a, 5), at(b, 6)];
+    const bad = await runImport(await orderFile([...rows.slice(0, 4), at(a, 5, { clientPo: 'OTHER' })]));
+    expect(bad.status).toBe('refused');
+    expect(bad.errors.map((e) => [e.row, e.column, e.reason])).toEqual([[6, 'clientPo', 'E_FORMAT']]);
+    expect(await orderCount(prefix)).toBe(0);
+
+    const done = await runImport(await orderFile(rows));
+    expect(done).toMatchObject({ status: 'done', created: 3, rowsTotal: 6 });
+    expect(done.orders.map((o) => o.orderNo)).toEqual([a, b, c]);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.orderNo, a));
+    const products = await t.database.db
+      .select()
+      .from(orderProducts)
+      .where(eq(orderProducts.orderId, order!.id));
+    expect(order!.total).toBe(9);
+    expect(products.map((p) => [p.line, p.itemNo]).sort()).toEqual([
+      [1, 'IT-1'],
+      [2, 'IT-3'],
+      [3, 'IT-5'],
+    ]);
+  });
+
+  it('writes nothing when the last row of a file of several chunks is wrong', async () => {
+    const prefix = unique('LAST');
+    const rows = lines(prefix, 2_500, (i) => (i === 2_499 ? { factory: 'F-NOPE' } : {}));
+    // The same product no in two orders that are checked in different chunks.
+    rows[0]!.productNo = `${prefix}-SHARED`;
+    rows[2_400]!.productNo = `${prefix}-SHARED`;
+    const refused = await runImport(await orderFile(rows));
+    expect(refused).toMatchObject({ status: 'refused', errorCount: 2, created: 0 });
+    expect(refused.errors.map((e) => [e.row, e.column, e.reason])).toEqual([
+      [2_402, 'productNo', 'E_DUPLICATE'],
+      [2_501, 'factory', 'E_REF_NOT_FOUND'],
+    ]);
+    expect(await orderCount(prefix)).toBe(0);
+  }, 120_000);
+
+  it('replaces and creates across chunks, its progress moving forward to the end', async () => {
+    const prefix = unique('RCH');
+    const first = await runImport(await orderFile(lines(prefix, 2_100)));
+    expect(first).toMatchObject({ status: 'done', created: 210 });
+    const changed = lines(prefix, 2_110, (i) => ({
+      productNo: `${prefix}-${Math.floor(i / 10)}-${String((i % 10) + 1).padStart(2, '0')}`,
+      quantity: 7,
+    }));
+    const seen: Progress[] = [];
+    const replaced = await runImport(await orderFile(changed), true, 'orders.xlsx', seen);
+    expect(replaced).toMatchObject({
+      status: 'done',
+      created: 1,
+      updated: 210,
+      rowsRead: 2_110,
+      rowsTotal: 2_110,
+    });
+    const [last] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.orderNo, `${prefix}-209`));
+    expect(last).toMatchObject({ total: 70, version: 1 });
+    // Phases in order (reading, checking with the total, writing, done), rows never going back within one.
+    const phase = (p: Progress) =>
+      ['queued', 'reading', 'checking', 'writing', 'done'].indexOf(
+        p.status === 'reading' && p.rowsTotal !== null ? 'checking' : p.status,
+      );
+    const polled = seen.filter(Boolean);
+    for (const [i, p] of polled.entries()) {
+      const before = polled[i - 1];
+      if (!before) continue;
+      expect(phase(p)).toBeGreaterThanOrEqual(phase(before));
+      if (phase(p) === phase(before) && p.status !== 'writing')
+        expect(p.rowsRead).toBeGreaterThanOrEqual(before.rowsRead);
+    }
+    expect(polled.at(-1)).toEqual({ status: 'done', rowsRead: 2_110, rowsTotal: 2_110 });
+  }, 180_000);
 });

@@ -355,7 +355,12 @@ export async function productNosTaken(db: Db, productNos: readonly string[], ord
     .where(
       and(
         eq(orderProducts.valid, 1),
-        inArray(sql`lower(${orderProducts.productNo})`, keys),
+        // A set to join, not an IN list: without fresh statistics (a new table, rows an import
+        // just wrote) the planner answered the list from the trigram index, 14 s per 1,000 keys.
+        sql`lower(${orderProducts.productNo}) in (select unnest(array[${sql.join(
+          keys.map((k) => sql`${k}`),
+          sql`, `,
+        )}]::text[]))`,
         orderId === undefined ? undefined : ne(orderProducts.orderId, orderId),
       ),
     );

@@ -25,17 +25,19 @@ export function orderFileProblem(
 }
 
 /**
- * The progress bar's percent: the job reports its phase and the rows read so far (every 500 rows;
- * the total only once reading ends), so reading fills 5–85 % as rows come in, writing sits at 90.
+ * The progress bar's percent. The job reports its phase and rows: while it reads and checks the
+ * file (every 500 rows) the total is not known yet, so reading fills 5–85 % as rows come in
+ * (half-way at 2,000 rows); orders whose lines are apart in the file are checked again in a
+ * second read against the total (85–89 %); writing (one transaction) sits at 90.
  */
 export function importPercent(job: Pick<OrderImport, 'status' | 'rowsRead' | 'rowsTotal'>): number {
   switch (job.status) {
     case 'queued':
       return 2;
     case 'reading': {
-      // Without a total, approach 85 % as rows come in (half-way at 2,000 rows).
       const read = job.rowsRead;
-      return Math.round(5 + (80 * read) / (read + 2000));
+      if (job.rowsTotal === null) return Math.round(5 + (80 * read) / (read + 2000));
+      return Math.round(85 + (4 * Math.min(read, job.rowsTotal)) / Math.max(job.rowsTotal, 1));
     }
     case 'writing':
       return 90;

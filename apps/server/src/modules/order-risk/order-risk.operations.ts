@@ -57,7 +57,7 @@ export const orderRiskModule = defineModule({
       readable: riskReadable,
       fields: {
         orderId: 'order',
-        productId: 'orderProduct',
+        orderProductId: 'orderProduct',
         status: { enum: 'OrderRiskStatus' },
         result: { enum: 'TestResult' },
         'items[]': { source: 'testitem', by: 'code' },

@@ -36,6 +36,8 @@ const CHUNK_LINES = 500;
 
 export interface ImportDeps {
   files: () => Promise<FilesRuntime>;
+  /** Runs in the import's transaction after each chunk of orders is written (ORDER_PRODUCTS_CHANGED). */
+  afterWrite?: (db: Db, orderNos: string[], user: Principal) => Promise<void>;
 }
 
 type ImportRow = typeof orderImports.$inferSelect;
@@ -218,6 +220,11 @@ export async function runImport(deps: ImportDeps, payload: Record<string, unknow
         const feed = await checkFeed(tx as unknown as Db, chunk, user, mode);
         if (feed.problems.length > 0) throw new WriteRefused(feed.problems);
         const written = await applyFeed(tx as unknown as Db, feed.orders, user, source);
+        await deps.afterWrite?.(
+          tx as unknown as Db,
+          feed.orders.map((order) => order.orderNo),
+          user,
+        );
         result.created += written.created;
         result.updated += written.updated + written.unchanged;
       }

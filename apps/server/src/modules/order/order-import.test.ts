@@ -1,14 +1,17 @@
 import { areas } from '@qcdesk/contract';
 import { ORDER_FEED_COLUMNS, type OrderImport } from '@qcdesk/contract/order';
-import { count, eq, like } from 'drizzle-orm';
+import { count, eq, inArray, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unique } from '../../../test/support/factories';
+import { idOf, unique } from '../../../test/support/factories';
 import { multipart, samples } from '../../../test/support/files-helpers';
 import { signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { clients, clientTestRequirements } from '../../db/schema/client';
+import { testItems } from '../../db/schema/config';
 import { files } from '../../db/schema/files';
 import { orderImports, orderProducts, orders } from '../../db/schema/order';
+import { orderRisks } from '../../db/schema/order-risk';
 import { businessDate } from '../../platform/business-time';
 import { addDays } from './order.rules';
 
@@ -321,4 +324,38 @@ describe('order/import', () => {
     }
     expect(polled.at(-1)).toEqual({ status: 'done', rowsRead: 2_110, rowsTotal: 2_110 });
   }, 180_000);
+
+  it('derives the order risks of the products it writes (ORDER_PRODUCTS_CHANGED, DOMAIN.md §4.11)', async () => {
+    const db = t.database.db;
+    const [client] = await db.select().from(clients).where(eq(clients.code, 'PACTOYS'));
+    await db
+      .insert(clientTestRequirements)
+      .values({
+        clientId: client!.id,
+        testItemId: await idOf(db, testItems, 'T-AZO'),
+        productTypes: [1, 2, 3],
+        mandatory: true,
+      })
+      .onConflictDoNothing();
+    const prefix = unique('RISKIMP');
+    const done = await runImport(await orderFile(lines(prefix, 12)));
+    expect(done.status).toBe('done');
+    const products = await db
+      .select({ id: orderProducts.id })
+      .from(orderProducts)
+      .innerJoin(orders, eq(orders.id, orderProducts.orderId))
+      .where(like(orders.orderNo, `${prefix}-%`));
+    expect(products).toHaveLength(12);
+    const risks = await db
+      .select({ status: orderRisks.status })
+      .from(orderRisks)
+      .where(
+        inArray(
+          orderRisks.orderProductId,
+          products.map((p) => p.id),
+        ),
+      );
+    expect(risks).toHaveLength(12);
+    expect(new Set(risks.map((r) => r.status))).toEqual(new Set([10]));
+  });
 });

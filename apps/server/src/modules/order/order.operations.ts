@@ -34,11 +34,10 @@ const ops = areas.order;
 function registerOrderOperations(registry: OperationRegistry, deps: ModuleDeps): void {
   const files = deps.files;
   // `afterWrite`: the hook of an import's written orders (run by runImport inside its transaction).
-  const imports: ImportDeps & { afterWrite: (db: Db, orderNos: string[], user: Principal) => Promise<void> } =
-    {
-      files: () => files.ready(),
-      afterWrite: (db, orderNos, user) => ordersWritten(deps.capabilities, db, orderNos, user),
-    };
+  const imports: ImportDeps = {
+    files: () => files.ready(),
+    afterWrite: (db, orderNos, user) => ordersWritten(deps.capabilities, db, orderNos, user),
+  };
   // ORDER_PRODUCTS_CHANGED (order-hooks.service.ts) after the writes that create products or change
   // what later areas derive from them, in the write's transaction.
   const changed = (db: Db, user: Principal, orderIds: bigint[], productIds?: bigint[]) =>

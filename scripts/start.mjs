@@ -11,9 +11,18 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const built = buildWebIfStale({ quiet: true });
 if (built !== 0) process.exit(built);
 
+// V8's old space is capped (QCDESK_HEAP_MB, 256 MB by default): left at Node's default (about a quarter
+// of the machine's memory) V8 collects late and an order import peaks at ~450 MB whatever the file's
+// size; capped, the 50 MB import peaks at ~290 MB RSS (docs/adr/0013-streamed-import.md).
+const heapMb = Number(process.env.QCDESK_HEAP_MB ?? 256);
 const server = spawn(
   process.execPath,
-  ['--import', import.meta.resolve('tsx'), join(root, 'apps/server/src/main.ts')],
+  [
+    ...(heapMb > 0 ? [`--max-old-space-size=${heapMb}`] : []),
+    '--import',
+    import.meta.resolve('tsx'),
+    join(root, 'apps/server/src/main.ts'),
+  ],
   {
     cwd: process.cwd(),
     stdio: 'inherit',

@@ -57,7 +57,7 @@ export const orderEn = {
   file: orderImportEn,
   contractManage: 'Manage files',
   linkSample: 'Link to original sample',
-  unlinkSample: 'Unlink sample',
+  unlinkSample: 'Unlink original sample',
   linkTitle_one: 'Link {{count}} product to an original sample',
   linkTitle_other: 'Link {{count}} products to an original sample',
   linkPick: 'Original samples in the cart',

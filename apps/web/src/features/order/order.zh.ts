@@ -57,7 +57,7 @@ export const orderZh: OrderShape = {
   file: orderImportZh,
   contractManage: '管理文件',
   linkSample: '关联原样',
-  unlinkSample: '取消关联',
+  unlinkSample: '取消关联原样',
   linkTitle: '将{{count}}个产品关联到原样',
   linkPick: '购物车中的原样',
   linkOk: '关联',

@@ -11,7 +11,13 @@ import { seedOrders } from './order.seed';
 import { createOrder, ORDER_ENTITY, updateOrder } from './order.service';
 import { assignOrderProducts, replaceOrderProducts } from './order-bulk.service';
 import { sendDueDigests } from './order-digest.service';
-import { ORDER_PRODUCTS_CHANGED, ordersWritten } from './order-hooks.service';
+import {
+  ORDER_PRODUCTS_CHANGED,
+  ORDERS_WRITTEN_JOB,
+  ordersWritten,
+  queueOrdersWritten,
+  runOrdersWritten,
+} from './order-hooks.service';
 import {
   IMPORT_JOB,
   type ImportDeps,
@@ -33,10 +39,10 @@ const ops = areas.order;
 
 function registerOrderOperations(registry: OperationRegistry, deps: ModuleDeps): void {
   const files = deps.files;
-  // `afterWrite`: the hook of an import's written orders (run by runImport inside its transaction).
+  // `afterWrite`: an import's written orders queue ORDER_PRODUCTS_CHANGED for the job worker (in its transaction).
   const imports: ImportDeps = {
     files: () => files.ready(),
-    afterWrite: (db, orderNos, user) => ordersWritten(deps.capabilities, db, orderNos, user),
+    afterWrite: queueOrdersWritten,
   };
   // ORDER_PRODUCTS_CHANGED (order-hooks.service.ts) after the writes that create products or change
   // what later areas derive from them, in the write's transaction.
@@ -48,6 +54,7 @@ function registerOrderOperations(registry: OperationRegistry, deps: ModuleDeps):
       user,
     );
   deps.jobs.handle(IMPORT_JOB, (payload, ctx) => runImport(imports, payload, ctx));
+  deps.jobs.handle(ORDERS_WRITTEN_JOB, (payload, ctx) => runOrdersWritten(deps.capabilities, payload, ctx));
   // The daily delivery digest: looked at every quarter hour, sent once a business day.
   deps.jobs.every('order.track-digest', 15 * 60_000, (db) => sendDueDigests(db));
   const read = { transaction: false };

@@ -3,13 +3,14 @@
 // picks a word by the count (1 error, 2 errors).
 
 import { CONFIG_FIELD_LABELS } from './config-lists';
+import { transportMessages } from './messages-core';
 
 export type Language = 'zh' | 'en';
 
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 
 export const messages = {
-  SUCCESS: { zh: '成功', en: 'Success' },
+  ...transportMessages,
   E_REQUIRED: { zh: '{field}不能为空', en: '{field} must not be empty' },
   E_USERNAME_EMPTY: { zh: '用户名不能为空', en: 'Username must not be empty' },
   E_PASSWORD_EMPTY: { zh: '密码不能为空', en: 'Password must not be empty' },
@@ -17,7 +18,6 @@ export const messages = {
     zh: '密码须为6-21位，不能全为数字或全为字母，特殊字符仅限 !@#$%^&*?',
     en: 'Password must be 6–21 characters, not all digits or all letters; special characters only ! @ # $ % ^ & * ?',
   },
-  E_PASSWORD_MISMATCH: { zh: '两次输入的密码不一致', en: 'Password must be equal repeatPassword' },
   E_PAGE: { zh: '页码不能小于1', en: 'page can not less than 1' },
   E_TOO_SHORT: { zh: '{field}至少需要{min}个字符', en: '{field} needs at least {min} characters' },
   E_TOO_LONG: { zh: '{field}长度超过{max}', en: '{field} exceeds {max} characters' },
@@ -92,7 +92,6 @@ export const messages = {
     en: 'The shipment belongs to another client',
   },
   E_SCOPE: { zh: '没有权限', en: 'Invalid Permission' },
-  E_PERMISSION: { zh: '没有权限', en: 'Invalid Permission' },
   E_FILE_TYPE: {
     zh: '仅支持pdf、doc、docx、xls、xlsx、jpg、jpeg、png、bmp文件',
     en: 'Only pdf, doc, docx, xls, xlsx, jpg, jpeg, png and bmp files are accepted',
@@ -109,15 +108,9 @@ export const messages = {
   E_SHARE_PASSWORD: { zh: '密码错误', en: 'The password is wrong' },
   E_SHARE_EXPIRED: { zh: '链接已过期', en: 'The link has expired' },
   E_SHARE_EXHAUSTED: { zh: '链接访问次数已用完', en: 'The link has reached its access limit' },
-  E_BAD_REQUEST: { zh: '请求格式不正确', en: 'The request is malformed' },
   E_STALE: { zh: '请求已过期或重复，请重试', en: 'The request is stale or replayed; try again' },
   E_NO_OPERATION: { zh: '接口不存在', en: 'No such operation' },
-  UNAUTHORIZED: { zh: '账号未登录', en: 'Unauthorized' },
   TOKEN_EXPIRED: { zh: '登录已过期', en: 'token has expired' },
-  UNAUTHENTICATED: { zh: '响应校验失败', en: 'UnAuthenticated' },
-  INVALID_ENCRYPTED: { zh: '密钥已过期，请刷新后重试', en: 'Invalid EncryptedMessage' },
-  INTERNAL: { zh: '系统错误，请联系管理员', en: 'Internal Server Error' },
-  NETWORK: { zh: '网络异常', en: 'Error:Network(网络异常)' },
   MAIL_SENT: { zh: '邮件已发送，请查收', en: 'The mail has been sent, please check' },
   E_EXPORT_TOO_MANY: {
     zh: '导出数据超过{max}条，请缩小查询范围',
@@ -141,7 +134,6 @@ export const messages = {
   E_MUST_VERIFY: { zh: '请验证账号', en: 'Account must be verified' },
   E_ACCOUNT_LOCKED: { zh: '账号已被锁定或删除', en: 'The account is locked or deleted' },
   E_SESSION_ENDED: { zh: '登录已失效，请重新登录', en: 'The session has ended; please sign in again' },
-  REFRESH_EXPIRED: { zh: '登录已过期', en: 'token expired' },
   E_IMPERSONATE_ADMIN: { zh: '不能模拟管理员账号', en: 'Administrator accounts cannot be impersonated' },
   E_IMPERSONATING: {
     zh: '模拟登录期间不能执行此操作',

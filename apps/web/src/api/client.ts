@@ -1,7 +1,8 @@
 import { CLIENT_CODE_WEB, ENVELOPE_CODES } from '@qcdesk/contract/constants';
 import { EnvelopeClient } from '@qcdesk/contract/envelope';
 import { refreshAccessToken } from '@qcdesk/contract/identity';
-import { type Language, messages, type Reason } from '@qcdesk/contract/messages';
+import type { Language, Reason } from '@qcdesk/contract/messages';
+import { transportMessages as messages } from '@qcdesk/contract/messages-core';
 import type { InputOf, OperationDef, OutputOf } from '@qcdesk/contract/operation';
 import type { Result } from '@qcdesk/contract/result';
 import { currentLanguage } from '../i18n/i18n';
@@ -135,7 +136,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   // The texts of these reasons have no placeholders; `messages` directly keeps formatMessage's field
   // labels (every master-data list's) out of the bundle every route loads.
-  const message = (reason: Reason): string => messages[reason][options.language()];
+  const message = (reason: keyof typeof messages): string => messages[reason][options.language()];
 
   const networkError = () =>
     new ApiError({ code: NETWORK_ERROR_CODE, status: 0, reason: 'NETWORK', message: message('NETWORK') });

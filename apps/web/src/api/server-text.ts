@@ -5,7 +5,8 @@
  * before a key exists, a status text, a proxy's 500. The server's own words stay as they are on the
  * wire (PROTOCOL.md) for API clients; only what people read here changes.
  */
-import { type Language, messages, type Reason } from '@qcdesk/contract/messages';
+import type { Language, Reason } from '@qcdesk/contract/messages';
+import { transportMessages as messages } from '@qcdesk/contract/messages-core';
 
 const TRANSLATED = ['SUCCESS', 'UNAUTHORIZED', 'E_PERMISSION', 'INVALID_ENCRYPTED', 'INTERNAL'] as const;
 

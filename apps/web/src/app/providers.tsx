@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { queryClient } from '../api/query-client';
 import { useEnvironment } from '../components/use-environment';
+import { useReducedMotion } from '../components/use-reduced-motion';
 import { i18n } from '../i18n/i18n';
 import { ApiFeedback } from './api-feedback';
 import { primaryColor, themeFor } from './theme';
@@ -14,7 +15,8 @@ function ThemedApp({ children }: { children: ReactNode }) {
   const { i18n: current } = useTranslation();
   const locale = current.language === 'en' ? enUS : zhCN;
   const environment = useEnvironment();
-  const theme = useMemo(() => themeFor(environment), [environment]);
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(() => themeFor(environment, reducedMotion), [environment, reducedMotion]);
 
   useEffect(() => {
     document.querySelector('meta[name="theme-color"]')?.setAttribute('content', primaryColor(environment));

@@ -48,11 +48,13 @@ const devShades = {
   colorLinkHover: palette.devPrimaryHover,
 } as const;
 
-export function themeFor(env: Environment): ThemeConfig {
+/** The theme of an environment; `reducedMotion` (the system's `prefers-reduced-motion`) turns antd's motion off. */
+export function themeFor(env: Environment, reducedMotion = false): ThemeConfig {
   const primary = primaryColor(env);
   return {
     token: {
       colorPrimary: primary,
+      motion: !reducedMotion,
       ...(env === 'dev' ? devShades : {}),
       colorInfo: primary,
       colorLink: primary,

@@ -23,6 +23,9 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     baseURL: BASE_URL,
+    // The product honours the system's reduced-motion setting (antd's motion off, app/theme.ts): no
+    // slide or fade to wait for, and less rendering for two browsers on two cores.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

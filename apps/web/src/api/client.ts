@@ -1,7 +1,7 @@
 import { CLIENT_CODE_WEB, ENVELOPE_CODES } from '@qcdesk/contract/constants';
 import { EnvelopeClient } from '@qcdesk/contract/envelope';
 import { refreshAccessToken } from '@qcdesk/contract/identity';
-import type { Language, Reason } from '@qcdesk/contract/messages';
+import type { Language } from '@qcdesk/contract/messages';
 import { transportMessages as messages } from '@qcdesk/contract/messages-core';
 import type { InputOf, OperationDef, OutputOf } from '@qcdesk/contract/operation';
 import type { Result } from '@qcdesk/contract/result';

@@ -150,6 +150,14 @@ export const widgetsEn = {
     previous: 'Previous photo',
     next: 'Next photo',
   },
+  testStatus: {
+    title: 'Test status',
+    none: 'No risk',
+    open: 'Open',
+    passed: 'Passed',
+    failed: 'Failed',
+    waived: 'Waived',
+  },
   upload: {
     pick: 'Choose files',
     accepted: 'pdf, doc, docx, xls, xlsx, jpg, jpeg, png, bmp',

@@ -6,6 +6,7 @@ import { searchClientOptions } from '../../components/pickers';
 import { EMPTY, enumColumnOptions, enumText, refName, userDisplayName } from '../../components/ref-labels';
 import { ClientAutoComplete, type RemoteOption } from '../../components/remote-auto-complete';
 import type { TableColumn } from '../../components/table-columns';
+import { TestStatusTag } from '../../components/test-status-tag';
 import { formatDate } from '../../lib/format';
 import type { OrderProductRow } from './api';
 
@@ -52,6 +53,12 @@ export function orderColumns({ language, t, canEdit }: OrderColumnOptions): Tabl
       hideInSearch: true,
       sort: 'deliveryDate',
       render: (_value, row) => formatDate(row.deliveryDate),
+    },
+    {
+      key: 'testStatus',
+      title: (t) => t('widgets.testStatus.title'),
+      hideInSearch: true,
+      render: (_value, row) => <TestStatusTag status={row.testStatus} riskId={row.risk?.id} />,
     },
     {
       title: (t) => t('order.sku'),

@@ -3,6 +3,7 @@ import { Button, Checkbox, Empty, Flex, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RecordLink } from '../../components/record/record-link';
 import { EMPTY, enumText, refName, userDisplayName } from '../../components/ref-labels';
+import { TestStatusTag } from '../../components/test-status-tag';
 import { useIsPhone } from '../../components/use-is-phone';
 import { currentLanguage } from '../../i18n/i18n';
 import { formatDate } from '../../lib/format';
@@ -61,6 +62,7 @@ export function OrderProducts({
       EMPTY
     );
 
+  const testStatus = (row: OrderProductLine) => <TestStatusTag status={row.testStatus} riskId={row.risk?.id} />;
   const edit = (row: OrderProductLine) =>
     onEdit && row.valid === 1 ? (
       <Button
@@ -96,6 +98,7 @@ export function OrderProducts({
               <Flex gap={8} align="center">
                 {check(row)}
                 <Typography.Text strong>{row.productNo}</Typography.Text>
+                {testStatus(row)}
               </Flex>
               <Flex gap={4} align="center">
                 <span>{formatDate(row.deliveryDate)}</span>
@@ -191,6 +194,7 @@ export function OrderProducts({
             title: t('order.productType'),
             render: (_, row) => enumText('ProductType', row.productType, language),
           },
+          { key: 'testStatus', ...NOWRAP, title: t('widgets.testStatus.title'), render: (_, row) => testStatus(row) },
           { key: 'sample', ...NOWRAP, title: t('order.originalSample'), render: (_, row) => sample(row) },
           {
             key: 'productionSample',

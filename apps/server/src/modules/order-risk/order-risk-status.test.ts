@@ -66,7 +66,9 @@ describe('the product test status (issue 16)', () => {
   });
 
   it('derives in SQL what productTestStatus derives, for every status and result', async () => {
-    const cases = [10, 20, 30, 40].flatMap((status) => [0, 1, 2, 3, 4, 5, 6].map((result) => ({ status, result })));
+    const cases = [10, 20, 30, 40].flatMap((status) =>
+      [0, 1, 2, 3, 4, 5, 6].map((result) => ({ status, result })),
+    );
     const { order, products } = await orderWithRisks(cases);
     const detail = await t.client.ok(areas.order.getOrder, { id: String(order.id) }, { token: qc });
     const byId = new Map(detail.products.map((p) => [p.id, p.testStatus]));
@@ -92,25 +94,28 @@ describe('orderrisk/search sorts', () => {
         orderNo: `${token}${r.letter}`,
         lines: [{ deliveryDate: r.date }],
       });
-      const risk = await buildOrderRisk(db, { orderId: order.id, orderProductId: products[0]!.id, status: r.status });
+      const risk = await buildOrderRisk(db, {
+        orderId: order.id,
+        orderProductId: products[0]!.id,
+        status: r.status,
+      });
       ids.push(String(risk.id));
     }
     const [a, b, c] = ids as [string, string, string];
     const sorted = async (sort: 'orderNo' | 'deliveryDate' | 'status', order: 'asc' | 'desc') =>
-      (await t.client.ok(areas.orderRisk.searchOrderRisks, { productNo: token, sort, order }, { token: qc })).list.map(
-        (r) => r.id,
-      );
+      (
+        await t.client.ok(areas.orderRisk.searchOrderRisks, { productNo: token, sort, order }, { token: qc })
+      ).list.map((r) => r.id);
     expect(await sorted('orderNo', 'asc')).toEqual([a, b, c]);
     expect(await sorted('orderNo', 'desc')).toEqual([c, b, a]);
     expect(await sorted('deliveryDate', 'asc')).toEqual([b, c, a]);
     expect(await sorted('deliveryDate', 'desc')).toEqual([a, c, b]);
     expect(await sorted('status', 'asc')).toEqual([c, a, b]);
     expect(await sorted('status', 'desc')).toEqual([b, a, c]);
-    const bad = await t.client.call(
-      areas.orderRisk.searchOrderRisks,
-      { sort: 'factory' } as never,
-      { token: qc, lang: 'en' },
-    );
+    const bad = await t.client.call(areas.orderRisk.searchOrderRisks, { sort: 'factory' } as never, {
+      token: qc,
+      lang: 'en',
+    });
     expect(bad.result).toMatchObject({ reason: 'E_FORMAT' });
   });
 });

@@ -70,7 +70,12 @@ export const orderRiskExport = listExport({
       client: true,
     },
     { key: 'itemCount', label: { zh: '测试项', en: 'Items' }, value: (r) => r.itemCount, client: true },
-    { key: 'openCount', label: { zh: '未出结果', en: 'Open items' }, value: (r) => r.openCount, client: true },
+    {
+      key: 'openCount',
+      label: { zh: '未出结果', en: 'Open items' },
+      value: (r) => r.openCount,
+      client: true,
+    },
     {
       key: 'status',
       label: { zh: '状态', en: 'Status' },
@@ -94,6 +99,11 @@ export const orderRiskExport = listExport({
       label: { zh: '来源', en: 'Source' },
       value: (r, l) => (r.byCreate ? { zh: '手工', en: 'Manual' } : { zh: '自动生成', en: 'Derived' })[l],
     },
-    { key: 'waiveReason', label: { zh: '豁免原因', en: 'Waive reason' }, value: (r) => r.waiveReason, width: 28 },
+    {
+      key: 'waiveReason',
+      label: { zh: '豁免原因', en: 'Waive reason' },
+      value: (r) => r.waiveReason,
+      width: 28,
+    },
   ],
 });

@@ -148,7 +148,8 @@ const SORTS: Record<NonNullable<RiskSearch['sort']>, readonly [AnyColumn, AnyCol
   status: [orderRisks.status, orderRisks.id],
 };
 
-export type RiskPageInput = Pick<RiskSearch, 'page' | 'pageSize'> & Partial<Pick<RiskSearch, 'sort' | 'order'>>;
+export type RiskPageInput = Pick<RiskSearch, 'page' | 'pageSize'> &
+  Partial<Pick<RiskSearch, 'sort' | 'order'>>;
 
 /** The page query of orderrisk/search (EXPLAIN-tested): newest first, or by a sort and its tie-break. */
 export function riskPageQuery(db: Db, input: RiskPageInput, where: SQL | undefined) {

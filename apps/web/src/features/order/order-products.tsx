@@ -62,7 +62,9 @@ export function OrderProducts({
       EMPTY
     );
 
-  const testStatus = (row: OrderProductLine) => <TestStatusTag status={row.testStatus} riskId={row.risk?.id} />;
+  const testStatus = (row: OrderProductLine) => (
+    <TestStatusTag status={row.testStatus} riskId={row.risk?.id} />
+  );
   const edit = (row: OrderProductLine) =>
     onEdit && row.valid === 1 ? (
       <Button
@@ -194,7 +196,12 @@ export function OrderProducts({
             title: t('order.productType'),
             render: (_, row) => enumText('ProductType', row.productType, language),
           },
-          { key: 'testStatus', ...NOWRAP, title: t('widgets.testStatus.title'), render: (_, row) => testStatus(row) },
+          {
+            key: 'testStatus',
+            ...NOWRAP,
+            title: t('widgets.testStatus.title'),
+            render: (_, row) => testStatus(row),
+          },
           { key: 'sample', ...NOWRAP, title: t('order.originalSample'), render: (_, row) => sample(row) },
           {
             key: 'productionSample',

@@ -4,10 +4,10 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { ConfigSelect } from '../../components/config-select';
 import { searchClientOptions } from '../../components/pickers';
+import { TestStatusTag } from '../../components/record/record-link';
 import { enumColumnOptions, enumText, refName } from '../../components/ref-labels';
 import { ClientAutoComplete, type RemoteOption } from '../../components/remote-auto-complete';
 import type { TableColumn } from '../../components/table-columns';
-import { TestStatusTag } from '../../components/test-status-tag';
 import { formatDate } from '../../lib/format';
 import type { OrderRiskRow } from './api';
 

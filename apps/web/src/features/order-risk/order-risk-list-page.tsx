@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table';
 import { ExportButton } from '../../components/export-button';
-import { TestStatusTag } from '../../components/test-status-tag';
+import { TestStatusTag } from '../../components/record/record-link';
 import { currentLanguage } from '../../i18n/i18n';
 import { exportOrderRisks, type OrderRiskRow, orderRisksSearchKey, requestOrderRisks } from './api';
 import { itemsText, orderRiskColumns } from './order-risk-columns';

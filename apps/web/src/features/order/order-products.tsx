@@ -1,9 +1,8 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Empty, Flex, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RecordLink } from '../../components/record/record-link';
+import { RecordLink, TestStatusTag } from '../../components/record/record-link';
 import { EMPTY, enumText, refName, userDisplayName } from '../../components/ref-labels';
-import { TestStatusTag } from '../../components/test-status-tag';
 import { useIsPhone } from '../../components/use-is-phone';
 import { currentLanguage } from '../../i18n/i18n';
 import { formatDate } from '../../lib/format';

@@ -2,11 +2,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Session } from '../api/guard';
-import { queryClient } from '../api/query-client';
-import { sessionKey } from '../api/session';
-import { i18n } from '../i18n/i18n';
-import { TestStatusTag } from './test-status-tag';
+import type { Session } from '../../api/guard';
+import { queryClient } from '../../api/query-client';
+import { sessionKey } from '../../api/session';
+import { i18n } from '../../i18n/i18n';
+import { TestStatusTag } from './record-link';
 
 const session = (routes: string[]): Session => ({
   uid: '9',

@@ -16,7 +16,16 @@ const TEXT = {
     reset: 'Reset',
     open: 'Open',
   },
-  zh: { title: '高风险测试', pending: '待测', waived: '豁免', waive: '豁免', reset: '重置', open: '未完成' },
+  zh: {
+    title: '高风险测试',
+    pending: '待测',
+    waived: '豁免',
+    waive: '豁免',
+    reset: '重置',
+    open: '未完成',
+    more: '展开',
+    client: '客户',
+  },
 } as const;
 
 for (const lang of ['en', 'zh'] as const) {
@@ -34,6 +43,10 @@ for (const lang of ['en', 'zh'] as const) {
     await screenshotsAt(page, lang, 'order-risk-list', (width) => width === 1280 && lang === 'en');
 
     await expect(page.getByTestId('order-risk-export')).toBeVisible();
+    // The search bar's client and department pickers, behind "more filters".
+    await page.getByRole('button', { name: text.more }).click();
+    await expect(page.getByRole('combobox', { name: text.client })).toBeVisible();
+    await screenshotsAt(page, lang, 'order-risk-search', () => false);
     const productNo = (await first.textContent()) ?? '';
     await first.click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/orderrisk/\\d+$`));

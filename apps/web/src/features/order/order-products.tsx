@@ -162,6 +162,12 @@ export function OrderProducts({
               </>
             ),
           },
+          {
+            key: 'testStatus',
+            ...NOWRAP,
+            title: t('widgets.testStatus.title'),
+            render: (_, row) => testStatus(row),
+          },
           { key: 'sku', ...NOWRAP, title: t('order.sku'), render: (_, row) => row.sku ?? EMPTY },
           { key: 'itemNo', ...NOWRAP, title: t('order.itemNo'), dataIndex: 'itemNo' },
           {
@@ -194,12 +200,6 @@ export function OrderProducts({
             ...NOWRAP,
             title: t('order.productType'),
             render: (_, row) => enumText('ProductType', row.productType, language),
-          },
-          {
-            key: 'testStatus',
-            ...NOWRAP,
-            title: t('widgets.testStatus.title'),
-            render: (_, row) => testStatus(row),
           },
           { key: 'sample', ...NOWRAP, title: t('order.originalSample'), render: (_, row) => sample(row) },
           {

@@ -15,6 +15,8 @@ const TEXT = {
     waive: 'Waive',
     reset: 'Reset',
     open: 'Open',
+    more: 'More filters',
+    client: 'Client',
   },
   zh: {
     title: '高风险测试',

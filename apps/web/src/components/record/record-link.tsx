@@ -1,5 +1,6 @@
 import type { ProductTestStatus } from '@qcdesk/contract/order';
 import { Tag } from 'antd';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,12 +16,12 @@ export function RecordLink({ route, to, children }: { route: string; to: string;
 }
 
 /** Issue 16: a product's test status — none, open, passed, failed, waived — as a coloured tag. */
-const COLORS: Record<ProductTestStatus, string> = {
-  none: 'default',
-  open: 'blue',
-  passed: 'green',
-  failed: 'red',
-  waived: 'gold',
+const TEST_STATUS: Record<ProductTestStatus, { color: string; text: (t: TFunction) => string }> = {
+  none: { color: 'default', text: (t) => t('widgets.testStatus.none') },
+  open: { color: 'blue', text: (t) => t('widgets.testStatus.open') },
+  passed: { color: 'green', text: (t) => t('widgets.testStatus.passed') },
+  failed: { color: 'red', text: (t) => t('widgets.testStatus.failed') },
+  waived: { color: 'gold', text: (t) => t('widgets.testStatus.waived') },
 };
 
 /**
@@ -30,8 +31,8 @@ const COLORS: Record<ProductTestStatus, string> = {
 export function TestStatusTag({ status, riskId }: { status: ProductTestStatus; riskId?: string | null }) {
   const { t } = useTranslation();
   const tag = (
-    <Tag color={COLORS[status]} data-testid="test-status" data-status={status}>
-      {t(`widgets.testStatus.${status}`)}
+    <Tag color={TEST_STATUS[status].color} data-testid="test-status" data-status={status}>
+      {TEST_STATUS[status].text(t)}
     </Tag>
   );
   return riskId ? (

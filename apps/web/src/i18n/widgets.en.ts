@@ -151,7 +151,6 @@ export const widgetsEn = {
     next: 'Next photo',
   },
   testStatus: {
-    title: 'Test status',
     none: 'No risk',
     open: 'Open',
     passed: 'Passed',

@@ -153,7 +153,6 @@ export const widgetsZh = {
     next: '下一张',
   },
   testStatus: {
-    title: '测试状态',
     none: '无风险',
     open: '未完成',
     passed: '通过',

@@ -56,7 +56,7 @@ export function orderColumns({ language, t, canEdit }: OrderColumnOptions): Tabl
     },
     {
       key: 'testStatus',
-      title: (t) => t('widgets.testStatus.title'),
+      title: (t) => t('order.testStatus'),
       hideInSearch: true,
       render: (_value, row) => <TestStatusTag status={row.testStatus} riskId={row.risk?.id} />,
     },

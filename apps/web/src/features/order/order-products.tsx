@@ -165,7 +165,7 @@ export function OrderProducts({
           {
             key: 'testStatus',
             ...NOWRAP,
-            title: t('widgets.testStatus.title'),
+            title: t('order.testStatus'),
             render: (_, row) => testStatus(row),
           },
           { key: 'sku', ...NOWRAP, title: t('order.sku'), render: (_, row) => row.sku ?? EMPTY },

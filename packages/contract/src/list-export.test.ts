@@ -39,6 +39,7 @@ describe('defineListExport', () => {
       'material/export',
       'materialtest/export',
       'order/export',
+      'orderrisk/export',
       'originalsample/export',
       'productionsample/export',
       'standard/export',

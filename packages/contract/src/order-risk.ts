@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { businessDate } from './config';
 import { enumSchema } from './enumerations';
+import { defineListExport } from './list-export';
 import { defineOperation } from './operation';
+import { PRODUCT_TEST_STATUSES } from './order';
 import {
   dateOut,
   dateRangeOk,
@@ -12,6 +14,7 @@ import {
   refOut,
   searchPageOf,
   searchPaging,
+  sorting,
   userLabel,
   version,
 } from './schemas';
@@ -25,9 +28,14 @@ import {
 /** DOMAIN.md §3.2 OrderRiskStatus. */
 export const ORDER_RISK_STATUS = { pending: 10, testing: 20, done: 30, waived: 40 } as const;
 
-/** The product's test status derived from its order risk (issue 16). */
-export const PRODUCT_TEST_STATUSES = ['none', 'open', 'passed', 'failed', 'waived'] as const;
-export type ProductTestStatus = (typeof PRODUCT_TEST_STATUSES)[number];
+/** The product's test status derived from its order risk (issue 16), declared with the products. */
+export { PRODUCT_TEST_STATUSES, type ProductTestStatus } from './order';
+
+/**
+ * The sortable columns of orderrisk/search: the product's order no and delivery date (walked in the
+ * product's indexes, a valid risk per product) and the risk's status (see the order-risk EXPLAIN test).
+ */
+export const ORDER_RISK_SORTS = ['orderNo', 'deliveryDate', 'status'] as const;
 
 /** At most this many items on one risk (a written list, not a feed). */
 export const ORDER_RISK_ITEMS_MAX = 200;
@@ -111,7 +119,7 @@ export const searchOrderRisks = defineOperation({
   method: 'POST',
   permission: 'orderrisk.search',
   summary:
-    'Order risks (spec §3): order no ending, product no containing, factory containing (code or names), client, department, the product’s delivery date range (DOMAIN.md §2.11), result (TestSearchResult), byCreate, status; in scope; newest first.',
+    'Order risks (spec §3): order no ending, product no containing, factory containing (code or names), client, department, the product’s delivery date range (DOMAIN.md §2.11), result (TestSearchResult), byCreate, status; in scope; newest first unless sorted (ORDER_RISK_SORTS).',
   input: z
     .object({
       orderNo: optStr(32),
@@ -126,9 +134,16 @@ export const searchOrderRisks = defineOperation({
       byCreate: z.boolean().optional(),
       status: enumCode('OrderRiskStatus').optional(),
       ...searchPaging,
+      ...sorting(ORDER_RISK_SORTS),
     })
     .refine(dateRangeOk, { path: ['endTime'], params: { reason: 'E_DATE_RANGE' } }),
   output: searchPageOf(orderRiskRow),
+});
+
+export const exportOrderRisks = defineListExport(searchOrderRisks, {
+  path: 'orderrisk/export',
+  summary:
+    'The order risks of the search’s filters (in the caller’s scope) as XLSX, mailed to the caller as a download link; answers the job id.',
 });
 
 export const listOrderRisks = defineOperation({

@@ -39,6 +39,14 @@ export const orderNo = str(32).refine((v) => ORDER_NO_PATTERN.test(v), { params:
 const quantity = z.number().int().min(1).max(QUANTITY_MAX);
 const enumCode = (name: 'ProductType' | 'QuantityUnit') => enumSchema(name).transform((v) => Number(v));
 
+/**
+ * Issue 16: a product's test status, derived from its order risk — none (no risk), open (10–20, or
+ * 30 without a decisive result), passed (30 with pass, or all N/A), failed (30 with improve or fail),
+ * waived (40). Declared with the products that show it; the order-risk area derives it too.
+ */
+export const PRODUCT_TEST_STATUSES = ['none', 'open', 'passed', 'failed', 'waived'] as const;
+export type ProductTestStatus = (typeof PRODUCT_TEST_STATUSES)[number];
+
 /** The sortable columns of order/search (each served by an index, see the order EXPLAIN test). */
 export const ORDER_SORTS = ['orderNo', 'po', 'deliveryDate', 'createdAt'] as const;
 
@@ -100,6 +108,9 @@ export const orderProductRow = z.object({
   /** The production sample the product is made to (DOMAIN.md §2.4). */
   productionSample: z.object({ id: idOut, itemNo: z.string() }).nullable(),
   qc: userLabel.nullable(),
+  /** Issue 16: the product's test status, from its valid order risk (`risk`, null: none). */
+  testStatus: z.enum(PRODUCT_TEST_STATUSES),
+  risk: z.object({ id: idOut }).nullable(),
   valid: z.number().int(),
   createdAt: dateTimeOut,
 });

@@ -18,7 +18,7 @@ function entries(tree: Tree, prefix = ''): [string, string][] {
 function usedKeys(): Set<string> {
   const dir = import.meta.dirname;
   const used = new Set<string>();
-  for (const name of readdirSync(dir)) {
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
     if (!/\.tsx?$/.test(name) || /\.test\.tsx?$/.test(name)) continue;
     for (const match of readFileSync(join(dir, name), 'utf8').matchAll(/\bt\(\s*'(widgets\.[\w.-]+)'/g)) {
       used.add(match[1]!);

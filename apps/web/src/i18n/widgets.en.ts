@@ -150,6 +150,13 @@ export const widgetsEn = {
     previous: 'Previous photo',
     next: 'Next photo',
   },
+  testStatus: {
+    none: 'No risk',
+    open: 'Open',
+    passed: 'Passed',
+    failed: 'Failed',
+    waived: 'Waived',
+  },
   upload: {
     pick: 'Choose files',
     accepted: 'pdf, doc, docx, xls, xlsx, jpg, jpeg, png, bmp',

@@ -152,6 +152,13 @@ export const widgetsZh = {
     previous: '上一张',
     next: '下一张',
   },
+  testStatus: {
+    none: '无风险',
+    open: '未完成',
+    passed: '通过',
+    failed: '未通过',
+    waived: '豁免',
+  },
   upload: {
     pick: '选择文件',
     accepted: 'pdf、doc、docx、xls、xlsx、jpg、jpeg、png、bmp',

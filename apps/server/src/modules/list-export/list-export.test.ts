@@ -336,6 +336,7 @@ describe('every declared list export', () => {
       'material/export',
       'materialtest/export',
       'order/export',
+      'orderrisk/export',
       'originalsample/export',
       'productionsample/export',
       'standard/export',

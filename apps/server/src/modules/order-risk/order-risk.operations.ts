@@ -3,6 +3,7 @@ import { actorOf } from '../../platform/auth';
 import { defineModule, onHook } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
 import { ORDER_PRODUCTS_CHANGED } from '../order/order-hooks.service';
+import { orderRiskExport } from './order-risk.export';
 import { riskReadable } from './order-risk.queries';
 import { seedOrderRisks } from './order-risk.seed';
 import {
@@ -50,6 +51,7 @@ export const orderRiskModule = defineModule({
   name: 'orderRisk',
   register: registerOrderRiskOperations,
   seed: seedOrderRisks,
+  exports: [orderRiskExport],
   changeLog: [
     {
       entity: ORDER_RISK_ENTITY,

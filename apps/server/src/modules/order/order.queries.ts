@@ -1,10 +1,12 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
+import type { ProductTestStatus } from '@qcdesk/contract/order';
 import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { clients } from '../../db/schema/client';
 import { factories } from '../../db/schema/config';
 import { departments, users } from '../../db/schema/identity';
 import { orderProducts, orders } from '../../db/schema/order';
+import { orderRisks } from '../../db/schema/order-risk';
 import { originalSamples } from '../../db/schema/original-sample';
 import { productionSamples } from '../../db/schema/production-sample';
 import { reversed, searchText } from '../../db/schema/search-columns';
@@ -113,6 +115,20 @@ const factory = alias(factories, 'factory');
 const department = alias(departments, 'department');
 const sample = alias(originalSamples, 'sample');
 const productionSample = alias(productionSamples, 'production_sample');
+const risk = alias(orderRisks, 'risk');
+
+/**
+ * Issue 16: the product's test status from its valid order risk (at most one, order_risks_product_uq),
+ * joined by table, not through the order-risk module (a later area). The same cases as
+ * productTestStatus of order-risk.rules.ts (their test holds the two equal): no risk none, 40
+ * waived, 30 with pass or N/A passed, 30 with improve or fail failed, anything else open.
+ */
+const testStatus = sql<ProductTestStatus>`case
+  when ${risk.id} is null then 'none'
+  when ${risk.status} = 40 then 'waived'
+  when ${risk.status} = 30 and ${risk.result} in (1, 4) then 'passed'
+  when ${risk.status} = 30 and ${risk.result} in (2, 3) then 'failed'
+  else 'open' end`;
 
 /** Order products with the labels their rows show. */
 export function selectProducts(db: Db) {
@@ -128,6 +144,8 @@ export function selectProducts(db: Db) {
       productionSampleItemNo: productionSample.itemNo,
       qcName: qc.name,
       qcEnglishName: qc.englishName,
+      riskId: risk.id,
+      testStatus,
     })
     .from(orderProducts)
     .innerJoin(clients, eq(clients.id, orderProducts.clientId))
@@ -135,7 +153,8 @@ export function selectProducts(db: Db) {
     .innerJoin(factory, eq(factory.id, orderProducts.factoryId))
     .leftJoin(sample, eq(sample.id, orderProducts.originalSampleId))
     .leftJoin(productionSample, eq(productionSample.id, orderProducts.productionSampleId))
-    .leftJoin(qc, eq(qc.id, orderProducts.qcId));
+    .leftJoin(qc, eq(qc.id, orderProducts.qcId))
+    .leftJoin(risk, and(eq(risk.orderProductId, orderProducts.id), eq(risk.valid, 1)));
 }
 
 type Selected = Awaited<ReturnType<ReturnType<typeof selectProducts>['execute']>>[number];
@@ -165,6 +184,8 @@ export function toLine(r: Selected) {
         ? null
         : { id: p.productionSampleId, itemNo: r.productionSampleItemNo ?? '' },
     qc: p.qcId === null ? null : { id: p.qcId, name: r.qcName ?? '', englishName: r.qcEnglishName },
+    testStatus: r.testStatus,
+    risk: r.riskId === null ? null : { id: r.riskId },
     removedUpstream: p.removedUpstream,
     valid: p.valid,
     version: p.version,

@@ -1,9 +1,12 @@
 import type { Language } from '@qcdesk/contract/messages';
-import type { ProductTestStatus } from '@qcdesk/contract/order-risk';
-import { Badge, type BadgeProps, Tag } from 'antd';
+import { Badge, type BadgeProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
+import { ConfigSelect } from '../../components/config-select';
+import { searchClientOptions } from '../../components/pickers';
+import { TestStatusTag } from '../../components/record/record-link';
 import { enumColumnOptions, enumText, refName } from '../../components/ref-labels';
+import { ClientAutoComplete, type RemoteOption } from '../../components/remote-auto-complete';
 import type { TableColumn } from '../../components/table-columns';
 import { formatDate } from '../../lib/format';
 import type { OrderRiskRow } from './api';
@@ -26,19 +29,6 @@ export function RiskStatusBadge({ status, language }: { status: number; language
   );
 }
 
-/** Issue 16: the product's test status (none, open, passed, failed, waived): colour and text. */
-const TEST_STATUS: Record<ProductTestStatus, { color: string; text: (t: TFunction) => string }> = {
-  none: { color: 'default', text: (t) => t('order-risk.testStatus_none') },
-  open: { color: 'blue', text: (t) => t('order-risk.testStatus_open') },
-  passed: { color: 'green', text: (t) => t('order-risk.testStatus_passed') },
-  failed: { color: 'red', text: (t) => t('order-risk.testStatus_failed') },
-  waived: { color: 'gold', text: (t) => t('order-risk.testStatus_waived') },
-};
-
-export function TestStatusTag({ status, t }: { status: ProductTestStatus; t: TFunction }) {
-  return <Tag color={TEST_STATUS[status].color}>{TEST_STATUS[status].text(t)}</Tag>;
-}
-
 /** The items of a risk as one line: open / tested / waived counts. */
 export function itemsText(row: OrderRiskRow, t: TFunction): string {
   const done = row.itemCount - row.openCount;
@@ -59,6 +49,7 @@ export function orderRiskColumns({
       key: 'orderNo',
       title: (t) => t('order-risk.orderNo'),
       searchKey: 'orderNo',
+      sort: 'orderNo',
       render: (_v, row) => row.order.orderNo,
     },
     {
@@ -84,16 +75,49 @@ export function orderRiskColumns({
     {
       key: 'client',
       title: (t) => t('order-risk.client'),
-      hideInSearch: true,
+      searchKey: 'client',
       showFrom: 'xl',
       render: (_v, row) => row.client.name,
+      renderFormItem: ({ value, onChange, id }) => (
+        <ClientAutoComplete
+          id={id}
+          aria-label={t('order-risk.client')}
+          search={searchClientOptions}
+          value={(value as RemoteOption | null | undefined) ?? null}
+          onChange={(option) => onChange?.(option)}
+        />
+      ),
+      searchTransform: (value) => ({ client: (value as RemoteOption).value }),
+    },
+    {
+      key: 'department',
+      title: (t) => t('order-risk.department'),
+      searchKey: 'department',
+      showFrom: 'xxl',
+      render: (_v, row) => refName(row.department, language),
+      renderFormItem: (props) => (
+        <ConfigSelect<string | null>
+          list="department"
+          allowClear
+          placeholder={t('order-risk.department')}
+          {...props}
+          value={props.value as string | null}
+        />
+      ),
+    },
+    {
+      key: 'deliveryDate',
+      title: (t) => t('order-risk.deliveryDate'),
+      hideInSearch: true,
+      sort: 'deliveryDate',
+      render: (_v, row) => formatDate(row.product.deliveryDate),
     },
     {
       key: 'delivery',
       title: (t) => t('order-risk.deliveryDate'),
       searchKey: 'delivery',
       valueType: 'dateRange',
-      render: (_v, row) => formatDate(row.product.deliveryDate),
+      hideInTable: true,
     },
     {
       key: 'items',
@@ -104,6 +128,7 @@ export function orderRiskColumns({
     {
       title: (t) => t('order-risk.status'),
       dataIndex: 'status',
+      sort: 'status',
       valueType: 'select',
       options: enumColumnOptions('OrderRiskStatus'),
       render: (value) => <RiskStatusBadge status={Number(value)} language={language} />,
@@ -119,7 +144,7 @@ export function orderRiskColumns({
       key: 'testStatus',
       title: (t) => t('order-risk.testStatus'),
       hideInSearch: true,
-      render: (_v, row) => <TestStatusTag status={row.testStatus} t={t} />,
+      render: (_v, row) => <TestStatusTag status={row.testStatus} />,
     },
     {
       key: 'byCreate',

@@ -4,13 +4,13 @@ import { useParams } from 'react-router';
 import { ChangeLogViewer } from '../../components/change-log-viewer';
 import { DetailLoadFailed, DetailLoading } from '../../components/detail-states';
 import { createdText, RecordCard, subheading } from '../../components/record/record-card';
-import { RecordLink } from '../../components/record/record-link';
+import { RecordLink, TestStatusTag } from '../../components/record/record-link';
 import { EMPTY, enumText, materialText, refName } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
 import { formatDate } from '../../lib/format';
 import { fetchOrderRiskChangeLog, ORDER_RISK_ENTITY, type OrderRiskDetail, useOrderRisk } from './api';
 import { OrderRiskActions } from './order-risk-actions';
-import { itemsText, RiskStatusBadge, TestStatusTag } from './order-risk-columns';
+import { itemsText, RiskStatusBadge } from './order-risk-columns';
 
 function OrderRiskView({ risk, modify }: { risk: OrderRiskDetail; modify: boolean }) {
   const { t } = useTranslation();
@@ -23,7 +23,7 @@ function OrderRiskView({ risk, modify }: { risk: OrderRiskDetail; modify: boolea
         tags={
           <>
             <RiskStatusBadge status={risk.status} language={language} />
-            <TestStatusTag status={risk.testStatus} t={t} />
+            <TestStatusTag status={risk.testStatus} />
           </>
         }
         actions={<OrderRiskActions risk={risk} modify={modify} />}

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { ConfigSelect } from '../../components/config-select';
 import { searchClientOptions } from '../../components/pickers';
+import { TestStatusTag } from '../../components/record/record-link';
 import { EMPTY, enumColumnOptions, enumText, refName, userDisplayName } from '../../components/ref-labels';
 import { ClientAutoComplete, type RemoteOption } from '../../components/remote-auto-complete';
 import type { TableColumn } from '../../components/table-columns';
@@ -52,6 +53,12 @@ export function orderColumns({ language, t, canEdit }: OrderColumnOptions): Tabl
       hideInSearch: true,
       sort: 'deliveryDate',
       render: (_value, row) => formatDate(row.deliveryDate),
+    },
+    {
+      key: 'testStatus',
+      title: (t) => t('order.testStatus'),
+      hideInSearch: true,
+      render: (_value, row) => <TestStatusTag status={row.testStatus} riskId={row.risk?.id} />,
     },
     {
       title: (t) => t('order.sku'),

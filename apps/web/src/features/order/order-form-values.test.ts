@@ -35,6 +35,8 @@ function buildLine(overrides: Partial<OrderProductLine> = {}): OrderProductLine 
     originalSample: null,
     productionSample: null,
     qc: null,
+    testStatus: 'none',
+    risk: null,
     valid: 1,
     line: 1,
     description: null,

@@ -1,7 +1,7 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Empty, Flex, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RecordLink } from '../../components/record/record-link';
+import { RecordLink, TestStatusTag } from '../../components/record/record-link';
 import { EMPTY, enumText, refName, userDisplayName } from '../../components/ref-labels';
 import { useIsPhone } from '../../components/use-is-phone';
 import { currentLanguage } from '../../i18n/i18n';
@@ -61,6 +61,9 @@ export function OrderProducts({
       EMPTY
     );
 
+  const testStatus = (row: OrderProductLine) => (
+    <TestStatusTag status={row.testStatus} riskId={row.risk?.id} />
+  );
   const edit = (row: OrderProductLine) =>
     onEdit && row.valid === 1 ? (
       <Button
@@ -96,6 +99,7 @@ export function OrderProducts({
               <Flex gap={8} align="center">
                 {check(row)}
                 <Typography.Text strong>{row.productNo}</Typography.Text>
+                {testStatus(row)}
               </Flex>
               <Flex gap={4} align="center">
                 <span>{formatDate(row.deliveryDate)}</span>
@@ -157,6 +161,12 @@ export function OrderProducts({
                 {row.productNo} {flags(row)}
               </>
             ),
+          },
+          {
+            key: 'testStatus',
+            ...NOWRAP,
+            title: t('order.testStatus'),
+            render: (_, row) => testStatus(row),
           },
           { key: 'sku', ...NOWRAP, title: t('order.sku'), render: (_, row) => row.sku ?? EMPTY },
           { key: 'itemNo', ...NOWRAP, title: t('order.itemNo'), dataIndex: 'itemNo' },

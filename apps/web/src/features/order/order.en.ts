@@ -31,6 +31,7 @@ export const orderEn = {
   productDeleted: 'Deleted',
   removedUpstream: 'Removed upstream',
   productionSample: 'Production sample',
+  testStatus: 'Test status',
   psLink: 'Link to production sample',
   psUnlink: 'Unlink production sample',
   psLinkTitle_one: 'Link {{count}} product to a production sample',

@@ -33,6 +33,7 @@ export const orderZh: OrderShape = {
   productDeleted: '已删除',
   removedUpstream: '上游已移除',
   productionSample: '大货样',
+  testStatus: '测试状态',
   psLink: '关联大货样',
   psUnlink: '取消关联大货样',
   psLinkTitle: '将{{count}}个产品关联到大货样',

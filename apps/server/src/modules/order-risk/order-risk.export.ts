@@ -1,0 +1,109 @@
+import { areas } from '@qcdesk/contract';
+import { enumLabel } from '@qcdesk/contract/enumerations';
+import { orderRisks } from '../../db/schema/order-risk';
+import { labelIn, listExport } from '../../platform/list-export';
+import { riskRows, riskSearchWhere } from './order-risk.queries';
+import { ORDER_RISK_ENTITY } from './order-risk.rules';
+
+// The order-risk list's XLSX export (issue 16): the risks of orderrisk/search's filters in the
+// caller's scope, one row per risk with the list's columns (spec §3).
+
+const TEST_STATUS = {
+  none: { zh: '无风险', en: 'No risk' },
+  open: { zh: '未完成', en: 'Open' },
+  passed: { zh: '通过', en: 'Passed' },
+  failed: { zh: '未通过', en: 'Failed' },
+  waived: { zh: '豁免', en: 'Waived' },
+} as const;
+
+export const orderRiskExport = listExport({
+  operation: areas.orderRisk.exportOrderRisks,
+  search: areas.orderRisk.searchOrderRisks,
+  entity: ORDER_RISK_ENTITY,
+  title: { zh: '订单风险', en: 'Order risks' },
+  table: orderRisks,
+  key: orderRisks.id,
+  where: (filters, { db, scope }) => riskSearchWhere(db, filters, scope),
+  rows: riskRows,
+  keyOf: (row) => row.id,
+  columns: [
+    {
+      key: 'orderNo',
+      label: { zh: '订单号', en: 'Order no' },
+      value: (r) => r.order.orderNo,
+      width: 18,
+      client: true,
+    },
+    {
+      key: 'productNo',
+      label: { zh: '产品号', en: 'Product no' },
+      value: (r) => r.product.productNo,
+      width: 22,
+      client: true,
+    },
+    { key: 'itemNo', label: { zh: '货号', en: 'Item no' }, value: (r) => r.product.itemNo, client: true },
+    {
+      key: 'name',
+      label: { zh: '品名', en: 'Name' },
+      value: (r) => r.product.name,
+      width: 28,
+      client: true,
+    },
+    {
+      key: 'factory',
+      label: { zh: '工厂', en: 'Factory' },
+      value: (r, l) => labelIn(r.factory, l),
+      width: 28,
+    },
+    {
+      key: 'client',
+      label: { zh: '客户', en: 'Client' },
+      value: (r) => `${r.client.code} ${r.client.name}`,
+      width: 28,
+      client: true,
+    },
+    { key: 'department', label: { zh: '部门', en: 'Department' }, value: (r, l) => labelIn(r.department, l) },
+    {
+      key: 'deliveryDate',
+      label: { zh: '交货日期', en: 'Delivery date' },
+      value: (r) => r.product.deliveryDate,
+      client: true,
+    },
+    { key: 'itemCount', label: { zh: '测试项', en: 'Items' }, value: (r) => r.itemCount, client: true },
+    {
+      key: 'openCount',
+      label: { zh: '未出结果', en: 'Open items' },
+      value: (r) => r.openCount,
+      client: true,
+    },
+    {
+      key: 'status',
+      label: { zh: '状态', en: 'Status' },
+      value: (r, l) => enumLabel('OrderRiskStatus', r.status, l),
+      client: true,
+    },
+    {
+      key: 'result',
+      label: { zh: '结果', en: 'Result' },
+      value: (r, l) => enumLabel('TestResult', r.result, l),
+      client: true,
+    },
+    {
+      key: 'testStatus',
+      label: { zh: '测试状态', en: 'Test status' },
+      value: (r, l) => TEST_STATUS[r.testStatus][l],
+      client: true,
+    },
+    {
+      key: 'byCreate',
+      label: { zh: '来源', en: 'Source' },
+      value: (r, l) => (r.byCreate ? { zh: '手工', en: 'Manual' } : { zh: '自动生成', en: 'Derived' })[l],
+    },
+    {
+      key: 'waiveReason',
+      label: { zh: '豁免原因', en: 'Waive reason' },
+      value: (r) => r.waiveReason,
+      width: 28,
+    },
+  ],
+});

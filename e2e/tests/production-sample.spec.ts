@@ -94,9 +94,13 @@ async function screenshots(page: Page, lang: Lang, name: string): Promise<void> 
 async function searchItemNo(page: Page, lang: Lang, ending: string) {
   await settled(page);
   const search = page.getByRole('search');
-  await search.getByLabel(TEXT[lang].itemNo, { exact: true }).fill(ending);
-  await search.getByRole('button', { name: TEXT[lang].search }).click();
-  await expect(page).toHaveURL(new RegExp(`itemNo=${ending}`));
+  // Right after a view tab the search bar takes the new view's filters from the URL; text typed in
+  // that instant is replaced, so the search is typed again until the URL carries it.
+  await expect(async () => {
+    await search.getByLabel(TEXT[lang].itemNo, { exact: true }).fill(ending);
+    await search.getByRole('button', { name: TEXT[lang].search }).click();
+    await expect(page).toHaveURL(new RegExp(`itemNo=${ending}`), { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   await settled(page);
 }
 

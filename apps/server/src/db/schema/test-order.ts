@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, numeric, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { auditBlock, idColumn, ref, sortIndex } from '../columns';
 import { clients } from './client';
 import { labContacts, labs, testItems, testTypes } from './config';

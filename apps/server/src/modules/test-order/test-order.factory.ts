@@ -1,0 +1,49 @@
+import { idOf } from '../../../test/support/factories';
+import { labs, testItems, testTypes } from '../../db/schema/config';
+import { businessDate } from '../../platform/business-time';
+import type { Db } from '../../platform/db';
+import { buildOrder, type LineOverrides } from '../order/order.factory';
+
+// Test data of test orders (STYLE.md rule 9): `cartOrder` inserts an order whose products go in the
+// cart; `testOrderInput` answers the body of ordertest/create with lines named by test-item code.
+
+export async function cartOrder(
+  db: Db,
+  lines: LineOverrides[] = [{ productType: 2 }, { productType: 2 }],
+  clientId?: bigint,
+) {
+  return buildOrder(db, { lines, ...(clientId ? { clientId } : {}) });
+}
+
+export interface TestOrderInputOverrides {
+  products: readonly bigint[];
+  /** [product index, test-item code, entered price] lines; absent: the proposed lines. */
+  lines?: readonly [number, string, string?][];
+  lab?: string;
+  testType?: string;
+  currency?: 'RMB' | 'USD' | 'HKD';
+  planTime?: string;
+  labContactId?: bigint;
+}
+
+export async function testOrderInput(db: Db, o: TestOrderInputOverrides) {
+  return {
+    orderProductIds: o.products.map(String),
+    labId: String(await idOf(db, labs, o.lab ?? 'SGS-SZ')),
+    testTypeId: String(await idOf(db, testTypes, o.testType ?? 'CHEM')),
+    currency: o.currency ?? 'RMB',
+    planTime: o.planTime ?? businessDate(),
+    ...(o.labContactId ? { labContactId: String(o.labContactId) } : {}),
+    ...(o.lines
+      ? {
+          items: await Promise.all(
+            o.lines.map(async ([n, code, price]) => ({
+              orderProductId: String(o.products[n]),
+              testItemId: String(await idOf(db, testItems, code)),
+              ...(price ? { price } : {}),
+            })),
+          ),
+        }
+      : {}),
+  };
+}

@@ -1,5 +1,6 @@
-import { idOf } from '../../../test/support/factories';
+import { idOf, unique } from '../../../test/support/factories';
 import { labs, testItems, testTypes } from '../../db/schema/config';
+import { testOrderItems, testOrders } from '../../db/schema/test-order';
 import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
 import { buildOrder, type LineOverrides } from '../order/order.factory';
@@ -46,4 +47,27 @@ export async function testOrderInput(db: Db, o: TestOrderInputOverrides) {
         }
       : {}),
   };
+}
+
+/** A draft test order inserted for an order's first product (no change log). */
+export async function buildTestOrder(db: Db, order: Awaited<ReturnType<typeof buildOrder>>) {
+  const [row] = await db
+    .insert(testOrders)
+    .values({
+      testOrderNo: unique('TO').slice(0, 16),
+      clientId: order.order.clientId,
+      departmentId: order.order.departmentId,
+      labId: await idOf(db, labs, 'SGS-SZ'),
+      testTypeId: await idOf(db, testTypes, 'CHEM'),
+      applyType: 2,
+      planTime: businessDate(),
+    })
+    .returning();
+  await db.insert(testOrderItems).values({
+    testOrderId: row!.id,
+    orderProductId: order.products[0]!.id,
+    testItemId: await idOf(db, testItems, 'T-AZO'),
+    price: '500.00',
+  });
+  return row!;
 }

@@ -272,9 +272,11 @@ describe('ordertest/search, list and details', () => {
     expect(list.list.map((r) => r.id)).toEqual([detail.id]);
     const got = await t.client.call(ops.getTestOrder, { id: detail.id }, { token: qc });
     expect(got.result).toMatchObject({ success: true, modify: true, author: true });
-    expect((await t.client.call(ops.getTestOrder, { id: detail.id }, { token: sales })).result).toMatchObject({
-      modify: false,
-    });
+    expect((await t.client.call(ops.getTestOrder, { id: detail.id }, { token: sales })).result).toMatchObject(
+      {
+        modify: false,
+      },
+    );
   });
 });
 

@@ -3,18 +3,9 @@ import { labs, testItems, testTypes } from '../../db/schema/config';
 import { testOrderItems, testOrders } from '../../db/schema/test-order';
 import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
-import { buildOrder, type LineOverrides } from '../order/order.factory';
 
-// Test data of test orders (STYLE.md rule 9): `cartOrder` inserts an order whose products go in the
-// cart; `testOrderInput` answers the body of ordertest/create with lines named by test-item code.
-
-export async function cartOrder(
-  db: Db,
-  lines: LineOverrides[] = [{ productType: 2 }, { productType: 2 }],
-  clientId?: bigint,
-) {
-  return buildOrder(db, { lines, ...(clientId ? { clientId } : {}) });
-}
+// Test data of test orders (STYLE.md rule 9): `buildTestOrder` inserts a draft on an order's first
+// product; `testOrderInput` answers the body of ordertest/create with lines named by test-item code.
 
 export interface TestOrderInputOverrides {
   products: readonly bigint[];
@@ -50,7 +41,10 @@ export async function testOrderInput(db: Db, o: TestOrderInputOverrides) {
 }
 
 /** A draft test order inserted for an order's first product (no change log). */
-export async function buildTestOrder(db: Db, order: Awaited<ReturnType<typeof buildOrder>>) {
+export async function buildTestOrder(
+  db: Db,
+  order: { order: { clientId: bigint; departmentId: bigint }; products: readonly { id: bigint }[] },
+) {
   const [row] = await db
     .insert(testOrders)
     .values({

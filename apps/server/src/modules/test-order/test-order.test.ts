@@ -17,9 +17,10 @@ import { loadConfig } from '../../platform/config';
 import { defineModule, onHook } from '../../platform/module';
 import { seedPrincipal } from '../../platform/seed-principal';
 import { modules } from '../modules';
+import { buildOrder, type LineOverrides } from '../order/order.factory';
 import { addDays } from '../order/order.rules';
 import { buildOrderRisk } from '../order-risk/order-risk.factory';
-import { cartOrder, testOrderInput } from './test-order.factory';
+import { testOrderInput } from './test-order.factory';
 import { seedTestOrders } from './test-order.seed';
 import {
   createRetestOrder,
@@ -72,6 +73,9 @@ afterAll(async () => {
 });
 
 const db = () => t.database.db;
+/** An order whose products go in the cart (type 2 unless said). */
+const cartOrder = (_db: unknown, lines: LineOverrides[] = [{ productType: 2 }, { productType: 2 }]) =>
+  buildOrder(db(), { lines });
 const orderCount = async () => (await db().select({ n: count() }).from(testOrders))[0]!.n;
 const rowOf = async (id: string) =>
   (

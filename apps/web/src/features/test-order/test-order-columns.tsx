@@ -9,6 +9,9 @@ import { ClientAutoComplete, type RemoteOption } from '../../components/remote-a
 import type { TableColumn } from '../../components/table-columns';
 import { formatDate } from '../../lib/format';
 import type { TestOrderRow } from './api';
+import type { testOrderEn } from './test-order.en';
+
+type TextKey = Exclude<keyof typeof testOrderEn, 'source'>;
 
 type BadgeStatus = 'success' | 'processing' | 'default' | 'error' | 'warning';
 
@@ -46,7 +49,7 @@ export function testOrderColumns({
   language: Language;
   t: TFunction;
 }): TableColumn<TestOrderRow>[] {
-  const text = (key: string) => t(`test-order.${key}`);
+  const text = (key: TextKey): string => t(`test-order.${key}` as const);
   return [
     {
       title: () => text('testOrderNo'),

@@ -114,10 +114,8 @@ describe('dates, completeness and the cart rule', () => {
   });
 
   it('submit needs ≥ 1 line and every price', () => {
-    expect(reason(() => assertSubmittable([]))).toBe('E_TEST_NO_ITEMS');
-    expect(reason(() => assertSubmittable([{ price: '1.00' }, { price: null }]))).toBe(
-      'E_TEST_PRICE_MISSING',
-    );
+    expect(reason(() => assertSubmittable([]))).toBe('E_REQUIRED');
+    expect(reason(() => assertSubmittable([{ price: '1.00' }, { price: null }]))).toBe('E_REQUIRED');
     expect(reason(() => assertSubmittable([{ price: '1.00' }]))).toBeNull();
   });
 

@@ -206,13 +206,13 @@ describe('ordertest/create from the cart', () => {
     const price = (code: string) => detail.items.find((i) => i.testItem.code === code)!.price;
     expect([price('T-F963'), price('T-EN71-1'), price('T-AZO')]).toEqual(['320.00', null, '80.50']);
     expect(detail).toMatchObject({ currency: 'USD', price: '400.50' });
-    // Submit needs every price (E_TEST_PRICE_MISSING), nothing changed.
+    // Submit needs every price (E_REQUIRED on price), nothing changed.
     const refused = await t.client.call(
       ops.submitTestOrder,
       { id: detail.id, version: detail.version },
       { token: qc },
     );
-    expect(refused.result).toMatchObject({ reason: 'E_TEST_PRICE_MISSING' });
+    expect(refused.result).toMatchObject({ reason: 'E_REQUIRED', field: 'price' });
     expect((await rowOf(detail.id)).status).toBe(10);
   });
 
@@ -431,7 +431,7 @@ describe('ordertest/update/item', () => {
     );
     expect(emptied).toMatchObject({ itemCount: 0, price: '0.00' });
     const none = await t.client.call(ops.submitTestOrder, { id: detail.id, version: 2 }, { token: qc });
-    expect(none.result).toMatchObject({ reason: 'E_TEST_NO_ITEMS' });
+    expect(none.result).toMatchObject({ reason: 'E_REQUIRED', field: 'items' });
     expect((await rowOf(detail.id)).status).toBe(10);
     await t.client.ok(
       ops.updateTestOrderItems,

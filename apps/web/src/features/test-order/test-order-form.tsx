@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE } from '@qcdesk/contract/constants';
 import { CURRENCIES } from '@qcdesk/contract/test-order';
 import { Alert, Button, Col, Empty, Flex, Form, Row, Select, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -5,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { ConfigSelect } from '../../components/config-select';
 import { DateField } from '../../components/date-picker';
 import { DetailLoading, FormCard } from '../../components/detail-states';
-import type { RecordFormProps } from '../../components/record/use-record-form';
+import { notify } from '../../components/notify';
+import { markFieldError, type RecordFormProps } from '../../components/record/use-record-form';
 import { useLeaveGuard } from '../../components/use-leave-guard';
 import { currentLanguage } from '../../i18n/i18n';
 import { useOrderTestCart } from '../../lib/carts';
-import { formatDate } from '../../lib/format';
 import { type TestOrderDetail, useCartProducts, useCreateTestOrder } from './api';
 import { CartLines, type DraftLine, draftLines, PRICE } from './test-order-cart-lines';
 
@@ -21,7 +22,8 @@ interface Values {
   hopeTime?: string;
 }
 
-const today = () => formatDate(new Date());
+/** Today in the business time zone (DOMAIN.md: plan date ≥ today, Asia/Shanghai). */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(new Date());
 
 /**
  * `ordertest/new`: the order-test cart (DOMAIN.md §6.1) and the create form of a test order (§4.9):
@@ -70,6 +72,9 @@ export function TestOrderCreatePage(props: RecordFormProps<TestOrderDetail>) {
           cart.clear();
           props.onDone(created.id);
         },
+        onError: (error) => {
+          if (!markFieldError(form, error)) notify('error', error.message);
+        },
       },
     );
   };
@@ -94,15 +99,6 @@ export function TestOrderCreatePage(props: RecordFormProps<TestOrderDetail>) {
               showIcon
               role="alert"
               title={products.error.message}
-              style={{ marginBottom: 12 }}
-            />
-          ) : null}
-          {create.error ? (
-            <Alert
-              type="error"
-              showIcon
-              role="alert"
-              title={create.error.message}
               style={{ marginBottom: 12 }}
             />
           ) : null}

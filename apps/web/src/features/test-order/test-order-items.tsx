@@ -45,7 +45,7 @@ export function TestOrderItems({ order }: { order: TestOrderDetail }) {
                     render: (_v, l) => (
                       <>
                         {l.testItem.code} {refName(l.testItem, language)}{' '}
-                        {l.orderRiskItemId ? <Tag color="orange">{t('test-order.source.risk')}</Tag> : null}
+                        {l.orderRiskItemId ? <Tag>{t('test-order.source.risk')}</Tag> : null}
                       </>
                     ),
                   },

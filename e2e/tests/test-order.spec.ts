@@ -93,6 +93,7 @@ for (const lang of ['en', 'zh'] as const) {
     await tags.nth(1).click();
     await expect(tags.nth(0)).toHaveAttribute('data-in-cart', 'true');
     await expect(tags.nth(1)).toHaveAttribute('data-in-cart', 'true');
+    await screenshotsAt(page, lang, 'test-order-order-cart');
     await page.getByTestId('order-test-cart-open').click();
 
     await expect(page).toHaveURL(new RegExp(`/${lang}/ordertest/new$`));

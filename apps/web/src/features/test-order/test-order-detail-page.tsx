@@ -1,3 +1,4 @@
+import { fieldLabel } from '@qcdesk/contract/messages';
 import { createTestOrder } from '@qcdesk/contract/test-order';
 import { Alert, Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,20 @@ import { moneyText, TestOrderStatusBadge } from './test-order-columns';
 import { TestOrderEdit } from './test-order-edit';
 import { TestOrderCreatePage } from './test-order-form';
 import { TestOrderItems } from './test-order-items';
+
+/** The change log's fields the contract's labels do not name. */
+const LOG_LABELS: Record<
+  string,
+  `test-order.${'testOrderNo' | 'applyType' | 'amount' | 'currency' | 'items' | 'sampleProvided' | 'paid'}`
+> = {
+  testOrderNo: 'test-order.testOrderNo',
+  applyType: 'test-order.applyType',
+  amount: 'test-order.amount',
+  currency: 'test-order.currency',
+  items: 'test-order.items',
+  sampleProvided: 'test-order.sampleProvided',
+  paid: 'test-order.paid',
+};
 
 function TestOrderView({ order, modify }: { order: TestOrderDetail; modify: boolean }) {
   const { t } = useTranslation();
@@ -99,7 +114,12 @@ function TestOrderView({ order, modify }: { order: TestOrderDetail; modify: bool
       />
       <TestOrderItems order={order} />
       <Card>
-        <ChangeLogViewer entity={TEST_ORDER_ENTITY} id={order.id} fetch={fetchTestOrderChangeLog} />
+        <ChangeLogViewer
+          entity={TEST_ORDER_ENTITY}
+          id={order.id}
+          fetch={fetchTestOrderChangeLog}
+          fieldLabel={(field) => (field in LOG_LABELS ? t(LOG_LABELS[field]!) : fieldLabel(field, language))}
+        />
       </Card>
     </Flex>
   );

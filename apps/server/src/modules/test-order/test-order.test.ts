@@ -514,6 +514,8 @@ describe('submit, receive, report, close, cancel', () => {
       { token: qc },
     );
     await t.client.ok(ops.submitTestOrder, { id: detail.id, version: 0 }, { token: qc });
+    await t.app.jobs.drain();
+    await smtp.waitFor('cs3@lab.test');
     const since = smtp.messages.length;
     const cancelled = await t.client.ok(
       ops.cancelTestOrder,

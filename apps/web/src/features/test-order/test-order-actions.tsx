@@ -28,17 +28,34 @@ export function TestOrderActions({ order, modify }: { order: TestOrderDetail; mo
     (a) => modify && a.from.includes(order.status) && hasPermission(session, a.permission),
   );
   if (shown.length === 0) return null;
+  const no = order.testOrderNo;
+  const texts: Record<Action, { label: string; title: string; hint: string; done: string }> = {
+    submit: {
+      label: t('test-order.submit'),
+      title: t('test-order.submitConfirm', { no }),
+      hint: t('test-order.submitHint'),
+      done: t('test-order.submitDone'),
+    },
+    close: {
+      label: t('test-order.close'),
+      title: t('test-order.closeConfirm', { no }),
+      hint: t('test-order.closeHint'),
+      done: t('test-order.closeDone'),
+    },
+    cancel: {
+      label: t('test-order.cancel'),
+      title: t('test-order.cancelConfirm', { no }),
+      hint: t('test-order.cancelHint'),
+      done: t('test-order.cancelDone'),
+    },
+  };
   const run = async (action: Action, danger: boolean) => {
-    const ok = await confirm({
-      title: t(`test-order.${action}Confirm`, { no: order.testOrderNo }),
-      content: t(`test-order.${action}Hint`),
-      danger,
-      okText: t(`test-order.${action}`),
-    });
+    const text = texts[action];
+    const ok = await confirm({ title: text.title, content: text.hint, danger, okText: text.label });
     if (!ok) return;
     mutations[action].mutate(
       { id: order.id, version: order.version },
-      { onSuccess: () => notify('success', t(`test-order.${action}Done`)) },
+      { onSuccess: () => notify('success', text.done) },
     );
   };
   return (
@@ -53,7 +70,7 @@ export function TestOrderActions({ order, modify }: { order: TestOrderDetail; mo
           onClick={() => void run(a.action, a.danger ?? false)}
           data-testid={`test-order-${a.action}`}
         >
-          {t(`test-order.${a.action}`)}
+          {texts[a.action].label}
         </Button>
       ))}
     </Flex>

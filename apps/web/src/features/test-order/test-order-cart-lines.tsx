@@ -60,6 +60,11 @@ export function CartLines({
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const sources = {
+    risk: t('test-order.source.risk'),
+    full: t('test-order.source.full'),
+    added: t('test-order.source.added'),
+  };
   const change = (index: number, patch: Partial<DraftLine>) =>
     onLines(lines.map((l, i) => (i === index ? { ...l, ...patch } : l)));
   const add = (product: CartProduct, testItemId: string | null) => {
@@ -114,7 +119,7 @@ export function CartLines({
                     >
                       {l.name || t('test-order.addedItem')}
                     </Checkbox>
-                    <Tag>{t(`test-order.source.${l.source}`)}</Tag>
+                    <Tag>{sources[l.source]}</Tag>
                     {l.listCurrency === currency ? (
                       <Typography.Text>{moneyText(l.listPrice, currency)}</Typography.Text>
                     ) : (

@@ -9,9 +9,6 @@ import { ClientAutoComplete, type RemoteOption } from '../../components/remote-a
 import type { TableColumn } from '../../components/table-columns';
 import { formatDate } from '../../lib/format';
 import type { TestOrderRow } from './api';
-import type { testOrderEn } from './test-order.en';
-
-type TextKey = Exclude<keyof typeof testOrderEn, 'source'>;
 
 type BadgeStatus = 'success' | 'processing' | 'default' | 'error' | 'warning';
 
@@ -49,10 +46,9 @@ export function testOrderColumns({
   language: Language;
   t: TFunction;
 }): TableColumn<TestOrderRow>[] {
-  const text = (key: TextKey): string => t(`test-order.${key}` as const);
   return [
     {
-      title: () => text('testOrderNo'),
+      title: (t) => t('test-order.testOrderNo'),
       dataIndex: 'testOrderNo',
       searchKey: 'testOrderNo',
       sort: 'testOrderNo',
@@ -63,13 +59,13 @@ export function testOrderColumns({
         </Link>
       ),
     },
-    { key: 'orderNo', title: () => text('orderNo'), searchKey: 'orderNo', hideInTable: true },
-    { key: 'productNo', title: () => text('productNo'), searchKey: 'productNo', hideInTable: true },
-    { key: 'sku', title: () => text('sku'), searchKey: 'sku', hideInTable: true },
-    { key: 'factory', title: () => text('factory'), searchKey: 'factory', hideInTable: true },
+    { key: 'orderNo', title: (t) => t('test-order.orderNo'), searchKey: 'orderNo', hideInTable: true },
+    { key: 'productNo', title: (t) => t('test-order.productNo'), searchKey: 'productNo', hideInTable: true },
+    { key: 'sku', title: (t) => t('test-order.sku'), searchKey: 'sku', hideInTable: true },
+    { key: 'factory', title: (t) => t('test-order.factory'), searchKey: 'factory', hideInTable: true },
     {
       key: 'client',
-      title: () => text('client'),
+      title: (t) => t('test-order.client'),
       dataIndex: 'client',
       searchKey: 'client',
       minWidth: 120,
@@ -77,7 +73,7 @@ export function testOrderColumns({
       renderFormItem: ({ value, onChange, id }) => (
         <ClientAutoComplete
           id={id}
-          aria-label={text('client')}
+          aria-label={t('test-order.client')}
           search={searchClientOptions}
           value={(value as RemoteOption | null | undefined) ?? null}
           onChange={(option) => onChange?.(option)}
@@ -87,7 +83,7 @@ export function testOrderColumns({
     },
     {
       key: 'department',
-      title: () => text('department'),
+      title: (t) => t('test-order.department'),
       dataIndex: 'department',
       searchKey: 'department',
       showFrom: 'xxl',
@@ -96,7 +92,7 @@ export function testOrderColumns({
         <ConfigSelect<string | null>
           list="department"
           allowClear
-          placeholder={text('department')}
+          placeholder={t('test-order.department')}
           {...props}
           value={props.value as string | null}
         />
@@ -104,14 +100,14 @@ export function testOrderColumns({
     },
     {
       key: 'lab',
-      title: () => text('lab'),
+      title: (t) => t('test-order.lab'),
       dataIndex: 'lab',
       hideInSearch: true,
       showFrom: 'lg',
       render: (_value, row) => refName(row.lab, language),
     },
     {
-      title: () => text('planTime'),
+      title: (t) => t('test-order.planTime'),
       dataIndex: 'planTime',
       hideInSearch: true,
       sort: 'planTime',
@@ -119,14 +115,14 @@ export function testOrderColumns({
     },
     {
       key: 'plan',
-      title: () => text('planTime'),
+      title: (t) => t('test-order.planTime'),
       searchKey: 'plan',
       valueType: 'dateRange',
       hideInTable: true,
     },
     {
       key: 'items',
-      title: () => text('items'),
+      title: (t) => t('test-order.items'),
       hideInSearch: true,
       showFrom: 'xl',
       render: (_value, row) =>
@@ -134,20 +130,20 @@ export function testOrderColumns({
     },
     {
       key: 'amount',
-      title: () => text('amount'),
+      title: (t) => t('test-order.amount'),
       hideInSearch: true,
       showFrom: 'lg',
       render: (_value, row) => moneyText(row.amount, row.currency),
     },
     {
-      title: () => text('status'),
+      title: (t) => t('test-order.status'),
       dataIndex: 'status',
       hideInSearch: true,
       render: (_value, row) => <TestOrderStatusBadge status={row.status} language={language} />,
     },
     {
       key: 'result',
-      title: () => text('result'),
+      title: (t) => t('test-order.result'),
       dataIndex: 'result',
       searchKey: 'result',
       valueType: 'select',

@@ -22,24 +22,20 @@ import { TestOrderEdit } from './test-order-edit';
 import { TestOrderCreatePage } from './test-order-form';
 import { TestOrderItems } from './test-order-items';
 
-/** The change log's fields the contract's labels do not name. */
-const LOG_LABELS: Record<
-  string,
-  `test-order.${'testOrderNo' | 'applyType' | 'amount' | 'currency' | 'items' | 'sampleProvided' | 'paid'}`
-> = {
-  testOrderNo: 'test-order.testOrderNo',
-  applyType: 'test-order.applyType',
-  amount: 'test-order.amount',
-  currency: 'test-order.currency',
-  items: 'test-order.items',
-  sampleProvided: 'test-order.sampleProvided',
-  paid: 'test-order.paid',
-};
-
 function TestOrderView({ order, modify }: { order: TestOrderDetail; modify: boolean }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const date = (value: string | null) => (value ? formatDate(value) : EMPTY);
+  // The change log's fields the contract's labels do not name.
+  const logLabels: Record<string, string> = {
+    testOrderNo: t('test-order.testOrderNo'),
+    applyType: t('test-order.applyType'),
+    amount: t('test-order.amount'),
+    currency: t('test-order.currency'),
+    items: t('test-order.items'),
+    sampleProvided: t('test-order.sampleProvided'),
+    paid: t('test-order.paid'),
+  };
   const yes = (value: boolean) => (value ? t('test-order.yes') : t('test-order.no'));
   return (
     <Flex vertical gap={16}>
@@ -118,7 +114,7 @@ function TestOrderView({ order, modify }: { order: TestOrderDetail; modify: bool
           entity={TEST_ORDER_ENTITY}
           id={order.id}
           fetch={fetchTestOrderChangeLog}
-          fieldLabel={(field) => (field in LOG_LABELS ? t(LOG_LABELS[field]!) : fieldLabel(field, language))}
+          fieldLabel={(field) => logLabels[field] ?? fieldLabel(field, language)}
         />
       </Card>
     </Flex>

@@ -73,7 +73,19 @@ export function TestOrderEdit({ order, modify }: { order: TestOrderDetail; modif
     );
   const fields = (Object.keys(RULES) as Field[]).filter(may);
   if (!modify || fields.length === 0) return null;
-  const label = (f: Field) => t(`test-order.${f}`);
+  const labels: Record<Field, string> = {
+    labId: t('test-order.labId'),
+    testTypeId: t('test-order.testTypeId'),
+    planTime: t('test-order.planTime'),
+    hopeTime: t('test-order.hopeTime'),
+    receiveTime: t('test-order.receiveTime'),
+    sampleProvided: t('test-order.sampleProvided'),
+    paid: t('test-order.paid'),
+    invoice: t('test-order.invoice'),
+    quotation: t('test-order.quotation'),
+    discount: t('test-order.discount'),
+  };
+  const label = (f: Field) => labels[f];
   const save = (values: Values) => {
     const before = valuesOf(order);
     const changed = Object.fromEntries(

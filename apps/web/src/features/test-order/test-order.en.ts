@@ -69,5 +69,4 @@ export const testOrderEn = {
   addToCart: 'Add to test cart',
   inCart: 'In test cart',
   cartOpen: 'Open the test cart ({{n}})',
-  cartOfOrder: 'Test cart',
 };

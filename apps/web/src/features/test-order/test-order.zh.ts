@@ -71,5 +71,4 @@ export const testOrderZh: typeof testOrderEn = {
   addToCart: '加入测试购物车',
   inCart: '已在测试购物车',
   cartOpen: '打开测试购物车（{{n}}）',
-  cartOfOrder: '测试购物车',
 };

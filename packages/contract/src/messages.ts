@@ -62,6 +62,8 @@ export const messages = {
     zh: '只能加入相同客户和部门的产品',
     en: 'Only products of the same client and department can be added',
   },
+  E_FIELD_LOCKED: { zh: '您不能修改{field}', en: 'You may not change {field} now' },
+  E_TEST_UNPAID: { zh: '未付款或开票，不能结案', en: 'Not paid or invoiced yet' },
   E_SAMPLE_IN_USE: {
     zh: '大货样已用于进行中的验货，不能取消',
     en: 'The production sample is used by an inspection in progress and cannot be cancelled',
@@ -149,6 +151,12 @@ export type MessageParams = Record<string, string | number>;
 export const fieldLabels: Record<string, Record<Language, string>> = {
   ...CONFIG_FIELD_LABELS,
   username: { zh: '用户名', en: 'Username' },
+  planTime: { zh: '送测日期', en: 'Plan date' },
+  receiveTime: { zh: '收样日期', en: 'Receive date' },
+  hopeTime: { zh: '期望日期', en: 'Hope date' },
+  discount: { zh: '折扣', en: 'Discount' },
+  invoice: { zh: '发票', en: 'Invoice' },
+  quotation: { zh: '报价单', en: 'Quotation' },
   password: { zh: '密码', en: 'Password' },
   repeatPassword: { zh: '确认密码', en: 'Repeat password' },
   page: { zh: '页码', en: 'Page' },

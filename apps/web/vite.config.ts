@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { contractRuntimePlugin } from './contract-runtime-plugin';
+import { precompressPlugin } from './precompress-plugin';
 import { routeBudgetPlugin } from './route-budget-plugin';
 
 const SERVER = process.env.QCDESK_SERVER ?? 'http://localhost:3000';
@@ -9,6 +10,7 @@ export default defineConfig({
   plugins: [
     react(),
     contractRuntimePlugin(),
+    precompressPlugin(),
     routeBudgetPlugin([
       // Issue 4: the sign-in route's JavaScript stays within 250 KB gzip.
       {

@@ -116,8 +116,9 @@ export async function signOut(page: Page, lang: Lang) {
   }).toPass({ timeout: 40_000 });
 }
 
-export async function expectNoSeriousA11yViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+export async function expectNoSeriousA11yViolations(page: Page, { contrast = true } = {}) {
+  const axe = new AxeBuilder({ page });
+  const { violations } = await (contrast ? axe : axe.disableRules(['color-contrast'])).analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -166,7 +167,9 @@ export async function screenshotsAt(
     // The shell's header is sticky: a full-page capture of a scrolled page would paint it mid-page.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SCREENSHOTS}${name}-${lang}-${width}.png`, fullPage: true });
-    if (a11y(width)) await expectNoSeriousA11yViolations(page);
+    // Colours do not change with the language: the Chinese page is scanned without the contrast
+    // rule, the costliest of axe's (~45% of a scan).
+    if (a11y(width)) await expectNoSeriousA11yViolations(page, { contrast: lang === 'en' });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }

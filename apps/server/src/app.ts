@@ -234,7 +234,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const indexHtml = join(config.WEB_DIST, 'index.html');
   const hasWeb = existsSync(indexHtml);
   if (hasWeb) {
-    await server.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false, index: false });
+    await server.register(fastifyStatic, {
+      root: config.WEB_DIST,
+      wildcard: false,
+      index: false,
+      // The build's .br/.gz beside each file (apps/web/precompress-plugin.ts), by Accept-Encoding.
+      preCompressed: true,
+      // Files under assets/ carry their content hash in their name: cached for a year without
+      // asking again. The page itself always asks (a new build is seen at once); the rest (icons,
+      // manifest) is checked on each load.
+      setHeaders: (reply, path) => {
+        if (/[\\/]assets[\\/]/.test(path))
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (path.endsWith('index.html')) reply.header('Cache-Control', 'no-cache');
+      },
+    });
   }
   server.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {

@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/platform/config';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -29,12 +30,18 @@ describe('config', () => {
   });
 });
 
+const BUNDLE = `console.info('${'QCDesk '.repeat(400)}')`;
+
 describe('plain routes', () => {
   let t: TestApp;
   beforeAll(async () => {
     const dist = mkdtempSync(join(tmpdir(), 'qcdesk-dist-'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>QCDesk</title>');
     writeFileSync(join(dist, 'app.js'), 'console.info(1)');
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), BUNDLE);
+    writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(BUNDLE));
+    writeFileSync(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(BUNDLE));
     t = await startTestApp({ env: { WEB_DIST: dist } });
   });
   afterAll(() => t.close());
@@ -53,6 +60,30 @@ describe('plain routes', () => {
       expect(response.body).toContain('<title>QCDesk</title>');
     }
     expect((await t.app.server.inject({ url: '/app.js' })).body).toBe('console.info(1)');
+  });
+
+  it('serves hashed assets compressed as built and cached for a year; the rest is checked each load', async () => {
+    const br = await t.app.server.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BUNDLE);
+    const gz = await t.app.server.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BUNDLE);
+    const plain = await t.app.server.inject({ url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BUNDLE);
+    // Not hashed: revalidated on each load.
+    expect((await t.app.server.inject({ url: '/app.js' })).headers['cache-control']).toBe(
+      'public, max-age=0',
+    );
+    expect((await t.app.server.inject({ url: '/zh/client' })).headers['cache-control']).toBe('no-cache');
   });
 
   it('does not answer unknown API paths with the SPA', async () => {

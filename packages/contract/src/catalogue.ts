@@ -20,6 +20,7 @@ import * as productionSample from './production-sample';
 import * as shipping from './shipping';
 import * as standard from './standard';
 import * as system from './system';
+import * as testOrder from './test-order';
 
 /** Every operation of the product, by area. Adding an area adds one line here. */
 export const areas = {
@@ -39,6 +40,7 @@ export const areas = {
   order,
   productionSample,
   orderRisk,
+  testOrder,
   firstSample,
   shipping,
   contract,

@@ -62,6 +62,19 @@ export const messages = {
     zh: '只能加入相同客户和部门的产品',
     en: 'Only products of the same client and department can be added',
   },
+  E_FIELD_LOCKED: {
+    zh: '当前状态下您不能修改{field}',
+    en: 'You cannot change {field} in this status',
+  },
+  E_TEST_NO_ITEMS: { zh: '测试单至少需要一个测试项目', en: 'A test order needs at least one test item' },
+  E_TEST_PRICE_MISSING: {
+    zh: '有{n}个测试项目未填写价格',
+    en: '{n} test {n|item has|items have} no price',
+  },
+  E_TEST_UNPAID: {
+    zh: '测试单须已付款或已开发票才能结案',
+    en: 'A test order can be closed only when it is paid or invoiced',
+  },
   E_SAMPLE_IN_USE: {
     zh: '大货样已用于进行中的验货，不能取消',
     en: 'The production sample is used by an inspection in progress and cannot be cancelled',
@@ -149,6 +162,16 @@ export type MessageParams = Record<string, string | number>;
 export const fieldLabels: Record<string, Record<Language, string>> = {
   ...CONFIG_FIELD_LABELS,
   username: { zh: '用户名', en: 'Username' },
+  planTime: { zh: '计划送测日期', en: 'Plan date' },
+  receiveTime: { zh: '收样日期', en: 'Receive date' },
+  hopeTime: { zh: '期望完成日期', en: 'Expected date' },
+  discount: { zh: '折扣', en: 'Discount' },
+  paid: { zh: '已付款', en: 'Paid' },
+  invoice: { zh: '发票号', en: 'Invoice no' },
+  quotation: { zh: '报价单号', en: 'Quotation no' },
+  labContactId: { zh: '实验室联系人', en: 'Lab contact' },
+  orderProductIds: { zh: '产品', en: 'Products' },
+  sampleProvided: { zh: '已提供样品', en: 'Sample provided' },
   password: { zh: '密码', en: 'Password' },
   repeatPassword: { zh: '确认密码', en: 'Repeat password' },
   page: { zh: '页码', en: 'Page' },

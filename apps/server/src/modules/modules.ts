@@ -20,6 +20,7 @@ import { productionSampleModule } from './production-sample/production-sample.op
 import { shippingModule } from './shipping/shipping.operations';
 import { standardModule } from './standard/standard.operations';
 import { systemModule } from './system/system.operations';
+import { testOrderModule } from './test-order/test-order.operations';
 
 /**
  * Every area of the product, one line each (docs/adding-an-area.md). The order is the seed order:
@@ -42,6 +43,7 @@ export const modules: readonly ModuleDef[] = [
   orderModule,
   productionSampleModule,
   orderRiskModule,
+  testOrderModule,
   firstSampleModule,
   contractModule,
   standardModule,

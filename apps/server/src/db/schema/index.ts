@@ -15,3 +15,4 @@ export * from './platform';
 export * from './production-sample';
 export * from './shipping';
 export * from './standard';
+export * from './test-order';

@@ -35,6 +35,11 @@ const params = {
   orderNo: 'OD1',
   productNo: 'OD1-01',
   corrective: 'Redo the colour',
+  testOrderNo: 'TO2603150001',
+  testType: 'Chemical',
+  planTime: '2026-03-15',
+  count: 2,
+  sender: 'QC',
 };
 
 describe('mail templates', () => {

@@ -1,0 +1,108 @@
+import type { areas, ParsedInputOf } from '@qcdesk/contract';
+import { testOrders } from '../../db/schema/test-order';
+import { actorOf, type Principal } from '../../platform/auth';
+import { businessDate } from '../../platform/business-time';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { changedFields, updateRecord } from '../../platform/records';
+import { transition } from '../../platform/transition';
+import { testOrderDetail, testOrderLines } from './test-order.queries';
+import {
+  amountOf,
+  assertDates,
+  assertMayChange,
+  DRAFT,
+  SUBMITTED,
+  sumPrices,
+  TEST_ORDER_ENTITY,
+  type TestOrderRecord,
+  testOrderMachine,
+} from './test-order.rules';
+import { assertTestType, labAndContact, writableTestOrder } from './test-order.service';
+import { resolveLines, writeLines } from './test-order-lines.service';
+
+// ordertest/update (per-field rules of DOMAIN.md §5.2: who changes what in which status; setting the
+// receive time of a submitted order receives it, 20 → 30) and ordertest/update/item (a draft's lines).
+
+type Ops = typeof areas.testOrder;
+type TestOrderUpdate = ParsedInputOf<Ops['updateTestOrder']>;
+type ItemsUpdate = ParsedInputOf<Ops['updateTestOrderItems']>;
+
+/** The column values of the update's fields (discount as the numeric's text). */
+function columnValues(fields: Omit<TestOrderUpdate, 'id' | 'version'>): Partial<TestOrderRecord> {
+  const { discount, ...rest } = fields;
+  return {
+    ...rest,
+    ...(discount === undefined ? {} : { discount: discount.toFixed(2) }),
+  } as Partial<TestOrderRecord>;
+}
+
+/** ordertest/update: only fields that change are checked against who may change them (E_FIELD_LOCKED). */
+export async function updateTestOrder(db: Db, input: TestOrderUpdate, user: Principal) {
+  const { id, version, ...fields } = input;
+  const current = await writableTestOrder(db, id, version, user);
+  const wanted = changedFields(current, columnValues(fields));
+  if (Object.keys(wanted).length === 0) return testOrderDetail(db, id);
+  assertMayChange(Object.keys(wanted), current.status, user.permissions);
+  const next = { ...current, ...wanted };
+  if (wanted.planTime !== undefined && wanted.planTime < businessDate())
+    throw new AppError('E_RANGE', { field: 'planTime' }, { field: 'planTime' });
+  assertDates(next, businessDate());
+  if (wanted.labId !== undefined || wanted.labContactId !== undefined) {
+    const contact = await labAndContact(
+      db,
+      next.labId,
+      wanted.labContactId !== undefined
+        ? wanted.labContactId
+        : wanted.labId !== undefined
+          ? undefined
+          : next.labContactId,
+      current,
+    );
+    if (contact !== current.labContactId) wanted.labContactId = contact;
+  }
+  if (wanted.testTypeId !== undefined) await assertTestType(db, wanted.testTypeId);
+  if (wanted.discount !== undefined) wanted.amount = amountOf(current.price, wanted.discount);
+  if (current.status === SUBMITTED && wanted.receiveTime) {
+    await transition(db, {
+      machine: testOrderMachine,
+      table: testOrders,
+      id,
+      version,
+      action: 'receive',
+      user,
+      set: wanted,
+    });
+  } else {
+    await updateRecord(db, {
+      table: testOrders,
+      id,
+      version,
+      values: wanted,
+      actor: actorOf(user),
+      entity: TEST_ORDER_ENTITY,
+    });
+  }
+  return testOrderDetail(db, id);
+}
+
+/** ordertest/update/item: the whole line set of a draft; price and amount recomputed. */
+export async function updateTestOrderItems(db: Db, input: ItemsUpdate, user: Principal) {
+  const current = await writableTestOrder(db, input.id, input.version, user);
+  if (current.status !== DRAFT) throw new AppError('E_STATUS');
+  const lines = input.items.length === 0 ? [] : await resolveLines(db, current, input.items);
+  const actor = actorOf(user);
+  const changes = await writeLines(db, input.id, lines, actor);
+  if (changes.length === 0) return testOrderDetail(db, input.id);
+  const price = sumPrices((await testOrderLines(db, input.id)).map((l) => l.price));
+  await updateRecord(db, {
+    table: testOrders,
+    id: input.id,
+    version: input.version,
+    values: { price, amount: amountOf(price, current.discount) },
+    actor,
+    entity: TEST_ORDER_ENTITY,
+    childChanges: changes,
+  });
+  return testOrderDetail(db, input.id);
+}

@@ -1,0 +1,115 @@
+import { areas } from '@qcdesk/contract';
+import { testOrders } from '../../db/schema/test-order';
+import { defineModule, type ModuleDeps } from '../../platform/module';
+import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { readableIn } from '../../platform/scope';
+import { testOrderScope } from './test-order.queries';
+import { seedTestOrders } from './test-order.seed';
+import {
+  createTestOrder,
+  getTestOrder,
+  listTestOrderProducts,
+  listTestOrders,
+  searchTestOrders,
+  TEST_ORDER_ENTITY,
+} from './test-order.service';
+import {
+  cancelTestOrder,
+  closeTestOrder,
+  submitTestOrder,
+  TEST_ORDER_CANCELLED,
+  TEST_ORDER_SUBMITTED,
+} from './test-order-transitions.service';
+import { updateTestOrder, updateTestOrderItems } from './test-order-update.service';
+
+const ops = areas.testOrder;
+
+function registerTestOrderOperations(registry: OperationRegistry, deps: ModuleDeps): void {
+  const read = { transaction: false };
+  registerOperation(
+    registry,
+    ops.searchTestOrders,
+    (input, ctx) => searchTestOrders(ctx.db, input, ctx.user),
+    read,
+  );
+  registerOperation(
+    registry,
+    ops.listTestOrders,
+    (input, ctx) => listTestOrders(ctx.db, input, ctx.user),
+    read,
+  );
+  registerOperation(
+    registry,
+    ops.listTestOrderProducts,
+    (input, ctx) => listTestOrderProducts(ctx.db, input.ids, ctx.user),
+    read,
+  );
+  registerOperation(registry, ops.getTestOrder, async (input, ctx) => {
+    const { detail, flags } = await getTestOrder(ctx.db, input.id, ctx.user);
+    ctx.setFlags(flags);
+    return detail;
+  });
+  registerOperation(registry, ops.createTestOrder, (input, ctx) => createTestOrder(ctx.db, input, ctx.user));
+  registerOperation(registry, ops.updateTestOrder, (input, ctx) => updateTestOrder(ctx.db, input, ctx.user));
+  registerOperation(registry, ops.updateTestOrderItems, (input, ctx) =>
+    updateTestOrderItems(ctx.db, input, ctx.user),
+  );
+  // The test-report area (later) acts on a submit and a cancel through the hooks, in the same transaction.
+  registerOperation(registry, ops.submitTestOrder, async (input, ctx) => {
+    const detail = await submitTestOrder(ctx.db, input, ctx.user);
+    const previousReportId = detail.previousReportId;
+    await deps.capabilities.runHook(
+      TEST_ORDER_SUBMITTED,
+      ctx.db,
+      { testOrderId: detail.id, previousReportId },
+      ctx.user,
+    );
+    return detail;
+  });
+  registerOperation(registry, ops.closeTestOrder, (input, ctx) => closeTestOrder(ctx.db, input, ctx.user));
+  registerOperation(registry, ops.cancelTestOrder, async (input, ctx) => {
+    const { detail, fromStatus } = await cancelTestOrder(ctx.db, input, ctx.user);
+    await deps.capabilities.runHook(
+      TEST_ORDER_CANCELLED,
+      ctx.db,
+      { testOrderId: detail.id, previousReportId: detail.previousReportId, fromStatus },
+      ctx.user,
+    );
+    return detail;
+  });
+}
+
+export const testOrderModule = defineModule({
+  name: 'testOrder',
+  register: registerTestOrderOperations,
+  seed: seedTestOrders,
+  changeLog: [
+    {
+      entity: TEST_ORDER_ENTITY,
+      permission: ops.getTestOrder.permission,
+      readable: readableIn(testOrders, testOrderScope),
+      fields: {
+        clientId: 'client',
+        departmentId: 'department',
+        labId: 'lab',
+        labContactId: 'labcontact',
+        testTypeId: 'testtype',
+        status: { enum: 'TestOrderStatus' },
+        result: { enum: 'TestResult' },
+        applyType: { enum: 'TestApplyType' },
+        sampleProvided: { enum: 'ProvidedFlag' },
+        price: { decimal: true },
+        amount: { decimal: true },
+        discount: { decimal: true },
+        'items[].price': { decimal: true },
+      },
+    },
+  ],
+  names: {
+    testOrder: {
+      table: testOrders,
+      key: testOrders.id,
+      names: (row) => ({ zh: String(row.testOrderNo), en: String(row.testOrderNo) }),
+    },
+  },
+});

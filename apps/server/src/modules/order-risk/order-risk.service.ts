@@ -44,6 +44,8 @@ type ItemsIn = NonNullable<ParsedInputOf<Ops['updateOrderRisk']>['items']>;
 
 export { ORDER_RISK_ENTITY } from './order-risk.rules';
 export { syncRisks } from './order-risk-sync.service';
+/** DOMAIN.md §6.4 worst-of, shared with test orders and test reports. */
+export { worstResult } from './order-risk.rules';
 
 // -- Reads ------------------------------------------------------------------------------------
 

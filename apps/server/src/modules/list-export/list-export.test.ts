@@ -339,6 +339,7 @@ describe('every declared list export', () => {
       'originalsample/export',
       'productionsample/export',
       'standard/export',
+      'testreport/export',
     ]);
   });
 

@@ -147,5 +147,8 @@ export const testReportFiles = pgTable(
       .references(() => files.id),
     sort: smallint('sort').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.testReportId, t.fileId] }), index('test_report_files_file_idx').on(t.fileId)],
+  (t) => [
+    primaryKey({ columns: [t.testReportId, t.fileId] }),
+    index('test_report_files_file_idx').on(t.fileId),
+  ],
 );

@@ -48,7 +48,12 @@ async function targetsOf(db: Db, items: readonly TestedItem[]) {
 }
 
 /** Writes the results and moves every risk in 20 whose items all have a result to 30. Answers the risks moved. */
-export async function recordRiskResults(db: Db, reportId: bigint, items: readonly TestedItem[], actor: Actor) {
+export async function recordRiskResults(
+  db: Db,
+  reportId: bigint,
+  items: readonly TestedItem[],
+  actor: Actor,
+) {
   const targets = await targetsOf(db, items);
   for (const t of targets)
     await db

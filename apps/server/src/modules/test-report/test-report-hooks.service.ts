@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db';
 import { updateRecord } from '../../platform/records';
 import { testOrderOf } from './test-report.queries';
 import { CANCELLABLE, INVALID, RETESTED, TEST_REPORT_ENTITY } from './test-report.rules';
-import { insertReport } from './test-report.service';
+import { insertReport } from './test-report-write.service';
 
 // What test orders start and stop here (DOMAIN.md §4.9, §4.10): a submitted test order gets one
 // pending report (a retest order's report follows the retested one: previousReportId, retestNo + 1);

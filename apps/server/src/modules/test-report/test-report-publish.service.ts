@@ -70,7 +70,13 @@ async function sampleResults(db: Db, productIds: readonly bigint[]) {
 type Items = Awaited<ReturnType<typeof itemRows>>;
 
 /** The client's sales and the products' QC, once each, in their language. */
-async function mailResult(db: Db, report: TestReportRecord, items: Items, productIds: bigint[], user: Principal) {
+async function mailResult(
+  db: Db,
+  report: TestReportRecord,
+  items: Items,
+  productIds: bigint[],
+  user: Principal,
+) {
   const [client] = await db.select().from(clients).where(eq(clients.id, report.clientId));
   const qcIds = (
     await db

@@ -6,7 +6,6 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { transition } from '../../platform/transition';
 import { createRetestOrder, settleTestOrder } from '../test-order/test-order-transitions.service';
-import { publishEffects } from './test-report-publish.service';
 import {
   filesOf,
   itemRows,
@@ -16,7 +15,9 @@ import {
   testOrderOf,
 } from './test-report.queries';
 import { resultOf, settledResult, testReportMachine } from './test-report.rules';
-import { reportDetail, type TestReportDeps, writableReport, writeItems } from './test-report.service';
+import { reportDetail, type TestReportDeps, writableReport } from './test-report.service';
+import { publishEffects } from './test-report-publish.service';
+import { writeItems } from './test-report-write.service';
 
 // The status actions of a test report (DOMAIN.md §4.10): enter the result (10 → 20), verify
 // (20 → 30, not by who entered it), reject (20 → 10), publish (30 → 40 with its side effects),
@@ -33,7 +34,7 @@ async function assertFiles(db: Db, ids: readonly bigint[], kept: ReadonlySet<big
   const found = new Map((await filesOf(db, ids)).map((f) => [f.id, f]));
   for (const id of ids) {
     const file = found.get(id);
-    if (!file || file.valid !== 1 || !(kept.has(id) || file.ownerId === user.userId))
+    if (file?.valid !== 1 || !(kept.has(id) || file.ownerId === user.userId))
       throw new AppError('E_REF_NOT_FOUND', { field: 'fileIds' }, { field: 'fileIds' });
   }
 }

@@ -35,7 +35,13 @@ export const testReportExport = listExport({
       width: 16,
       client: true,
     },
-    { key: 'lab', label: { zh: '实验室', en: 'Lab' }, value: (r, l) => labelIn(r.lab, l), width: 24, client: true },
+    {
+      key: 'lab',
+      label: { zh: '实验室', en: 'Lab' },
+      value: (r, l) => labelIn(r.lab, l),
+      width: 24,
+      client: true,
+    },
     {
       key: 'testType',
       label: { zh: '测试类型', en: 'Test type' },
@@ -65,8 +71,17 @@ export const testReportExport = listExport({
       client: true,
     },
     { key: 'department', label: { zh: '部门', en: 'Department' }, value: (r, l) => labelIn(r.department, l) },
-    { key: 'testOrderNo', label: { zh: '测试单号', en: 'Test order no' }, value: (r) => r.testOrder?.testOrderNo ?? '' },
-    { key: 'reportDate', label: { zh: '报告日期', en: 'Report date' }, value: (r) => r.reportDate, client: true },
+    {
+      key: 'testOrderNo',
+      label: { zh: '测试单号', en: 'Test order no' },
+      value: (r) => r.testOrder?.testOrderNo ?? '',
+    },
+    {
+      key: 'reportDate',
+      label: { zh: '报告日期', en: 'Report date' },
+      value: (r) => r.reportDate,
+      client: true,
+    },
     {
       key: 'result',
       label: { zh: '结果', en: 'Result' },
@@ -81,7 +96,11 @@ export const testReportExport = listExport({
     },
     { key: 'retestNo', label: { zh: '复测次数', en: 'Retest no' }, value: (r) => r.retestNo },
     { key: 'resultBy', label: { zh: '录入人', en: 'Entered by' }, value: (r, l) => personIn(r.resultBy, l) },
-    { key: 'verifiedBy', label: { zh: '审核人', en: 'Verified by' }, value: (r, l) => personIn(r.verifiedBy, l) },
+    {
+      key: 'verifiedBy',
+      label: { zh: '审核人', en: 'Verified by' },
+      value: (r, l) => personIn(r.verifiedBy, l),
+    },
     {
       key: 'description',
       label: { zh: '描述', en: 'Description' },

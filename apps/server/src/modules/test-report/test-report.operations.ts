@@ -7,14 +7,11 @@ import { TEST_ORDER_CANCELLED, TEST_ORDER_SUBMITTED } from '../test-order/test-o
 import { testReportExport } from './test-report.export';
 import { testReportScope } from './test-report.queries';
 import {
-  createTestReport,
   getTestReport,
   listTestReports,
   searchTestReports,
   TEST_REPORT_ENTITY,
   type TestReportDeps,
-  updateTestReport,
-  updateTestReportItems,
 } from './test-report.service';
 import { reportForSubmittedOrder, reportsOfCancelledOrder } from './test-report-hooks.service';
 import {
@@ -25,6 +22,7 @@ import {
   retestReport,
   verifyReport,
 } from './test-report-status.service';
+import { createTestReport, updateTestReport, updateTestReportItems } from './test-report-write.service';
 
 const ops = areas.testReport;
 
@@ -32,8 +30,18 @@ function registerTestReportOperations(registry: OperationRegistry, deps: ModuleD
   const files = deps.files;
   const service: TestReportDeps = { files: () => files.ready() };
   const read = { transaction: false };
-  registerOperation(registry, ops.searchTestReports, (input, ctx) => searchTestReports(ctx.db, input, ctx.user), read);
-  registerOperation(registry, ops.listTestReports, (input, ctx) => listTestReports(ctx.db, input, ctx.user), read);
+  registerOperation(
+    registry,
+    ops.searchTestReports,
+    (input, ctx) => searchTestReports(ctx.db, input, ctx.user),
+    read,
+  );
+  registerOperation(
+    registry,
+    ops.listTestReports,
+    (input, ctx) => listTestReports(ctx.db, input, ctx.user),
+    read,
+  );
   registerOperation(registry, ops.getTestReport, async (input, ctx) => {
     const { detail, flags } = await getTestReport(ctx.db, service, input.id, ctx.user);
     ctx.setFlags(flags);
@@ -51,12 +59,18 @@ function registerTestReportOperations(registry: OperationRegistry, deps: ModuleD
   registerOperation(registry, ops.enterTestReportResult, (input, ctx) =>
     enterResult(ctx.db, service, input, ctx.user),
   );
-  registerOperation(registry, ops.verifyTestReport, (input, ctx) => verifyReport(ctx.db, service, input, ctx.user));
-  registerOperation(registry, ops.rejectTestReport, (input, ctx) => rejectReport(ctx.db, service, input, ctx.user));
+  registerOperation(registry, ops.verifyTestReport, (input, ctx) =>
+    verifyReport(ctx.db, service, input, ctx.user),
+  );
+  registerOperation(registry, ops.rejectTestReport, (input, ctx) =>
+    rejectReport(ctx.db, service, input, ctx.user),
+  );
   registerOperation(registry, ops.publishTestReport, (input, ctx) =>
     publishReport(ctx.db, service, input, ctx.user),
   );
-  registerOperation(registry, ops.retestTestReport, (input, ctx) => retestReport(ctx.db, service, input, ctx.user));
+  registerOperation(registry, ops.retestTestReport, (input, ctx) =>
+    retestReport(ctx.db, service, input, ctx.user),
+  );
   registerOperation(registry, ops.invalidateTestReport, (input, ctx) =>
     invalidateReport(ctx.db, service, input, ctx.user),
   );

@@ -8,6 +8,7 @@ import { factories, labs, testItems, testTypes } from '../../db/schema/config';
 import { files } from '../../db/schema/files';
 import { departments, users } from '../../db/schema/identity';
 import { orderProducts } from '../../db/schema/order';
+import { reversed, searchText } from '../../db/schema/search-columns';
 import { testOrders } from '../../db/schema/test-order';
 import {
   testReportFiles,
@@ -15,7 +16,6 @@ import {
   testReportProducts,
   testReports,
 } from '../../db/schema/test-report';
-import { reversed, searchText } from '../../db/schema/search-columns';
 import type { Db } from '../../platform/db';
 import { label } from '../../platform/labels';
 import { type Scope, scopeWhere } from '../../platform/scope';
@@ -332,7 +332,13 @@ export async function reportsOfTestOrder(db: Db, testOrderId: bigint) {
   return db
     .select({ id: testReports.id, status: testReports.status, result: testReports.result })
     .from(testReports)
-    .where(and(eq(testReports.testOrderId, testOrderId), eq(testReports.valid, 1), ne(testReports.status, INVALID)));
+    .where(
+      and(
+        eq(testReports.testOrderId, testOrderId),
+        eq(testReports.valid, 1),
+        ne(testReports.status, INVALID),
+      ),
+    );
 }
 
 /** The retest draft a report's retest created (the newest test order naming it). */
@@ -387,8 +393,10 @@ export async function clientOf(db: Db, clientId: bigint) {
 /** Order products by id (valid, of a valid order). */
 export async function productsByIds(db: Db, ids: readonly bigint[]) {
   if (ids.length === 0) return [];
-  return (await db.select().from(orderProducts).where(inArray(orderProducts.id, [...ids]))).filter(
-    (p) => p.valid === 1 && p.orderValid === 1,
-  );
+  return (
+    await db
+      .select()
+      .from(orderProducts)
+      .where(inArray(orderProducts.id, [...ids]))
+  ).filter((p) => p.valid === 1 && p.orderValid === 1);
 }
-

@@ -51,7 +51,8 @@ export const testReportMachine = defineStateMachine<Status>(TEST_REPORT_ENTITY, 
   },
 ]);
 
-export const mayRetest = (result: number): boolean => (TR_RETEST_RESULTS as readonly number[]).includes(result);
+export const mayRetest = (result: number): boolean =>
+  (TR_RETEST_RESULTS as readonly number[]).includes(result);
 
 /** Pending reports (10) are edited: fields, items, delete. */
 export function assertPending(status: number): void {

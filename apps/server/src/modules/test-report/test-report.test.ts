@@ -5,7 +5,7 @@ import { idOf } from '../../../test/support/factories';
 import { multipart } from '../../../test/support/files-helpers';
 import { signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
-import { labs, testItems, testTypes } from '../../db/schema/config';
+import { labs, productTracks, testItems, testTypes } from '../../db/schema/config';
 import { mailOutbox } from '../../db/schema/mail';
 import { orderProducts } from '../../db/schema/order';
 import { orderRiskItems, orderRisks } from '../../db/schema/order-risk';
@@ -13,7 +13,6 @@ import { changeLog } from '../../db/schema/platform';
 import { productionSamples } from '../../db/schema/production-sample';
 import { testOrders } from '../../db/schema/test-order';
 import { testReportFiles, testReportItems, testReports } from '../../db/schema/test-report';
-import { productTracks } from '../../db/schema/config';
 import { businessDate } from '../../platform/business-time';
 import { buildOrder } from '../order/order.factory';
 import { buildOrderRisk } from '../order-risk/order-risk.factory';
@@ -94,13 +93,23 @@ async function submittedOrder(withRisk = false) {
       ? {}
       : {
           items: [
-            { orderProductId: String(products[0]!.id), testItemId: String(await idOf(db(), testItems, 'T-EN71-1')) },
-            { orderProductId: String(products[1]!.id), testItemId: String(await idOf(db(), testItems, 'T-AZO')) },
+            {
+              orderProductId: String(products[0]!.id),
+              testItemId: String(await idOf(db(), testItems, 'T-EN71-1')),
+            },
+            {
+              orderProductId: String(products[1]!.id),
+              testItemId: String(await idOf(db(), testItems, 'T-AZO')),
+            },
           ],
         }),
   };
   const draft = await t.client.ok(to.createTestOrder, body as never, { token: qc });
-  const submitted = await t.client.ok(to.submitTestOrder, { id: draft.id, version: draft.version }, { token: qc });
+  const submitted = await t.client.ok(
+    to.submitTestOrder,
+    { id: draft.id, version: draft.version },
+    { token: qc },
+  );
   const received = await t.client.ok(
     to.updateTestOrder,
     { id: submitted.id, version: submitted.version, receiveTime: businessDate() } as never,
@@ -135,14 +144,24 @@ async function entered(first = 1, token = lab) {
 
 const verified = async (first = 1) => {
   const s = await entered(first);
-  const report = await t.client.ok(ops.verifyTestReport, { id: s.report.id, version: s.report.version }, { token: auditor });
+  const report = await t.client.ok(
+    ops.verifyTestReport,
+    { id: s.report.id, version: s.report.version },
+    { token: auditor },
+  );
   return { ...s, report };
 };
 
 describe('a submitted test order creates its report', () => {
   it('one pending report with the lab, test type, products and items of the order; no report no', async () => {
     const { report, products, testOrder } = await submittedOrder();
-    expect(report).toMatchObject({ status: 10, reportNo: null, result: 0, retestNo: 0, previousReportId: null });
+    expect(report).toMatchObject({
+      status: 10,
+      reportNo: null,
+      result: 0,
+      retestNo: 0,
+      previousReportId: null,
+    });
     expect(report.testOrder?.testOrderNo).toBe(testOrder.testOrderNo);
     expect(report.products.map((p) => p.id).sort()).toEqual(products.map((p) => String(p.id)).sort());
     expect(report.items.map((i) => i.testItem.code)).toEqual(['T-EN71-1', 'T-AZO']);
@@ -277,7 +296,12 @@ describe('testreport/result/update', () => {
   it('refuses an item still "not out" (E_TR_NOT_OUT), a missing file, a better hand-set result; nothing changes', async () => {
     const { report } = await submittedOrder();
     const fileId = await upload(lab);
-    const base = { id: report.id, version: report.version, reportNo: `N-${report.id}`, reportDate: businessDate() };
+    const base = {
+      id: report.id,
+      version: report.version,
+      reportNo: `N-${report.id}`,
+      reportDate: businessDate(),
+    };
     const notOut = await t.client.call(
       ops.enterTestReportResult,
       { ...base, fileIds: [fileId], items: [{ itemId: report.items[0]!.id, result: 1 }] },
@@ -296,9 +320,17 @@ describe('testreport/result/update', () => {
     expect(better.result).toMatchObject({ success: false, reason: 'E_RESULT_INCONSISTENT' });
     const row = await rowOf(report.id);
     expect(row).toMatchObject({ status: 10, reportNo: null, result: 0, version: report.version });
-    const items = await db().select().from(testReportItems).where(eq(testReportItems.testReportId, BigInt(report.id)));
+    const items = await db()
+      .select()
+      .from(testReportItems)
+      .where(eq(testReportItems.testReportId, BigInt(report.id)));
     expect(items.every((i) => i.result === 0)).toBe(true);
-    expect(await db().select().from(testReportFiles).where(eq(testReportFiles.testReportId, BigInt(report.id)))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(testReportFiles)
+        .where(eq(testReportFiles.testReportId, BigInt(report.id))),
+    ).toEqual([]);
   });
 
   it('refuses a report no the lab already used (E_DUPLICATE) and AUDITOR (no testreport.result)', async () => {
@@ -324,16 +356,28 @@ describe('testreport/result/update', () => {
 describe('verify, reject, publish, invalidate', () => {
   it('verify refuses the user who entered the results (E_TR_SELF_VERIFY); another verifier 20 → 30', async () => {
     const { report } = await entered();
-    const self = await t.client.call(ops.verifyTestReport, { id: report.id, version: report.version }, { token: lab });
+    const self = await t.client.call(
+      ops.verifyTestReport,
+      { id: report.id, version: report.version },
+      { token: lab },
+    );
     expect(self.result).toMatchObject({ success: false, reason: 'E_TR_SELF_VERIFY' });
     expect((await rowOf(report.id)).status).toBe(20);
-    const ok = await t.client.ok(ops.verifyTestReport, { id: report.id, version: report.version }, { token: auditor });
+    const ok = await t.client.ok(
+      ops.verifyTestReport,
+      { id: report.id, version: report.version },
+      { token: auditor },
+    );
     expect(ok.status).toBe(30);
   });
 
   it('reject needs a reason and returns the report to 10', async () => {
     const { report } = await entered();
-    const bare = await t.client.call(ops.rejectTestReport, { id: report.id, version: report.version }, { token: auditor });
+    const bare = await t.client.call(
+      ops.rejectTestReport,
+      { id: report.id, version: report.version },
+      { token: auditor },
+    );
     expect(bare.result).toMatchObject({ success: false, reason: 'E_REASON_REQUIRED' });
     const back = await t.client.ok(
       ops.rejectTestReport,
@@ -345,15 +389,24 @@ describe('verify, reject, publish, invalidate', () => {
 
   it('publish refuses a report without a file (E_TR_FILE_REQUIRED), nothing changes', async () => {
     const { report } = await verified();
-    await db().delete(testReportFiles).where(eq(testReportFiles.testReportId, BigInt(report.id)));
-    const refused = await t.client.call(ops.publishTestReport, { id: report.id, version: report.version }, { token: auditor });
+    await db()
+      .delete(testReportFiles)
+      .where(eq(testReportFiles.testReportId, BigInt(report.id)));
+    const refused = await t.client.call(
+      ops.publishTestReport,
+      { id: report.id, version: report.version },
+      { token: auditor },
+    );
     expect(refused.result).toMatchObject({ success: false, reason: 'E_TR_FILE_REQUIRED' });
     expect(await rowOf(report.id)).toMatchObject({ status: 30, version: report.version, publishedAt: null });
   });
 
   it('publish 30 → 40: risk items take the results (risk 20 → 30), sample test result, TESTED milestone, fail mail', async () => {
     const s = await submittedOrder(true);
-    const [risk] = await db().select().from(orderRisks).where(eq(orderRisks.orderProductId, s.products[0]!.id));
+    const [risk] = await db()
+      .select()
+      .from(orderRisks)
+      .where(eq(orderRisks.orderProductId, s.products[0]!.id));
     expect(risk!.status).toBe(20);
     const [sample] = await db()
       .insert(productionSamples)
@@ -366,7 +419,10 @@ describe('verify, reject, publish, invalidate', () => {
         quantity: 1,
       })
       .returning();
-    await db().update(orderProducts).set({ productionSampleId: sample!.id }).where(eq(orderProducts.id, s.products[0]!.id));
+    await db()
+      .update(orderProducts)
+      .set({ productionSampleId: sample!.id })
+      .where(eq(orderProducts.id, s.products[0]!.id));
     const fileId = await upload(lab);
     const issued = await t.client.ok(
       ops.enterTestReportResult,
@@ -380,21 +436,45 @@ describe('verify, reject, publish, invalidate', () => {
       },
       { token: lab },
     );
-    const ver = await t.client.ok(ops.verifyTestReport, { id: issued.id, version: issued.version }, { token: auditor });
-    const published = await t.client.ok(ops.publishTestReport, { id: ver.id, version: ver.version }, { token: auditor });
+    const ver = await t.client.ok(
+      ops.verifyTestReport,
+      { id: issued.id, version: issued.version },
+      { token: auditor },
+    );
+    const published = await t.client.ok(
+      ops.publishTestReport,
+      { id: ver.id, version: ver.version },
+      { token: auditor },
+    );
     expect(published).toMatchObject({ status: 40, result: 3 });
     const [after] = await db().select().from(orderRisks).where(eq(orderRisks.id, risk!.id));
     expect(after).toMatchObject({ status: 30, result: 3 });
     const [item] = await db().select().from(orderRiskItems).where(eq(orderRiskItems.orderRiskId, risk!.id));
     expect(item).toMatchObject({ result: 3, testReportId: BigInt(s.report.id) });
-    expect((await db().select().from(productionSamples).where(eq(productionSamples.id, sample!.id)))[0]!.testResult).toBe(3);
-    const tracks = await db().select().from(productTracks).where(eq(productTracks.orderProductId, s.products[0]!.id));
+    expect(
+      (await db().select().from(productionSamples).where(eq(productionSamples.id, sample!.id)))[0]!
+        .testResult,
+    ).toBe(3);
+    const tracks = await db()
+      .select()
+      .from(productTracks)
+      .where(eq(productTracks.orderProductId, s.products[0]!.id));
     expect(tracks.find((tr) => tr.milestone === 'TESTED')?.actualDate).toBe(businessDate());
-    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.entityId, BigInt(s.report.id)));
+    const mails = await db()
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.entityId, BigInt(s.report.id)));
     expect(mails.length).toBeGreaterThan(0);
     expect(mails.every((m) => m.template === 'test-report-result')).toBe(true);
     // Every report of the received order is in 30–80: the test order is reported with the worst.
-    expect((await db().select().from(testOrders).where(eq(testOrders.id, BigInt(s.testOrder.id))))[0]).toMatchObject({
+    expect(
+      (
+        await db()
+          .select()
+          .from(testOrders)
+          .where(eq(testOrders.id, BigInt(s.testOrder.id)))
+      )[0],
+    ).toMatchObject({
       status: 40,
       result: 3,
     });
@@ -462,7 +542,9 @@ describe('testreport/retest', () => {
       { token: qc },
     );
     const draft = await t.client.ok(to.getTestOrder, { id: retested.retestOrder!.id }, { token: qc });
-    await t.client.ok(to.cancelTestOrder, { id: draft.id, version: draft.version, reason: 'No' } as never, { token: qc });
+    await t.client.ok(to.cancelTestOrder, { id: draft.id, version: draft.version, reason: 'No' } as never, {
+      token: qc,
+    });
     expect((await rowOf(report.id)).status).toBe(30);
   });
 });

@@ -11,6 +11,7 @@ import { buildOrder } from '../src/modules/order/order.factory';
 import { buildOrderRisk } from '../src/modules/order-risk/order-risk.factory';
 import { buildOriginalSample } from '../src/modules/original-sample/original-sample.factory';
 import { buildProductionSample } from '../src/modules/production-sample/production-sample.factory';
+import { buildTestOrder } from '../src/modules/test-order/test-order.factory';
 import { buildTestReport } from '../src/modules/test-report/test-report.factory';
 import { writeChangeLog } from '../src/platform/change-log';
 import type { Db } from '../src/platform/db';
@@ -130,6 +131,14 @@ const SCOPED: Record<string, (db: Db) => Promise<{ mine: bigint; elsewhere: bigi
     return {
       mine: await risk(await buildOrder(db)),
       elsewhere: await risk(await buildOrder(db, { sales: other.username })),
+    };
+  },
+  // Scoped by the test order's own department (the cart's client and department).
+  test_orders: async (db) => {
+    const other = await buildUser(db, { role: 'SALES', department: 'SALES2' });
+    return {
+      mine: (await buildTestOrder(db, await buildOrder(db))).id,
+      elsewhere: (await buildTestOrder(db, await buildOrder(db, { sales: other.username }))).id,
     };
   },
 };

@@ -29,6 +29,7 @@ import {
   countryRequirementQuery,
   standardSearch,
 } from '../src/modules/standard/standard.queries';
+import { testOrderPageQuery, testOrderSearchWhere } from '../src/modules/test-order/test-order.queries';
 import type { Principal } from '../src/platform/auth';
 import type { Db } from '../src/platform/db';
 import { scopeOf } from '../src/platform/scope';
@@ -112,6 +113,12 @@ async function fill(rows: number) {
     from generate_series(1, ${rows}) g,
          (select id, client_id, department_id from order_products order by id limit 1) p`);
   await db.execute(sql`
+    insert into test_orders (test_order_no, client_id, department_id, lab_id, test_type_id, apply_type,
+                             plan_time, updated_at)
+    select 'TOSORT' || lpad(g::text, 7, '0'), c.id, c.department_id, (select min(id) from labs),
+           (select min(id) from test_types), 2, current_date - g % 700, ${minutesAgo}
+    from generate_series(1, ${rows}) g, (select id, department_id from clients order by id limit 1) c`);
+  await db.execute(sql`
     insert into common_standards (name, updated_at)
     select 'Common ' || md5(g::text), ${minutesAgo} from generate_series(1, ${rows}) g`);
   await db.execute(sql`
@@ -143,6 +150,7 @@ async function fill(rows: number) {
     'original_samples',
     'production_samples',
     'first_samples',
+    'test_orders',
     'common_standards',
   ];
   for (const table of [...tables, 'country_requirements', 'users', 'groups', 'mail_outbox', 'suppliers']) {
@@ -250,6 +258,17 @@ describe('sort plans: each sort of each list search reads its index', () => {
           productionSamplePageQuery(db, input, productionSampleSearchWhere(input, scope)),
           index,
         );
+      }
+    }
+  });
+
+  it('ordertest/search', async () => {
+    const indexes = { testOrderNo: 'test_orders_no_', planTime: 'test_orders_plan_sort_idx' };
+    const scope = await scopeOf(db, admin);
+    for (const [sort, index] of Object.entries(indexes) as [keyof typeof indexes, string][]) {
+      for (const order of ORDERS) {
+        const input = { ...page, sort, order };
+        await expectIndexOrder(testOrderPageQuery(db, input, testOrderSearchWhere(db, input, scope)), index);
       }
     }
   });

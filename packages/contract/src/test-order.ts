@@ -293,7 +293,7 @@ export const submitTestOrder = defineOperation({
   method: 'POST',
   permission: 'test.create',
   summary:
-    'Submit a draft (10 → 20): lab, test type, plan time, currency and ≥ 1 line with a price (E_REQUIRED / E_TEST_NO_ITEMS / E_TEST_PRICE_MISSING); mails the lab contact; the linked order risks go to 20.',
+    'Submit a draft (10 → 20): lab, test type, plan time, currency and ≥ 1 line with a price (E_REQUIRED on the field, on items, on price); mails the lab contact; the linked order risks go to 20.',
   input: transitionIn,
   output: testOrderDetail,
 });

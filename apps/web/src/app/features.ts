@@ -18,6 +18,7 @@ import { productionSampleFeature } from '../features/production-sample/productio
 import { settingsFeature } from '../features/settings/settings-feature';
 import { shareFileFeature } from '../features/share-file/share-file-feature';
 import { standardFeature } from '../features/standard/standard-feature';
+import { testOrderFeature } from '../features/test-order/test-order-feature';
 import { testReportFeature } from '../features/test-report/test-report-feature';
 import { usersFeature } from '../features/users/users-feature';
 
@@ -38,6 +39,7 @@ export const features = [
   productionSampleFeature,
   orderFeature,
   orderRiskFeature,
+  testOrderFeature,
   firstSampleFeature,
   testReportFeature,
   contractFeature,

@@ -153,11 +153,11 @@ export function assertDates(
     throw new AppError('E_RANGE', { field: 'hopeTime' }, { field: 'hopeTime' });
 }
 
-/** DOMAIN.md §7.3 "Test order submit": ≥ 1 line, every line priced. */
+/** DOMAIN.md §7.3 "Test order submit": ≥ 1 line (E_REQUIRED items), every line priced (E_REQUIRED price). */
 export function assertSubmittable(lines: readonly { price: string | null }[]): void {
-  if (lines.length === 0) throw new AppError('E_TEST_NO_ITEMS', {}, { field: 'items' });
-  const missing = lines.filter((l) => l.price === null).length;
-  if (missing > 0) throw new AppError('E_TEST_PRICE_MISSING', { n: missing }, { field: 'items' });
+  if (lines.length === 0) throw new AppError('E_REQUIRED', { field: 'items' }, { field: 'items' });
+  if (lines.some((l) => l.price === null))
+    throw new AppError('E_REQUIRED', { field: 'price' }, { field: 'price' });
 }
 
 /** The cart rule (DOMAIN.md §6.1): every product shares the first one's client and department. */

@@ -10,6 +10,7 @@ import type { OrderDetail, OrderProductLine } from './api';
 import { OrderBulkActions } from './order-bulk-actions';
 import { OrderItemDialog } from './order-edit-dialogs';
 import { OrderProducts } from './order-products';
+import { OrderTestCart } from './order-test-cart';
 
 /** The selection rules of bulk assignment (DOMAIN.md §6.1): one client and department. */
 const RULES = { sameClient: true, sameDepartment: true } as const;
@@ -55,6 +56,7 @@ export function OrderProductsCard({ order, modify }: { order: OrderDetail; modif
         }
         onEdit={mayEdit ? setEditing : undefined}
       />
+      <OrderTestCart order={order} />
       <OrderItemDialog order={order} line={editing} onClose={() => setEditing(null)} />
     </Card>
   );

@@ -17,7 +17,6 @@ import { currentLanguage } from '../../i18n/i18n';
 import { type TestReportDetail, useEnterResult } from './api';
 
 interface ItemValues {
-  itemId: string;
   result: number;
   value?: string;
   limit?: string;
@@ -75,8 +74,9 @@ export function ResultDialog({ report, onClose }: { report: TestReportDetail; on
         ...(values.validUntil ? { validUntil: values.validUntil } : {}),
         ...(values.result ? { result: values.result } : {}),
         fileIds: files.map((f) => f.id),
-        items: values.items.map((i) => ({
-          itemId: i.itemId,
+        // Form.List answers only its fields: the item ids come from the report, in the same order.
+        items: values.items.map((i, n) => ({
+          itemId: report.items[n]!.id,
           result: i.result,
           ...trimmed('value', i.value),
           ...trimmed('limit', i.limit),
@@ -89,8 +89,8 @@ export function ResultDialog({ report, onClose }: { report: TestReportDetail; on
           onClose();
         },
         onError: (error: ApiError) => {
-          if (!markFieldError(form, error) || error.field === 'items' || error.field === 'fileIds')
-            notify('error', error.message);
+          if (error.field === 'reportNo' || error.field === 'reportDate') markFieldError(form, error);
+          notify('error', error.message);
         },
       },
     );
@@ -118,7 +118,6 @@ export function ResultDialog({ report, onClose }: { report: TestReportDetail; on
           reportDate: report.reportDate ?? dayjs().format(DATE_FORMAT),
           ...(report.validUntil ? { validUntil: report.validUntil } : {}),
           items: report.items.map((i) => ({
-            itemId: i.id,
             result: i.result,
             value: i.value ?? '',
             limit: i.limit ?? '',

@@ -333,6 +333,13 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   itemId: { zh: '测试项目', en: 'Test item' },
   retestNo: { zh: '复测次数', en: 'Retest no' },
   previousReportId: { zh: '上一份报告', en: 'Previous report' },
+  retestFromStatus: { zh: '复测前状态', en: 'Status before the retest' },
+  listDate: { zh: '列表日期', en: 'List date' },
+  testOrderId: { zh: '测试单', en: 'Test order' },
+  resultBy: { zh: '结果录入人', en: 'Results entered by' },
+  resultAt: { zh: '结果录入时间', en: 'Results entered at' },
+  verifiedBy: { zh: '审核人', en: 'Verified by' },
+  publishedAt: { zh: '发布时间', en: 'Published at' },
   // First samples (issue 15)
   sampleNo: { zh: '首样编号', en: 'Sample no' },
   previousId: { zh: '上一轮首样', en: 'Previous round' },

@@ -90,6 +90,7 @@ export const testReportModule = defineModule({
         clientId: 'client',
         departmentId: 'department',
         previousReportId: 'testReport',
+        testOrderId: 'testOrder',
         resultBy: 'user',
         verifiedBy: 'user',
         status: { enum: 'TestReportStatus' },

@@ -26,7 +26,6 @@ export function ItemsCard({
         dataSource={items}
         scroll={{ x: 640 }}
         columns={[
-          { key: 'product', title: t('test-report.product'), render: (_v, i) => i.product.productNo },
           {
             key: 'testItem',
             title: t('test-report.testItem'),
@@ -39,6 +38,7 @@ export function ItemsCard({
               <ResultTag result={i.result} language={language} data-testid="test-report-item-result-tag" />
             ),
           },
+          { key: 'product', title: t('test-report.product'), render: (_v, i) => i.product.productNo },
           { key: 'value', title: t('test-report.value'), render: (_v, i) => i.value ?? EMPTY },
           { key: 'limit', title: t('test-report.limit'), render: (_v, i) => i.limit ?? EMPTY },
           { key: 'remark', title: t('test-report.remark'), render: (_v, i) => i.remark ?? EMPTY },

@@ -19,7 +19,7 @@ export function PreviousReports({ report }: { report: TestReportDetail }) {
       <Card
         title={
           <h1 style={{ fontSize: 18, fontWeight: 600, margin: 0 }}>
-            {t('test-report.previousTitle', { reportNo })}
+            {report.reportNo ? t('test-report.previousTitle', { reportNo }) : t('test-report.previous')}
           </h1>
         }
         extra={

@@ -98,7 +98,11 @@ export function ResultDialog({ report, onClose }: { report: TestReportDetail; on
     <Modal
       open
       width={880}
-      title={t('test-report.enterResultTitle', { reportNo: report.reportNo ?? t('test-report.pending') })}
+      title={
+        report.reportNo
+          ? t('test-report.enterResultTitle', { reportNo: report.reportNo })
+          : t('test-report.enterResult')
+      }
       okText={t('test-report.enterResult')}
       onOk={() => form.submit()}
       okButtonProps={{

@@ -67,6 +67,7 @@ export const testReportEn = {
   previous: 'Previous reports',
   previousTitle: 'Previous reports of {{reportNo}}',
   noPrevious: 'This report is not a retest.',
+  open: 'Open report',
   backToReport: 'Back to the report',
   retestOrder: 'Retest order',
   selfVerifyHint: 'You entered these results; another verifier verifies them.',

@@ -68,6 +68,7 @@ export const testReportZh: typeof testReportEn = {
   previous: '历史报告',
   previousTitle: '{{reportNo}} 的历史报告',
   noPrevious: '该报告不是复测报告。',
+  open: '打开报告',
   backToReport: '返回报告',
   retestOrder: '复测测试单',
   selfVerifyHint: '结果由您录入，需由其他审核人审核。',

@@ -78,9 +78,9 @@ export const useCreateTestReport = () => useWrite(createTestReport);
 export const useUpdateTestReport = () => useWrite(updateTestReport);
 export const useUpdateTestReportItems = () => useWrite(updateTestReportItems);
 export const useEnterResult = () => useWrite(enterTestReportResult);
-export const useVerifyTestReport = () => useWrite(verifyTestReport, false);
+export const useVerifyTestReport = () => useWrite(verifyTestReport);
 export const useRejectTestReport = () => useWrite(rejectTestReport);
-export const usePublishTestReport = () => useWrite(publishTestReport, false);
+export const usePublishTestReport = () => useWrite(publishTestReport);
 export const useRetestTestReport = () => useWrite(retestTestReport);
 export const useInvalidateReport = () => useWrite(invalidateTestReport);
 

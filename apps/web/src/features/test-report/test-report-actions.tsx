@@ -36,17 +36,28 @@ function ReasonDialog({
   };
   const mutation = mutations[action];
   const reportNo = report.reportNo ?? t('test-report.pending');
+  const titles = {
+    reject: t('test-report.rejectTitle', { reportNo }),
+    retest: t('test-report.retestTitle', { reportNo }),
+    invalidate: t('test-report.invalidateTitle', { reportNo }),
+  };
+  const labels = {
+    reject: t('test-report.reject'),
+    retest: t('test-report.retest'),
+    invalidate: t('test-report.invalidate'),
+  };
   const done = (updated: TestReportDetail) => {
     if (action === 'retest')
       notify('success', t('test-report.retestDone', { testOrderNo: updated.retestOrder?.testOrderNo ?? '' }));
-    else notify('success', t(`test-report.${action}Done`));
+    else
+      notify('success', action === 'reject' ? t('test-report.rejectDone') : t('test-report.invalidateDone'));
     onClose();
   };
   return (
     <Modal
       open
-      title={t(`test-report.${action}Title`, { reportNo })}
-      okText={t(`test-report.${action}`)}
+      title={titles[action]}
+      okText={labels[action]}
       okButtonProps={{
         danger: action === 'invalidate',
         loading: mutation.isPending,
@@ -103,6 +114,10 @@ export function TestReportActions({ report }: { report: TestReportDetail }) {
     if (await confirm({ title })) run();
   };
   const key = { id: report.id, version: report.version };
+  const handlers = (done: string) => ({
+    onSuccess: () => notify('success', done),
+    onError: (error: Error) => notify('error', error.message),
+  });
   return (
     <>
       {holder}
@@ -117,7 +132,9 @@ export function TestReportActions({ report }: { report: TestReportDetail }) {
           loading={verify.isPending}
           data-testid="test-report-verify"
           onClick={() =>
-            void confirmThen(t('test-report.verifyConfirm', { reportNo }), () => verify.mutate(key))
+            void confirmThen(t('test-report.verifyConfirm', { reportNo }), () =>
+              verify.mutate(key, handlers(t('test-report.verifyDone'))),
+            )
           }
         >
           {t('test-report.verify')}
@@ -134,7 +151,9 @@ export function TestReportActions({ report }: { report: TestReportDetail }) {
           loading={publish.isPending}
           data-testid="test-report-publish"
           onClick={() =>
-            void confirmThen(t('test-report.publishConfirm', { reportNo }), () => publish.mutate(key))
+            void confirmThen(t('test-report.publishConfirm', { reportNo }), () =>
+              publish.mutate(key, handlers(t('test-report.publishDone'))),
+            )
           }
         >
           {t('test-report.publish')}

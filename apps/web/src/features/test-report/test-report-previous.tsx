@@ -41,7 +41,9 @@ export function PreviousReports({ report }: { report: TestReportDetail }) {
             }
             extra={
               <ButtonLink to={`/${language}/testreport/${previous.id}`}>
-                {t('test-report.retestValue', { n: previous.retestNo })}
+                {previous.retestNo > 0
+                  ? t('test-report.retestValue', { n: previous.retestNo })
+                  : t('test-report.open')}
               </ButtonLink>
             }
           >

@@ -23,7 +23,6 @@ export const testReportEn = {
   retestValue: 'Retest {{n}}',
   resultBy: 'Results entered by',
   verifiedBy: 'Verified by',
-  publishedAt: 'Published',
   files: 'Report files',
   noFiles: 'No report file yet',
   reason: 'Reason',

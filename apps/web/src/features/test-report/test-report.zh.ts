@@ -25,7 +25,6 @@ export const testReportZh: typeof testReportEn = {
   retestValue: '第{{n}}次复测',
   resultBy: '结果录入人',
   verifiedBy: '审核人',
-  publishedAt: '发布时间',
   files: '报告文件',
   noFiles: '尚无报告文件',
   reason: '原因',

@@ -125,8 +125,8 @@ export function testReportColumns({
       showFrom: 'xxl',
       render: (_value, row) =>
         products(row)
-          .map((p) => p.sku ?? EMPTY)
-          .join(', '),
+          .flatMap((p) => (p.sku ? [p.sku] : []))
+          .join(', ') || EMPTY,
     },
     {
       key: 'desc',

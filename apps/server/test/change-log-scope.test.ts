@@ -12,6 +12,7 @@ import { buildOrderRisk } from '../src/modules/order-risk/order-risk.factory';
 import { buildOriginalSample } from '../src/modules/original-sample/original-sample.factory';
 import { buildProductionSample } from '../src/modules/production-sample/production-sample.factory';
 import { buildTestOrder } from '../src/modules/test-order/test-order.factory';
+import { buildTestReport } from '../src/modules/test-report/test-report.factory';
 import { writeChangeLog } from '../src/platform/change-log';
 import type { Db } from '../src/platform/db';
 import { unique } from './support/factories';
@@ -61,6 +62,15 @@ const SCOPED: Record<string, (db: Db) => Promise<{ mine: bigint; elsewhere: bigi
     const other = await buildUser(db, { role: 'SALES', department: 'SALES2' });
     const mine = await buildFirstSample(db, { orderProductId: (await buildOrder(db)).products[0]!.id });
     const elsewhere = await buildFirstSample(db, {
+      orderProductId: (await buildOrder(db, { sales: other.username })).products[0]!.id,
+    });
+    return { mine: mine.id, elsewhere: elsewhere.id };
+  },
+  // Scoped through their products' client and department (DOMAIN.md §5.4 "report via order").
+  test_reports: async (db) => {
+    const other = await buildUser(db, { role: 'SALES', department: 'SALES2' });
+    const mine = await buildTestReport(db, { orderProductId: (await buildOrder(db)).products[0]!.id });
+    const elsewhere = await buildTestReport(db, {
       orderProductId: (await buildOrder(db, { sales: other.username })).products[0]!.id,
     });
     return { mine: mine.id, elsewhere: elsewhere.id };

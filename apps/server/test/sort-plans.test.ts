@@ -30,6 +30,7 @@ import {
   standardSearch,
 } from '../src/modules/standard/standard.queries';
 import { testOrderPageQuery, testOrderSearchWhere } from '../src/modules/test-order/test-order.queries';
+import { testReportPageQuery, testReportSearchWhere } from '../src/modules/test-report/test-report.queries';
 import type { Principal } from '../src/platform/auth';
 import type { Db } from '../src/platform/db';
 import { scopeOf } from '../src/platform/scope';
@@ -119,6 +120,12 @@ async function fill(rows: number) {
            (select min(id) from test_types), 2, current_date - g % 700, ${minutesAgo}
     from generate_series(1, ${rows}) g, (select id, department_id from clients order by id limit 1) c`);
   await db.execute(sql`
+    insert into test_reports (report_no, report_type, lab_id, test_type_id, client_id, department_id,
+                              list_date, status, updated_at)
+    select 'TRSORT' || lpad(g::text, 7, '0'), 1, (select min(id) from labs), (select min(id) from test_types),
+           c.id, c.department_id, current_date - g % 700, 20, ${minutesAgo}
+    from generate_series(1, ${rows}) g, (select id, department_id from clients order by id limit 1) c`);
+  await db.execute(sql`
     insert into common_standards (name, updated_at)
     select 'Common ' || md5(g::text), ${minutesAgo} from generate_series(1, ${rows}) g`);
   await db.execute(sql`
@@ -151,6 +158,7 @@ async function fill(rows: number) {
     'production_samples',
     'first_samples',
     'test_orders',
+    'test_reports',
     'common_standards',
   ];
   for (const table of [...tables, 'country_requirements', 'users', 'groups', 'mail_outbox', 'suppliers']) {
@@ -269,6 +277,28 @@ describe('sort plans: each sort of each list search reads its index', () => {
       for (const order of ORDERS) {
         const input = { ...page, sort, order };
         await expectIndexOrder(testOrderPageQuery(db, input, testOrderSearchWhere(db, input, scope)), index);
+      }
+    }
+  });
+
+  it('testreport/search', async () => {
+    const indexes = { reportNo: 'test_reports_no_sort_idx', reportDate: 'test_reports_date_sort_idx' };
+    const scope = await scopeOf(db, admin);
+    for (const [sort, index] of Object.entries(indexes) as [keyof typeof indexes, string][]) {
+      for (const order of ORDERS) {
+        const none = {
+          reportNo: undefined,
+          orderNo: undefined,
+          productNo: undefined,
+          sku: undefined,
+          desc: undefined,
+          factory: undefined,
+        };
+        const input = { ...page, ...none, sort, order };
+        await expectIndexOrder(
+          testReportPageQuery(db, input, testReportSearchWhere(db, input, scope)),
+          index,
+        );
       }
     }
   });

@@ -21,6 +21,7 @@ import * as shipping from './shipping';
 import * as standard from './standard';
 import * as system from './system';
 import * as testOrder from './test-order';
+import * as testReport from './test-report';
 
 /** Every operation of the product, by area. Adding an area adds one line here. */
 export const areas = {
@@ -41,6 +42,7 @@ export const areas = {
   productionSample,
   orderRisk,
   testOrder,
+  testReport,
   firstSample,
   shipping,
   contract,

@@ -84,6 +84,24 @@ export const messages = {
     zh: '还有{n}个检查项未检查',
     en: '{n} check {n|item is|items are} not checked yet',
   },
+  // Test reports (issue 16)
+  E_TR_NOT_OUT: {
+    zh: '还有{n}个测试项目未出结果',
+    en: '{n} test {n|item has|items have} no result yet',
+  },
+  E_TR_FILE_REQUIRED: { zh: '请上传报告文件', en: 'Upload the report file first' },
+  E_TR_SELF_VERIFY: {
+    zh: '不能审核自己录入结果的报告',
+    en: 'You cannot verify a report whose results you entered',
+  },
+  E_TR_RETEST: {
+    zh: '只有结果为需改进或不合格的报告才能复测',
+    en: 'Only a report with the result improve or fail can be retested',
+  },
+  E_TR_NO_TEST_ORDER: {
+    zh: '没有测试单的报告不能复测',
+    en: 'A report without a test order cannot be retested',
+  },
   E_PHOTO_TYPE: {
     zh: '照片须为已上传的图片文件（jpg、jpeg、png、bmp）',
     en: 'Photos must be uploaded image files (jpg, jpeg, png, bmp)',
@@ -307,6 +325,21 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   fileId: { zh: '文件', en: 'File' },
   client: { zh: '客户', en: 'Client' },
   file: { zh: '文件', en: 'File' },
+  // Test reports (issue 16)
+  reportNo: { zh: '报告编号', en: 'Report no' },
+  reportDate: { zh: '报告日期', en: 'Report date' },
+  reportType: { zh: '报告类型', en: 'Report type' },
+  validUntil: { zh: '有效期至', en: 'Valid until' },
+  itemId: { zh: '测试项目', en: 'Test item' },
+  retestNo: { zh: '复测次数', en: 'Retest no' },
+  previousReportId: { zh: '上一份报告', en: 'Previous report' },
+  retestFromStatus: { zh: '复测前状态', en: 'Status before the retest' },
+  listDate: { zh: '列表日期', en: 'List date' },
+  testOrderId: { zh: '测试单', en: 'Test order' },
+  resultBy: { zh: '结果录入人', en: 'Results entered by' },
+  resultAt: { zh: '结果录入时间', en: 'Results entered at' },
+  verifiedBy: { zh: '审核人', en: 'Verified by' },
+  publishedAt: { zh: '发布时间', en: 'Published at' },
   // First samples (issue 15)
   sampleNo: { zh: '首样编号', en: 'Sample no' },
   previousId: { zh: '上一轮首样', en: 'Previous round' },

@@ -21,6 +21,7 @@ import { shippingModule } from './shipping/shipping.operations';
 import { standardModule } from './standard/standard.operations';
 import { systemModule } from './system/system.operations';
 import { testOrderModule } from './test-order/test-order.operations';
+import { testReportModule } from './test-report/test-report.operations';
 
 /**
  * Every area of the product, one line each (docs/adding-an-area.md). The order is the seed order:
@@ -44,6 +45,7 @@ export const modules: readonly ModuleDef[] = [
   productionSampleModule,
   orderRiskModule,
   testOrderModule,
+  testReportModule,
   firstSampleModule,
   contractModule,
   standardModule,

@@ -19,6 +19,7 @@ import { settingsFeature } from '../features/settings/settings-feature';
 import { shareFileFeature } from '../features/share-file/share-file-feature';
 import { standardFeature } from '../features/standard/standard-feature';
 import { testOrderFeature } from '../features/test-order/test-order-feature';
+import { testReportFeature } from '../features/test-report/test-report-feature';
 import { usersFeature } from '../features/users/users-feature';
 
 /**
@@ -40,6 +41,7 @@ export const features = [
   orderRiskFeature,
   testOrderFeature,
   firstSampleFeature,
+  testReportFeature,
   contractFeature,
   standardFeature,
   configFeature,

@@ -16,3 +16,4 @@ export * from './production-sample';
 export * from './shipping';
 export * from './standard';
 export * from './test-order';
+export * from './test-report';

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { auditBlock, idColumn, ref } from '../columns';
 import { parts, risks, testItems } from './config';
 import { materials } from './material';
+import { testReports } from './test-report';
 
 // Order risk (DOMAIN.md §2.5, §4.11, §6.5): one valid risk per order product, with its test items.
 // The record scope, the filters and the delivery-date range are the order product's (joined 1:1),
@@ -50,8 +51,8 @@ export const orderRiskItems = pgTable(
     riskId: ref('risk_id').references(() => risks.id),
     /** enum TestResult */
     result: smallint('result').notNull().default(0),
-    /** The published test report that gave the result (the test-report area adds its foreign key). */
-    testReportId: ref('test_report_id'),
+    /** The published test report that gave the result. */
+    testReportId: ref('test_report_id').references((): AnyPgColumn => testReports.id),
     ...auditBlock(),
   },
   (t) => [
@@ -61,5 +62,6 @@ export const orderRiskItems = pgTable(
     index('order_risk_items_material_idx').on(t.materialId),
     index('order_risk_items_part_idx').on(t.partId),
     index('order_risk_items_risk_idx').on(t.riskId),
+    index('order_risk_items_report_idx').on(t.testReportId),
   ],
 );

@@ -340,6 +340,7 @@ describe('every declared list export', () => {
       'originalsample/export',
       'productionsample/export',
       'standard/export',
+      'testreport/export',
     ]);
   });
 

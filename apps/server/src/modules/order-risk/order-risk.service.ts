@@ -42,7 +42,8 @@ import { deriveFor, fresh, type ItemValues, syncRisks, writeItems } from './orde
 type Ops = typeof areas.orderRisk;
 type ItemsIn = NonNullable<ParsedInputOf<Ops['updateOrderRisk']>['items']>;
 
-export { ORDER_RISK_ENTITY } from './order-risk.rules';
+/** DOMAIN.md §6.4 worst-of, shared with test orders and test reports. */
+export { ORDER_RISK_ENTITY, worstResult } from './order-risk.rules';
 export { syncRisks } from './order-risk-sync.service';
 
 // -- Reads ------------------------------------------------------------------------------------

@@ -12,7 +12,8 @@ export type MailTemplate =
   | 'production-sample-audit'
   | 'first-sample-result'
   | 'test-order-submitted'
-  | 'test-order-cancelled';
+  | 'test-order-cancelled'
+  | 'test-report-result';
 
 export type MailParams = Record<string, string | number>;
 
@@ -180,6 +181,26 @@ const templates: Record<MailTemplate, Record<Language, TemplateText>> = {
         'Hello {name},',
         'Test order {testOrderNo} (client {client}, test type {testType}, plan date {planTime}, {count} items) was submitted. The items:',
         'Submitted by {sender}.',
+      ],
+      highlight: 'lines',
+    },
+  },
+  'test-report-result': {
+    zh: {
+      subject: '测试报告 {reportNo}：{result}',
+      body: [
+        '{name}，您好：',
+        '客户 {client} 的测试报告 {reportNo}（实验室 {lab}，测试类型 {testType}，报告日期 {reportDate}）已发布，结果为：{result}。未通过的项目：',
+        '发布人：{publisher}。',
+      ],
+      highlight: 'lines',
+    },
+    en: {
+      subject: 'Test report {reportNo}: {result}',
+      body: [
+        'Hello {name},',
+        'The test report {reportNo} of {client} (lab {lab}, test type {testType}, report date {reportDate}) was published with the result: {result}. The items not passed:',
+        'Published by {publisher}.',
       ],
       highlight: 'lines',
     },

@@ -1,0 +1,47 @@
+import { and, eq } from 'drizzle-orm';
+import { productTracks } from '../../db/schema/config';
+import type { Actor } from '../../platform/auth';
+import type { Db } from '../../platform/db';
+import { createRecord, updateRecord } from '../../platform/records';
+import { PRODUCT_TRACK_ENTITY } from './product-track.service';
+
+// A milestone reached by a system side effect (a published test report: TESTED): the product's
+// track gets the actual date, created when the product has no such milestone yet.
+
+export async function markMilestone(
+  db: Db,
+  orderProductIds: readonly bigint[],
+  milestone: string,
+  actualDate: string,
+  actor: Actor,
+) {
+  for (const orderProductId of orderProductIds) {
+    const [track] = await db
+      .select()
+      .from(productTracks)
+      .where(
+        and(
+          eq(productTracks.orderProductId, orderProductId),
+          eq(productTracks.milestone, milestone),
+          eq(productTracks.valid, 1),
+        ),
+      );
+    if (!track) {
+      await createRecord(db, {
+        table: productTracks,
+        values: { orderProductId, milestone, actualDate },
+        actor,
+        entity: PRODUCT_TRACK_ENTITY,
+      });
+    } else if (track.actualDate !== actualDate) {
+      await updateRecord(db, {
+        table: productTracks,
+        id: track.id,
+        version: track.version,
+        values: { actualDate },
+        actor,
+        entity: PRODUCT_TRACK_ENTITY,
+      });
+    }
+  }
+}

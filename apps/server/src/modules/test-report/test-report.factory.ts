@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import { idOf } from '../../../test/support/factories';
+import { labs, testItems, testTypes } from '../../db/schema/config';
+import { orderProducts } from '../../db/schema/order';
+import { testReportItems, testReportProducts, testReports } from '../../db/schema/test-report';
+import { businessDate } from '../../platform/business-time';
+import type { Db } from '../../platform/db';
+
+// Test data of test reports (STYLE.md rule 9): `buildTestReport` inserts a factory-provided report
+// (no test order) of an order product with items (test-item codes) in the status and results asked.
+
+export interface TestReportOverrides {
+  orderProductId: bigint;
+  /** Test-item codes (default T-AZO). */
+  items?: string[];
+  results?: number[];
+  status?: number;
+  result?: number;
+  reportNo?: string | null;
+}
+
+export async function buildTestReport(db: Db, o: TestReportOverrides) {
+  const [product] = await db.select().from(orderProducts).where(eq(orderProducts.id, o.orderProductId));
+  const [report] = await db
+    .insert(testReports)
+    .values({
+      reportNo: o.reportNo ?? null,
+      reportType: 3,
+      labId: await idOf(db, labs, 'SGS-SZ'),
+      testTypeId: await idOf(db, testTypes, 'CHEM'),
+      clientId: product!.clientId,
+      departmentId: product!.departmentId,
+      status: o.status ?? 10,
+      result: o.result ?? 0,
+      listDate: businessDate(),
+    })
+    .returning();
+  await db.insert(testReportProducts).values({ testReportId: report!.id, orderProductId: product!.id });
+  for (const [i, code] of (o.items ?? ['T-AZO']).entries())
+    await db.insert(testReportItems).values({
+      testReportId: report!.id,
+      orderProductId: product!.id,
+      testItemId: await idOf(db, testItems, code),
+      result: o.results?.[i] ?? 0,
+      sort: i,
+    });
+  return report!;
+}

@@ -1,0 +1,120 @@
+import { areas } from '@qcdesk/contract';
+import { testReports } from '../../db/schema/test-report';
+import { defineModule, type ModuleDeps, onHook } from '../../platform/module';
+import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { readableIn } from '../../platform/scope';
+import { TEST_ORDER_CANCELLED, TEST_ORDER_SUBMITTED } from '../test-order/test-order-transitions.service';
+import { testReportExport } from './test-report.export';
+import { testReportScope } from './test-report.queries';
+import {
+  getTestReport,
+  listTestReports,
+  searchTestReports,
+  TEST_REPORT_ENTITY,
+  type TestReportDeps,
+} from './test-report.service';
+import { reportForSubmittedOrder, reportsOfCancelledOrder } from './test-report-hooks.service';
+import {
+  enterResult,
+  invalidateReport,
+  publishReport,
+  rejectReport,
+  retestReport,
+  verifyReport,
+} from './test-report-status.service';
+import { createTestReport, updateTestReport, updateTestReportItems } from './test-report-write.service';
+
+const ops = areas.testReport;
+
+function registerTestReportOperations(registry: OperationRegistry, deps: ModuleDeps): void {
+  const files = deps.files;
+  const service: TestReportDeps = { files: () => files.ready() };
+  const read = { transaction: false };
+  registerOperation(
+    registry,
+    ops.searchTestReports,
+    (input, ctx) => searchTestReports(ctx.db, input, ctx.user),
+    read,
+  );
+  registerOperation(
+    registry,
+    ops.listTestReports,
+    (input, ctx) => listTestReports(ctx.db, input, ctx.user),
+    read,
+  );
+  registerOperation(registry, ops.getTestReport, async (input, ctx) => {
+    const { detail, flags } = await getTestReport(ctx.db, service, input.id, ctx.user);
+    ctx.setFlags(flags);
+    return detail;
+  });
+  registerOperation(registry, ops.createTestReport, (input, ctx) =>
+    createTestReport(ctx.db, service, input, ctx.user),
+  );
+  registerOperation(registry, ops.updateTestReport, (input, ctx) =>
+    updateTestReport(ctx.db, service, input, ctx.user),
+  );
+  registerOperation(registry, ops.updateTestReportItems, (input, ctx) =>
+    updateTestReportItems(ctx.db, service, input, ctx.user),
+  );
+  registerOperation(registry, ops.enterTestReportResult, (input, ctx) =>
+    enterResult(ctx.db, service, input, ctx.user),
+  );
+  registerOperation(registry, ops.verifyTestReport, (input, ctx) =>
+    verifyReport(ctx.db, service, input, ctx.user),
+  );
+  registerOperation(registry, ops.rejectTestReport, (input, ctx) =>
+    rejectReport(ctx.db, service, input, ctx.user),
+  );
+  registerOperation(registry, ops.publishTestReport, (input, ctx) =>
+    publishReport(ctx.db, service, input, ctx.user),
+  );
+  registerOperation(registry, ops.retestTestReport, (input, ctx) =>
+    retestReport(ctx.db, service, input, ctx.user),
+  );
+  registerOperation(registry, ops.invalidateTestReport, (input, ctx) =>
+    invalidateReport(ctx.db, service, input, ctx.user),
+  );
+}
+
+export const testReportModule = defineModule({
+  name: 'testReport',
+  register: registerTestReportOperations,
+  changeLog: [
+    {
+      entity: TEST_REPORT_ENTITY,
+      permission: ops.getTestReport.permission,
+      readable: readableIn(testReports, testReportScope),
+      fields: {
+        labId: 'lab',
+        testTypeId: 'testtype',
+        clientId: 'client',
+        departmentId: 'department',
+        previousReportId: 'testReport',
+        testOrderId: 'testOrder',
+        resultBy: 'user',
+        verifiedBy: 'user',
+        status: { enum: 'TestReportStatus' },
+        retestFromStatus: { enum: 'TestReportStatus' },
+        reportType: { enum: 'TestReportType' },
+        result: { enum: 'TestResult' },
+        'items[].result': { enum: 'TestResult' },
+      },
+    },
+  ],
+  // How other areas' change logs (order risk items, retest orders) name a report: its number.
+  names: {
+    testReport: {
+      table: testReports,
+      key: testReports.id,
+      names: (row) => {
+        const no = row.reportNo === null ? null : String(row.reportNo);
+        return { zh: no ?? `待出 #${String(row.id)}`, en: no ?? `Pending #${String(row.id)}` };
+      },
+    },
+  },
+  hooks: [
+    onHook(TEST_ORDER_SUBMITTED, (db, payload, user) => reportForSubmittedOrder(db, payload, user)),
+    onHook(TEST_ORDER_CANCELLED, (db, payload, user) => reportsOfCancelledOrder(db, payload, user)),
+  ],
+  exports: [testReportExport],
+});

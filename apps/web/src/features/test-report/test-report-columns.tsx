@@ -1,0 +1,220 @@
+import type { Language } from '@qcdesk/contract/messages';
+import { Badge, type BadgeProps, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { Link } from 'react-router';
+import { ConfigSelect } from '../../components/config-select';
+import { searchClientOptions } from '../../components/pickers';
+import { EMPTY, enumColumnOptions, enumText, refName } from '../../components/ref-labels';
+import { ClientAutoComplete, type RemoteOption } from '../../components/remote-auto-complete';
+import type { TableColumn } from '../../components/table-columns';
+import { formatDate } from '../../lib/format';
+import type { TestReportRow } from './api';
+
+/** DOMAIN.md §3.2 TestReportStatus: pending, issued, verified, published, retested, invalid. */
+const STATUS_BADGES: Record<number, BadgeProps['status']> = {
+  10: 'default',
+  20: 'processing',
+  30: 'processing',
+  40: 'success',
+  80: 'warning',
+  90: 'error',
+};
+
+export function StatusBadge({
+  status,
+  language,
+  ...rest
+}: { status: number; language: Language } & Omit<BadgeProps, 'status'>) {
+  return (
+    <Badge
+      status={STATUS_BADGES[status] ?? 'default'}
+      text={enumText('TestReportStatus', status, language)}
+      {...rest}
+    />
+  );
+}
+
+const RESULT_BADGES: Record<number, BadgeProps['status']> = {
+  1: 'success',
+  2: 'warning',
+  3: 'error',
+  4: 'default',
+};
+
+/** TestResult as a dot and text (pass green, improve amber, fail red). */
+export function ResultTag({
+  result,
+  language,
+  ...rest
+}: {
+  result: number;
+  language: Language;
+  'data-testid'?: string;
+}) {
+  return (
+    <Badge
+      status={RESULT_BADGES[result] ?? 'default'}
+      text={enumText('TestResult', result, language)}
+      style={{ whiteSpace: 'nowrap' }}
+      {...rest}
+    />
+  );
+}
+
+/** The report no, or the localized "pending" label while the lab has not issued it (spec §3). */
+export function ReportNo({ reportNo, t }: { reportNo: string | null; t: TFunction }) {
+  return reportNo ?? <Typography.Text type="secondary">{t('test-report.pending')}</Typography.Text>;
+}
+
+const configFilter =
+  (list: 'lab' | 'testtype' | 'department', label: string) =>
+  (props: { value?: unknown; onChange?: (value: unknown) => void; id?: string }) => (
+    <ConfigSelect<string | null>
+      list={list}
+      allowClear
+      placeholder={label}
+      id={props.id}
+      value={(props.value as string | null | undefined) ?? null}
+      onChange={(v) => props.onChange?.(v)}
+    />
+  );
+
+/** The test-report list (spec §3 filters), one column array for the table and its search bar. */
+export function testReportColumns({
+  language,
+  t,
+}: {
+  language: Language;
+  t: TFunction;
+}): TableColumn<TestReportRow>[] {
+  const products = (row: TestReportRow) => row.products;
+  return [
+    {
+      key: 'reportNo',
+      title: (t) => t('test-report.reportNo'),
+      searchKey: 'reportNo',
+      sort: 'reportNo',
+      minWidth: 130,
+      render: (_value, row) => (
+        <Link to={`/${language}/testreport/${row.id}`} data-testid="test-report-link">
+          <ReportNo reportNo={row.reportNo} t={t} />
+        </Link>
+      ),
+    },
+    {
+      key: 'orderNo',
+      title: (t) => t('test-report.orderNo'),
+      searchKey: 'orderNo',
+      minWidth: 110,
+      render: (_value, row) => [...new Set(products(row).map((p) => p.orderNo))].join(', ') || EMPTY,
+    },
+    {
+      key: 'productNo',
+      title: (t) => t('test-report.productNo'),
+      searchKey: 'productNo',
+      minWidth: 120,
+      render: (_value, row) =>
+        products(row)
+          .map((p) => p.productNo)
+          .join(', ') || EMPTY,
+    },
+    {
+      key: 'sku',
+      title: (t) => t('test-report.sku'),
+      searchKey: 'sku',
+      showFrom: 'xxl',
+      render: (_value, row) =>
+        products(row)
+          .flatMap((p) => (p.sku ? [p.sku] : []))
+          .join(', ') || EMPTY,
+    },
+    {
+      key: 'desc',
+      title: (t) => t('test-report.desc'),
+      searchKey: 'desc',
+      showFrom: 'xxl',
+      render: (_value, row) => row.description ?? EMPTY,
+    },
+    {
+      key: 'factory',
+      title: (t) => t('test-report.factory'),
+      searchKey: 'factory',
+      showFrom: 'xl',
+      render: (_value, row) =>
+        [...new Set(products(row).map((p) => refName(p.factory, language)))].join(', '),
+    },
+    {
+      key: 'client',
+      title: (t) => t('test-report.client'),
+      searchKey: 'client',
+      showFrom: 'lg',
+      render: (_value, row) => row.client.name,
+      renderFormItem: ({ value, onChange, id }) => (
+        <ClientAutoComplete
+          id={id}
+          aria-label={t('test-report.client')}
+          search={searchClientOptions}
+          value={(value as RemoteOption | null | undefined) ?? null}
+          onChange={(option) => onChange?.(option)}
+        />
+      ),
+      searchTransform: (value) => ({ client: (value as RemoteOption).value }),
+    },
+    {
+      key: 'department',
+      title: (t) => t('test-report.department'),
+      searchKey: 'department',
+      showFrom: 'xxl',
+      render: (_value, row) => refName(row.department, language),
+      renderFormItem: configFilter('department', t('test-report.department')),
+    },
+    {
+      key: 'lab',
+      title: (t) => t('test-report.lab'),
+      searchKey: 'lab',
+      showFrom: 'lg',
+      render: (_value, row) => refName(row.lab, language),
+      renderFormItem: configFilter('lab', t('test-report.lab')),
+    },
+    {
+      key: 'testType',
+      title: (t) => t('test-report.testType'),
+      searchKey: 'testType',
+      showFrom: 'xl',
+      render: (_value, row) => refName(row.testType, language),
+      renderFormItem: configFilter('testtype', t('test-report.testType')),
+    },
+    {
+      key: 'type',
+      title: (t) => t('test-report.reportType'),
+      searchKey: 'type',
+      valueType: 'select',
+      options: enumColumnOptions('TestReportType'),
+      showFrom: 'xxl',
+      render: (_value, row) => enumText('TestReportType', row.reportType, language),
+    },
+    {
+      key: 'reportDate',
+      title: (t) => t('test-report.reportDate'),
+      searchKey: 'reportDate',
+      valueType: 'dateRange',
+      sort: 'reportDate',
+      render: (_value, row) => (row.reportDate ? formatDate(row.reportDate) : EMPTY),
+    },
+    {
+      title: (t) => t('test-report.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      options: enumColumnOptions('TestReportStatus'),
+      render: (value) => <StatusBadge status={Number(value)} language={language} />,
+    },
+    {
+      title: (t) => t('test-report.result'),
+      dataIndex: 'result',
+      valueType: 'select',
+      options: enumColumnOptions('TestReportSearchResult'),
+      render: (_value, row) =>
+        row.status === 10 ? EMPTY : <ResultTag result={row.result} language={language} />,
+    },
+  ];
+}

@@ -1,0 +1,209 @@
+import { DATE_FORMAT } from '@qcdesk/contract/constants';
+import { TEST_RESULTS } from '@qcdesk/contract/test-report';
+import { Col, Flex, Form, Input, Modal, Row, Select, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiError } from '../../api/api-error';
+import { type UploadedFile, uploadFile } from '../../api/upload';
+import { DateField } from '../../components/date-picker';
+import { FileList } from '../../components/file-list';
+import { notify } from '../../components/notify';
+import { markFieldError } from '../../components/record/use-record-form';
+import { enumText, refName } from '../../components/ref-labels';
+import { UploadPicker, uploadProblem } from '../../components/upload-picker';
+import { useWidgetsTranslation } from '../../components/widgets-i18n';
+import { currentLanguage } from '../../i18n/i18n';
+import { type TestReportDetail, useEnterResult } from './api';
+
+interface ItemValues {
+  result: number;
+  value?: string;
+  limit?: string;
+  remark?: string;
+}
+
+interface ResultValues {
+  reportNo: string;
+  reportDate: string;
+  validUntil?: string;
+  result?: number;
+  items: ItemValues[];
+}
+
+const trimmed = (key: 'value' | 'limit' | 'remark', v: string | undefined) => {
+  const text = v?.trim();
+  return text ? { [key]: text } : {};
+};
+
+/** `testreport/result/update` (10 → 20): report no, date, files and every item's result (DOMAIN.md §7.3). */
+export function ResultDialog({ report, onClose }: { report: TestReportDetail; onClose: () => void }) {
+  const { t } = useTranslation();
+  const widgets = useWidgetsTranslation();
+  const language = currentLanguage();
+  const [form] = Form.useForm<ResultValues>();
+  const [files, setFiles] = useState<UploadedFile[]>(report.files);
+  const [uploading, setUploading] = useState(false);
+  const enter = useEnterResult();
+  const results = TEST_RESULTS.map((code) => ({
+    value: code,
+    label: enumText('TestResult', code, language),
+  }));
+  const pick = async (picked: File[]) => {
+    setUploading(true);
+    try {
+      for (const file of picked) {
+        try {
+          const stored = await uploadFile(file, language, { silent: true });
+          setFiles((now) => [...now, stored]);
+        } catch (error) {
+          notify('error', uploadProblem(file.name, error, widgets.t));
+        }
+      }
+    } finally {
+      setUploading(false);
+    }
+  };
+  const submit = (values: ResultValues) =>
+    enter.mutate(
+      {
+        id: report.id,
+        version: report.version,
+        reportNo: values.reportNo,
+        reportDate: values.reportDate,
+        ...(values.validUntil ? { validUntil: values.validUntil } : {}),
+        ...(values.result ? { result: values.result } : {}),
+        fileIds: files.map((f) => f.id),
+        // Form.List answers only its fields: the item ids come from the report, in the same order.
+        items: values.items.map((i, n) => ({
+          itemId: report.items[n]!.id,
+          result: i.result,
+          ...trimmed('value', i.value),
+          ...trimmed('limit', i.limit),
+          ...trimmed('remark', i.remark),
+        })),
+      },
+      {
+        onSuccess: () => {
+          notify('success', t('test-report.resultDone'));
+          onClose();
+        },
+        onError: (error: ApiError) => {
+          if (error.field === 'reportNo' || error.field === 'reportDate') markFieldError(form, error);
+          notify('error', error.message);
+        },
+      },
+    );
+  return (
+    <Modal
+      open
+      width={880}
+      title={
+        report.reportNo
+          ? t('test-report.enterResultTitle', { reportNo: report.reportNo })
+          : t('test-report.enterResult')
+      }
+      okText={t('test-report.enterResult')}
+      onOk={() => form.submit()}
+      okButtonProps={{
+        loading: enter.isPending,
+        disabled: uploading,
+        ...{ 'data-testid': 'test-report-result-ok' },
+      }}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<ResultValues>
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{
+          reportNo: report.reportNo ?? '',
+          reportDate: report.reportDate ?? dayjs().format(DATE_FORMAT),
+          ...(report.validUntil ? { validUntil: report.validUntil } : {}),
+          items: report.items.map((i) => ({
+            result: i.result,
+            value: i.value ?? '',
+            limit: i.limit ?? '',
+            remark: i.remark ?? '',
+          })),
+        }}
+      >
+        <Row gutter={16}>
+          <Col xs={24} sm={8}>
+            <Form.Item
+              name="reportNo"
+              label={t('test-report.reportNo')}
+              rules={[{ required: true, whitespace: true, max: 60 }]}
+            >
+              <Input data-testid="test-report-report-no" />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={8}>
+            <Form.Item name="reportDate" label={t('test-report.reportDate')} rules={[{ required: true }]}>
+              <DateField style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={8}>
+            <Form.Item name="validUntil" label={t('test-report.validUntil')}>
+              <DateField style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item label={t('test-report.files')} required>
+          <Flex vertical gap={8}>
+            <UploadPicker multiple onPick={(picked) => void pick(picked)} disabled={uploading}>
+              {t('test-report.upload')}
+            </UploadPicker>
+            <FileList
+              files={files}
+              loading={uploading}
+              emptyText={t('test-report.noFiles')}
+              onDelete={(file) => setFiles((now) => now.filter((f) => f.id !== file.id))}
+            />
+          </Flex>
+        </Form.Item>
+        <Typography.Title level={5}>{t('test-report.items')}</Typography.Title>
+        <Form.List name="items">
+          {(fields) =>
+            fields.map((field, n) => {
+              const item = report.items[n]!;
+              return (
+                <Row key={field.key} gutter={8} align="bottom" data-testid="test-report-result-item">
+                  <Col xs={24} md={7}>
+                    <Typography.Text strong>
+                      {item.product.productNo} · {refName(item.testItem, language)}
+                    </Typography.Text>
+                  </Col>
+                  <Col xs={12} md={5}>
+                    <Form.Item name={[field.name, 'result']} label={t('test-report.result')}>
+                      <Select options={results} data-testid="test-report-item-result" />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={12} md={4}>
+                    <Form.Item name={[field.name, 'value']} label={t('test-report.value')}>
+                      <Input maxLength={200} />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={12} md={4}>
+                    <Form.Item name={[field.name, 'limit']} label={t('test-report.limit')}>
+                      <Input maxLength={200} />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={12} md={4}>
+                    <Form.Item name={[field.name, 'remark']} label={t('test-report.remark')}>
+                      <Input maxLength={500} />
+                    </Form.Item>
+                  </Col>
+                </Row>
+              );
+            })
+          }
+        </Form.List>
+        <Form.Item name="result" label={t('test-report.overall')} extra={t('test-report.overallHint')}>
+          <Select allowClear options={results.filter((r) => r.value !== 0)} style={{ maxWidth: 240 }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,242 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createClient } from '@qcdesk/contract/client';
+import { configListOperations } from '@qcdesk/contract/config';
+import { check } from '@qcdesk/contract/identity';
+import { searchMail } from '@qcdesk/contract/mail';
+import { createOrder } from '@qcdesk/contract/order';
+import { createTestOrder, getTestOrder, submitTestOrder, updateTestOrder } from '@qcdesk/contract/test-order';
+import { listTestReports } from '@qcdesk/contract/test-report';
+import ExcelJS from 'exceljs';
+import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
+import { Api, uniqueSuffix } from './api';
+import { type Lang, screenshotsAt, settled, signIn } from './helpers';
+
+// Issue 16 (test reports): a test order of two products (T-AZO, T-HCHO) is submitted to SGS and
+// received; the lab (demo.lab) enters the results with one fail, uploading the report file; a
+// different verifier (demo.auditor) verifies and publishes; QC (demo.qc) starts a retest, whose
+// draft order is submitted, and opens the previous-report view of the new report. The lab exports
+// the list of its report number and the XLSX arrives by mail. Both languages, 375 and 1280 wide.
+
+const TEXT = {
+  en: {
+    pending: 'Pending',
+    issued: 'Issued',
+    verified: 'Verified',
+    published: 'Published',
+    retested: 'Retested',
+    fail: 'Fail',
+    pass: 'Pass',
+    enter: 'Enter results',
+    verify: 'Verify',
+    publish: 'Publish',
+    retest: 'Retest',
+    mailSent: 'The mail has been sent, please check',
+    reportNoHeader: 'Report no',
+    resultHeader: 'Result',
+  },
+  zh: {
+    pending: '待出',
+    issued: '已出待审',
+    verified: '已审核',
+    published: '已发布',
+    retested: '已复测',
+    fail: '不合格',
+    pass: '合格',
+    enter: '录入结果',
+    verify: '审核',
+    publish: '发布',
+    retest: '复测',
+    mailSent: '邮件已发送，请查收',
+    reportNoHeader: '报告编号',
+    resultHeader: '结果',
+  },
+} as const;
+
+/** A received test order of a new order of the sales user's own client; answers its report id. */
+async function receivedTestOrder(baseURL: string) {
+  const sales = await Api.signedIn(baseURL, DEMO_USERS.SALES, DEMO_PASSWORD);
+  const me = await sales.call(check, {});
+  const [country] = (await sales.call(configListOperations.country.search, {})).list;
+  const [factory] = (await sales.call(configListOperations.factory.search, {})).list;
+  if (!country || !factory) throw new Error('no seeded country or factory');
+  const suffix = uniqueSuffix().toUpperCase();
+  const client = await sales.call(createClient, {
+    code: `E2ETR${suffix}`,
+    name: `E2E test-report client ${suffix}`,
+    countryId: country.id,
+    type: 1,
+    salesId: me.uid,
+  });
+  const product = (n: number) => ({
+    itemNo: `TR-${suffix}-${n}`,
+    name: `Report toy ${n} ${suffix}`,
+    factoryId: factory.id,
+    quantity: 500,
+    deliveryDate: '2030-06-30',
+    productType: 2,
+  });
+  const order = await sales.call(createOrder, {
+    clientId: client.id,
+    clientPo: `PO-TR-${suffix}`,
+    products: [product(1), product(2)],
+  });
+  const admin = await Api.signedIn(baseURL);
+  const idOf = async (list: 'lab' | 'testtype' | 'testitem', code: string) => {
+    const rows = await admin.call(configListOperations[list].search, {
+      keyword: code,
+      pageSize: 50,
+    } as never);
+    return (rows.list as { id: string; code: string }[]).find((r) => r.code === code)!.id;
+  };
+  const qc = await Api.signedIn(baseURL, DEMO_USERS.QC, DEMO_PASSWORD);
+  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  const draft = await qc.call(createTestOrder, {
+    orderProductIds: order.products.map((p) => p.id),
+    labId: await idOf('lab', 'SGS-SZ'),
+    testTypeId: await idOf('testtype', 'CHEM'),
+    currency: 'RMB',
+    planTime: today,
+    items: [
+      { orderProductId: order.products[0]!.id, testItemId: await idOf('testitem', 'T-AZO') },
+      { orderProductId: order.products[1]!.id, testItemId: await idOf('testitem', 'T-HCHO') },
+    ],
+  } as never);
+  const submitted = await qc.call(submitTestOrder, { id: draft.id, version: draft.version } as never);
+  const lab = await Api.signedIn(baseURL, DEMO_USERS.LAB, DEMO_PASSWORD);
+  await lab.call(updateTestOrder, {
+    id: submitted.id,
+    version: submitted.version,
+    receiveTime: today,
+  } as never);
+  const [report] = (await qc.call(listTestReports, { testOrderId: draft.id })).list;
+  return { admin, qc, reportId: report!.id, suffix };
+}
+
+/** Picks the n-th item's result in the result dialog. */
+async function itemResult(page: Page, n: number, option: string) {
+  const select = page.getByTestId('test-report-result-item').nth(n).locator('.ant-select');
+  await select.click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  await expect(select).toContainText(option);
+}
+
+/** Presses the confirm dialog's primary button. */
+async function confirmDialog(page: Page) {
+  await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+}
+
+/** Follows the export mail's short link and reads the workbook's header and rows. */
+async function exportedRows(baseURL: string, mailText: string) {
+  const path = /\/s\/[A-Za-z0-9]+/.exec(mailText)?.[0];
+  expect(path, mailText).toBeTruthy();
+  const response = await fetch(`${baseURL}${path}`);
+  expect(response.status).toBe(200);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await response.arrayBuffer()) as never);
+  const rows: string[][] = [];
+  workbook.worksheets[0]!.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? '')));
+  });
+  return { header: rows[0]!, rows: rows.slice(1) };
+}
+
+for (const lang of ['en', 'zh'] as const) {
+  test(`${lang}: the lab enters results, another verifier publishes, QC retests and reads the previous report; the list exports by mail`, async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    const text = TEXT[lang];
+    const { admin, qc, reportId, suffix } = await receivedTestOrder(baseURL!);
+    const reportNo = `E2E-${lang}-${suffix}`;
+    const detail = page.getByTestId('test-report-detail');
+
+    // The lab: the pending report shows the "pending" label; results with one fail and the file.
+    await signIn(page, DEMO_USERS.LAB, lang as Lang);
+    await page.goto(`/${lang}/testreport/${reportId}`);
+    await expect(detail.locator('h1')).toHaveText(text.pending);
+    await screenshotsAt(page, lang, 'test-report-pending');
+    await page.getByTestId('test-report-enter-result').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('test-report-report-no').fill(reportNo);
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'report.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+    });
+    await expect(dialog.getByText('report.pdf')).toBeVisible();
+    await itemResult(page, 0, text.fail);
+    await itemResult(page, 1, text.pass);
+    await screenshotsAt(page, lang, 'test-report-result-dialog', () => false);
+    await dialog.getByTestId('test-report-result-ok').click();
+    await expect(page.getByTestId('test-report-status')).toHaveText(text.issued);
+    await expect(detail.locator('h1')).toHaveText(reportNo);
+    // Who entered the results does not verify them.
+    await expect(page.getByTestId('test-report-verify')).toHaveCount(0);
+
+    // The list: the report no filter, then the export of that filter, read back from the mail.
+    await page.goto(`/${lang}/testreport?reportNo=${reportNo}`);
+    await expect(page.getByTestId('test-report-link').first()).toHaveText(reportNo);
+    await screenshotsAt(page, lang, 'test-report-list');
+    const since = new Date().toISOString();
+    await page.getByTestId('test-report-export').click();
+    await expect(page.getByText(text.mailSent)).toBeVisible();
+    let mailText = '';
+    await expect
+      .poll(
+        async () => {
+          const mails = await admin.call(searchMail, { to: `${DEMO_USERS.LAB}@qcdesk.local`, pageSize: 20 });
+          const mail = mails.list.find((m) => m.template === 'list-export' && m.createdAt >= since);
+          mailText = mail?.text ?? '';
+          return Boolean(mail);
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(true);
+    const file = await exportedRows(baseURL!, mailText);
+    expect(file.header[0]).toBe(text.reportNoHeader);
+    expect(file.rows).toHaveLength(1);
+    expect(file.rows[0]![0]).toBe(reportNo);
+    expect(file.rows[0]![file.header.indexOf(text.resultHeader)]).toBe(text.fail);
+
+    // Another verifier verifies and publishes.
+    await signIn(page, DEMO_USERS.AUDITOR, lang as Lang);
+    await page.goto(`/${lang}/testreport/${reportId}`);
+    await page.getByTestId('test-report-verify').click();
+    await confirmDialog(page);
+    await expect(page.getByTestId('test-report-status')).toHaveText(text.verified);
+    await page.getByTestId('test-report-publish').click();
+    await confirmDialog(page);
+    await expect(page.getByTestId('test-report-status')).toHaveText(text.published);
+    await expect(page.getByTestId('test-report-result')).toHaveText(text.fail);
+
+    // QC retests: a draft retest order; once submitted, its report links back to this one.
+    await signIn(page, DEMO_USERS.QC, lang as Lang);
+    await page.goto(`/${lang}/testreport/${reportId}`);
+    await page.getByTestId('test-report-retest').click();
+    await page.getByTestId('test-report-reason').fill('Azo dyes over the limit');
+    await page.getByTestId('test-report-reason-ok').click();
+    await expect(page.getByTestId('test-report-status')).toHaveText(text.retested);
+    await expect(page.getByTestId('test-report-retest-order')).toHaveText(/^TO\d{10}$/);
+    await screenshotsAt(page, lang, 'test-report-detail');
+
+    const retestOrderId = (
+      await page.getByTestId('test-report-retest-order').locator('xpath=..').getAttribute('href')
+    )
+      ?.split('/')
+      .pop();
+    expect(retestOrderId).toBeTruthy();
+    const draft = await qc.call(getTestOrder, { id: retestOrderId! } as never);
+    await qc.call(submitTestOrder, { id: draft.id, version: draft.version } as never);
+    const [next] = (await qc.call(listTestReports, { testOrderId: draft.id })).list;
+    await page.goto(`/${lang}/testreport/${next!.id}`);
+    await expect(detail.locator('h1')).toHaveText(text.pending);
+    await page.getByTestId('test-report-previous').click();
+    const previous = page.getByTestId('test-report-previous-view');
+    await expect(previous.getByTestId('test-report-previous-round')).toHaveCount(1);
+    await expect(previous).toContainText(reportNo);
+    await expect(previous).toContainText('Azo dyes over the limit');
+    await settled(page);
+    await screenshotsAt(page, lang, 'test-report-previous');
+  });
+}

@@ -35,6 +35,6 @@ describe('route table (spec §2)', () => {
 
   it('says which screens exist; the rest show the coming-later page', () => {
     expect(BUILT_ROUTES).toEqual(expect.arrayContaining(['Home', 'User', 'UserDetail', 'Login']));
-    expect(BUILT_ROUTES).not.toContain('TestReport');
+    expect(BUILT_ROUTES).not.toContain('InspectionReport');
   });
 });

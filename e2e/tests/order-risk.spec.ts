@@ -1,6 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { ORDER_FEED_COLUMNS } from '@qcdesk/contract/order';
+import ExcelJS from 'exceljs';
 import { DEMO_USERS } from './accounts';
+import { uniqueSuffix } from './api';
 import { screenshotsAt, signIn } from './helpers';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 // Issue 16 (web): the QC manager reads the high-risk tests the demo orders' sync derived (per
 // product: which items are open, tested or waived), opens one, waives it with a reason and resets it
@@ -81,5 +86,67 @@ for (const lang of ['en', 'zh'] as const) {
     await screenshotsAt(page, lang, 'order-test-status', () => false);
     await product.getByRole('link', { name: text.open }).click();
     await expect(page).toHaveURL(riskUrl);
+  });
+}
+
+// Issue 16: an order imported from a file (demo.sales, the order file screen) gets its high-risk
+// tests; the QC manager syncs them from the order's products and reads each product's status.
+const SYNC = {
+  en: { synced: /Test risks synced: \d+ created/, open: 'Open' },
+  zh: { synced: /高风险测试已同步：新建\d+/, open: '未完成' },
+} as const;
+
+/** A file of two lines of one PACTOYS order (its client has mandatory test requirements). */
+async function importFile(orderNo: string): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('orders');
+  sheet.addRow([...ORDER_FEED_COLUMNS]);
+  sheet.addRow([...ORDER_FEED_COLUMNS]);
+  const delivery = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10);
+  for (const i of [1, 2]) {
+    const line: Record<string, string | number> = {
+      orderNo,
+      clientPo: `PO-${orderNo}`,
+      client: 'PACTOYS',
+      itemNo: `RS-ITEM-${i}`,
+      name: `同步测试 Sync test ${i}`,
+      factory: 'F-HM-SZ',
+      quantity: 100 * i,
+      quantityUnit: 'pcs',
+      deliveryDate: delivery,
+    };
+    sheet.addRow(ORDER_FEED_COLUMNS.map((key) => line[key] ?? null));
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+for (const lang of ['en', 'zh'] as const) {
+  test(`${lang}: QC syncs the high-risk tests of an imported order from its products`, async ({
+    browser,
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const orderNo = `RS-${uniqueSuffix().toUpperCase()}`;
+    const sales = await (await browser.newContext()).newPage();
+    await signIn(sales, DEMO_USERS.SALES, lang);
+    await sales.goto(`/${lang}/orderfile`);
+    await sales
+      .getByTestId('order-import-upload')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'orders.xlsx', mimeType: XLSX, buffer: await importFile(orderNo) });
+    await sales.getByTestId('order-import-start').click();
+    await expect(sales.getByTestId('order-import-done')).toBeVisible({ timeout: 30_000 });
+    await sales.close();
+
+    await signIn(page, DEMO_USERS.QC_MGR, lang);
+    await page.goto(`/${lang}/order?orderNo=${orderNo}`);
+    await page.getByRole('link', { name: orderNo }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/order/\\d+$`));
+    await page.getByTestId('order-risk-sync').click();
+    await expect(page.getByText(SYNC[lang].synced)).toBeVisible();
+    const tags = page.getByTestId('order-product').getByTestId('test-status');
+    await expect(tags).toHaveCount(2);
+    for (const tag of await tags.all()) await expect(tag).toHaveText(SYNC[lang].open);
+    await screenshotsAt(page, lang, 'order-risk-sync', () => false);
   });
 }

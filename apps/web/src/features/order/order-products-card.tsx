@@ -10,6 +10,7 @@ import type { OrderDetail, OrderProductLine } from './api';
 import { OrderBulkActions } from './order-bulk-actions';
 import { OrderItemDialog } from './order-edit-dialogs';
 import { OrderProducts } from './order-products';
+import { OrderRiskSync } from './order-risk-sync';
 import { OrderTestCart } from './order-test-cart';
 
 /** The selection rules of bulk assignment (DOMAIN.md §6.1): one client and department. */
@@ -37,7 +38,7 @@ export function OrderProductsCard({ order, modify }: { order: OrderDetail; modif
   const selected = selection.selected.map((s) => s.id).filter((id) => valid.has(id));
   const selecting = mayEdit || mayAssign;
   return (
-    <Card title={<h2 style={subheading}>{t('order.products')}</h2>}>
+    <Card title={<h2 style={subheading}>{t('order.products')}</h2>} extra={<OrderRiskSync order={order} />}>
       {selecting ? (
         <OrderBulkActions
           order={order}

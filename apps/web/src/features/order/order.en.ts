@@ -32,6 +32,9 @@ export const orderEn = {
   removedUpstream: 'Removed upstream',
   productionSample: 'Production sample',
   testStatus: 'Test status',
+  riskSync: 'Sync test risks',
+  riskSynced:
+    'Test risks synced: {{created}} created, {{updated}} updated, {{removed}} removed, {{unchanged}} unchanged.',
   psLink: 'Link to production sample',
   psUnlink: 'Unlink production sample',
   psLinkTitle_one: 'Link {{count}} product to a production sample',

@@ -34,6 +34,8 @@ export const orderZh: OrderShape = {
   removedUpstream: '上游已移除',
   productionSample: '大货样',
   testStatus: '测试状态',
+  riskSync: '同步高风险测试',
+  riskSynced: '高风险测试已同步：新建{{created}}，更新{{updated}}，移除{{removed}}，未变{{unchanged}}。',
   psLink: '关联大货样',
   psUnlink: '取消关联大货样',
   psLinkTitle: '将{{count}}个产品关联到大货样',

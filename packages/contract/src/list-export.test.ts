@@ -43,6 +43,7 @@ describe('defineListExport', () => {
       'originalsample/export',
       'productionsample/export',
       'standard/export',
+      'testreport/export',
     ]);
   });
 });

@@ -40,6 +40,10 @@ const params = {
   planTime: '2026-03-15',
   count: 2,
   sender: 'QC',
+  reportNo: 'SGS-2603-001',
+  reportDate: '2026-03-15',
+  lab: 'SGS',
+  publisher: 'Verifier',
 };
 
 describe('mail templates', () => {

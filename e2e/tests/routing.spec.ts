@@ -65,12 +65,14 @@ test('public routes need no session', async ({ page }) => {
 test('a signed-out user goes to Login with the full path, and back there after signing in', async ({
   page,
 }) => {
-  await page.goto('/en/ordertest/12?tab=files');
-  await expect(page).toHaveURL(/\/en\/login\?redirect=%2Fen%2Fordertest%2F12%3Ftab%3Dfiles$/);
+  await page.goto('/en/inspection/report/12?tab=files');
+  await expect(page).toHaveURL(/\/en\/login\?redirect=%2Fen%2Finspection%2Freport%2F12%3Ftab%3Dfiles$/);
   await submitLogin(page, 'en', 'admin');
-  await expect(page).toHaveURL(/\/en\/ordertest\/12\?tab=files$/);
-  // The test-order screens come later; an administrator holds their permission and is told so.
-  await expect(page.getByRole('heading', { name: 'Test order is coming in a later release' })).toBeVisible();
+  await expect(page).toHaveURL(/\/en\/inspection\/report\/12\?tab=files$/);
+  // The inspection-report screens come later; an administrator holds their permission and is told so.
+  await expect(
+    page.getByRole('heading', { name: 'Inspection report is coming in a later release' }),
+  ).toBeVisible();
 });
 
 test('every guarded route sends a signed-out user to Login', async ({ page }) => {

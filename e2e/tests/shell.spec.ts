@@ -140,9 +140,12 @@ const SHELL_PAGES: ShellPage[] = [
   },
   {
     name: 'coming-later',
-    path: 'ordertest',
+    path: 'inspection/report',
     user: 'admin',
-    ready: heading({ zh: '测试单将在后续版本中提供', en: 'Test orders is coming in a later release' }),
+    ready: heading({
+      zh: '验货报告将在后续版本中提供',
+      en: 'Inspection reports is coming in a later release',
+    }),
   },
   {
     name: 'settings',

@@ -1,13 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { createClient } from '@qcdesk/contract/client';
 import { configListOperations } from '@qcdesk/contract/config';
-import { check } from '@qcdesk/contract/identity';
 import { searchMail } from '@qcdesk/contract/mail';
-import { createOrder } from '@qcdesk/contract/order';
 import { updateOrderRisk } from '@qcdesk/contract/order-risk';
-import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
-import { Api, uniqueSuffix } from './api';
+import { DEMO_USERS } from './accounts';
+import { Api } from './api';
 import { type Lang, pickOption, screenshotsAt, signIn } from './helpers';
+import { ownClientOrder } from './own-order';
 
 // Issue 16 (web): a QC engineer puts two products of an order in the order-test cart, creates a test
 // order to SGS from the cart (the products' open risk items, priced in RMB) and submits it; the lab
@@ -36,32 +34,7 @@ const TEXT = {
 
 /** An order of the sales user's own new client (department SALES1) with two products, each with a risk item. */
 async function ownOrder(baseURL: string) {
-  const sales = await Api.signedIn(baseURL, DEMO_USERS.SALES, DEMO_PASSWORD);
-  const me = await sales.call(check, {});
-  const [country] = (await sales.call(configListOperations.country.search, {})).list;
-  const [factory] = (await sales.call(configListOperations.factory.search, {})).list;
-  if (!country || !factory) throw new Error('no seeded country or factory');
-  const suffix = uniqueSuffix().toUpperCase();
-  const client = await sales.call(createClient, {
-    code: `E2ETO${suffix}`,
-    name: `E2E test-order client ${suffix}`,
-    countryId: country.id,
-    type: 1,
-    salesId: me.uid,
-  });
-  const product = (n: number) => ({
-    itemNo: `TO-${suffix}-${n}`,
-    name: `Test toy ${n} ${suffix}`,
-    factoryId: factory.id,
-    quantity: 500,
-    deliveryDate: '2030-06-30',
-    productType: 2,
-  });
-  const order = await sales.call(createOrder, {
-    clientId: client.id,
-    clientPo: `PO-TO-${suffix}`,
-    products: [product(1), product(2)],
-  });
+  const { order } = await ownClientOrder(baseURL, 'TO', 'test-order');
   const admin = await Api.signedIn(baseURL);
   const items = await admin.call(configListOperations.testitem.search, {
     keyword: 'T-',

@@ -1,15 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createClient } from '@qcdesk/contract/client';
 import { configListOperations } from '@qcdesk/contract/config';
-import { check } from '@qcdesk/contract/identity';
 import { searchMail } from '@qcdesk/contract/mail';
-import { createOrder } from '@qcdesk/contract/order';
 import { createTestOrder, getTestOrder, submitTestOrder, updateTestOrder } from '@qcdesk/contract/test-order';
 import { listTestReports } from '@qcdesk/contract/test-report';
 import ExcelJS from 'exceljs';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
-import { Api, uniqueSuffix } from './api';
+import { Api } from './api';
 import { type Lang, screenshotsAt, settled, signIn } from './helpers';
+import { ownClientOrder } from './own-order';
 
 // Issue 16 (test reports): a test order of two products (T-AZO, T-HCHO) is submitted to SGS and
 // received; the lab (demo.lab) enters the results with one fail, uploading the report file; a
@@ -54,32 +52,7 @@ const TEXT = {
 
 /** A received test order of a new order of the sales user's own client; answers its report id. */
 async function receivedTestOrder(baseURL: string) {
-  const sales = await Api.signedIn(baseURL, DEMO_USERS.SALES, DEMO_PASSWORD);
-  const me = await sales.call(check, {});
-  const [country] = (await sales.call(configListOperations.country.search, {})).list;
-  const [factory] = (await sales.call(configListOperations.factory.search, {})).list;
-  if (!country || !factory) throw new Error('no seeded country or factory');
-  const suffix = uniqueSuffix().toUpperCase();
-  const client = await sales.call(createClient, {
-    code: `E2ETR${suffix}`,
-    name: `E2E test-report client ${suffix}`,
-    countryId: country.id,
-    type: 1,
-    salesId: me.uid,
-  });
-  const product = (n: number) => ({
-    itemNo: `TR-${suffix}-${n}`,
-    name: `Report toy ${n} ${suffix}`,
-    factoryId: factory.id,
-    quantity: 500,
-    deliveryDate: '2030-06-30',
-    productType: 2,
-  });
-  const order = await sales.call(createOrder, {
-    clientId: client.id,
-    clientPo: `PO-TR-${suffix}`,
-    products: [product(1), product(2)],
-  });
+  const { order, suffix } = await ownClientOrder(baseURL, 'TR', 'test-report');
   const admin = await Api.signedIn(baseURL);
   const idOf = async (list: 'lab' | 'testtype' | 'testitem', code: string) => {
     const rows = await admin.call(configListOperations[list].search, {

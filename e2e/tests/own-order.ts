@@ -1,0 +1,41 @@
+import { createClient } from '@qcdesk/contract/client';
+import { configListOperations } from '@qcdesk/contract/config';
+import { check } from '@qcdesk/contract/identity';
+import { createOrder } from '@qcdesk/contract/order';
+import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
+import { Api, uniqueSuffix } from './api';
+
+/**
+ * A new client of demo.sales (department SALES1) and an order of it with two products (product
+ * type 2), made through the API: the testing specs' own data. `tag` marks its codes (`E2E{tag}…`,
+ * `{tag}-…-1`), `label` its names.
+ */
+export async function ownClientOrder(baseURL: string, tag: string, label: string) {
+  const sales = await Api.signedIn(baseURL, DEMO_USERS.SALES, DEMO_PASSWORD);
+  const me = await sales.call(check, {});
+  const [country] = (await sales.call(configListOperations.country.search, {})).list;
+  const [factory] = (await sales.call(configListOperations.factory.search, {})).list;
+  if (!country || !factory) throw new Error('no seeded country or factory');
+  const suffix = uniqueSuffix().toUpperCase();
+  const client = await sales.call(createClient, {
+    code: `E2E${tag}${suffix}`,
+    name: `E2E ${label} client ${suffix}`,
+    countryId: country.id,
+    type: 1,
+    salesId: me.uid,
+  });
+  const product = (n: number) => ({
+    itemNo: `${tag}-${suffix}-${n}`,
+    name: `${label} toy ${n} ${suffix}`,
+    factoryId: factory.id,
+    quantity: 500,
+    deliveryDate: '2030-06-30',
+    productType: 2,
+  });
+  const order = await sales.call(createOrder, {
+    clientId: client.id,
+    clientPo: `PO-${tag}-${suffix}`,
+    products: [product(1), product(2)],
+  });
+  return { client, order, suffix };
+}

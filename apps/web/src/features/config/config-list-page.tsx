@@ -10,9 +10,10 @@ import { useConfigs } from './api';
 import { ConfigListView } from './config-list-view';
 import { ConfigPicker, groupEntries, groupTitle, type PickerEntry } from './config-picker';
 import { HolidayListView } from './holiday-list-view';
+import { JobErrorPanel } from './job-error-panel';
 import { MailErrorPanel } from './mail-error-panel';
 
-/** `config/mailerror`: the mail-error list (mail.admin). */
+/** `config/mailerror`: the mail-error list and the jobs that gave up (mail.admin). */
 export const MAIL_ERROR_CONFIG_TYPE = 'mailerror';
 /** `config/mailbox`: the outbox, a screen of its own area that the route hands in. */
 export const MAILBOX_CONFIG_TYPE = 'mailbox';
@@ -117,7 +118,12 @@ export function ConfigListPage({ mailbox }: { mailbox?: ReactNode }) {
   } else if (configType === MAILBOX_CONFIG_TYPE && mailAdmin) {
     content = mailbox;
   } else if (configType === MAIL_ERROR_CONFIG_TYPE && mailAdmin) {
-    content = <MailErrorPanel />;
+    content = (
+      <Flex vertical gap={16}>
+        <MailErrorPanel />
+        <JobErrorPanel />
+      </Flex>
+    );
   } else {
     const entry = configs.data.lists.find((l) => l.name === configType);
     const View = entry?.name === 'holiday' ? HolidayListView : ConfigListView;

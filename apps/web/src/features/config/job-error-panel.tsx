@@ -10,7 +10,7 @@ import { currentLanguage } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format';
 import { type JobErrorRow, jobErrorsKey, requestJobErrors, useRetryJob } from './api';
 
-const heading = { fontSize: 16, fontWeight: 600, margin: 0 } as const;
+const heading = { fontSize: 18, fontWeight: 600, margin: 0 } as const;
 
 /** Why a job gave up: its handler's error, or (dead) that its worker stopped on the last attempt. */
 export function jobErrorReason(row: JobErrorRow, lang: 'zh' | 'en'): string {
@@ -19,9 +19,9 @@ export function jobErrorReason(row: JobErrorRow, lang: 'zh' | 'en'): string {
 }
 
 /**
- * The job queue's dead letters (ADR 0016) beside the mail errors (mail.admin): exports, imports and
- * other background work that gave up, failed (its error) or dead (its worker stopped while running
- * it). A retry runs it once more; one that gives up again comes back here.
+ * `config/joberror`, beside the mail errors (mail.admin): the job queue's dead letters (ADR 0016),
+ * exports, imports and other background work that gave up, failed (its error) or dead (its worker
+ * stopped while running it). A retry runs it once more; one that gives up again comes back here.
  */
 export function JobErrorPanel() {
   const { t } = useTranslation();
@@ -90,7 +90,7 @@ export function JobErrorPanel() {
   }, [t, confirm, retry]);
 
   return (
-    <Card title={<h2 style={heading}>{t('config.jobs.title')}</h2>}>
+    <Card title={<h1 style={heading}>{t('config.jobs.title')}</h1>}>
       {confirmHolder}
       <Typography.Paragraph type="secondary">{t('config.jobs.intro')}</Typography.Paragraph>
       <DataTable<JobErrorRow>
@@ -98,7 +98,6 @@ export function JobErrorPanel() {
         rowKey="id"
         queryKey={jobErrorsKey}
         request={requestJobErrors}
-        paramPrefix="job"
       />
     </Card>
   );

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import { jobs } from '../../db/schema/platform';
 import { actorOf, type Principal } from '../../platform/auth';
 import { writeChangeLog } from '../../platform/change-log';
@@ -31,19 +31,28 @@ export interface JobErrorSearch {
 
 /** The WHERE of the list: dead letters, of one kind when asked (jobs_finished_idx). */
 export function jobErrorWhere(input: JobErrorSearch): SQL {
-  return and(inArray(jobs.status, [...DEAD_LETTERS]), input.kind ? eq(jobs.kind, input.kind) : undefined)!;
+  return and(
+    inArray(jobs.status, [...DEAD_LETTERS]),
+    // Always true of a dead letter; it lets the partial index serve the list.
+    isNotNull(jobs.finishedAt),
+    input.kind ? eq(jobs.kind, input.kind) : undefined,
+  )!;
 }
 
-/** Newest first; they are few (purged after 30 days), so the page sorts them. */
-export async function listJobErrors(db: Db, input: JobErrorSearch) {
-  const where = jobErrorWhere(input);
-  const list = await db
+/** One page, newest first; they are few (purged after 30 days), so the page sorts them. */
+export function jobErrorPageQuery(db: Db, where: SQL, input: JobErrorSearch) {
+  return db
     .select(columns)
     .from(jobs)
     .where(where)
     .orderBy(desc(jobs.finishedAt), desc(jobs.id))
     .limit(input.pageSize)
     .offset((input.page - 1) * input.pageSize);
+}
+
+export async function listJobErrors(db: Db, input: JobErrorSearch) {
+  const where = jobErrorWhere(input);
+  const list = await jobErrorPageQuery(db, where, input);
   return {
     list,
     page: input.page,

@@ -2,12 +2,13 @@ import { areas } from '@qcdesk/contract';
 import { jobErrorList, jobErrorRetry } from '@qcdesk/contract/mail-service';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unique } from '../../../test/support/factories';
+import { planOf, unique } from '../../../test/support/factories';
 import { signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { changeLog, jobs } from '../../db/schema/platform';
 import { enqueueJob } from '../../platform/jobs/job-queue';
 import { buildClient } from '../client/client.factory';
+import { jobErrorPageQuery, jobErrorWhere } from './job-error.service';
 
 // The job queue's dead letters through the envelope (ADR 0016): a list export whose worker stopped on
 // its last attempt is dead; its requester reads why in their language (`job/progress`), a mail
@@ -135,5 +136,11 @@ describe('dead letters', () => {
 
     const missing = await t.client.call(jobErrorRetry, { id: '999999999' }, { token: admin });
     expect(missing.result.reason).toBe('E_NOT_FOUND');
+  });
+
+  it('finds the dead letters by their index (jobs_finished_idx), however many done jobs there are', async () => {
+    const input = { page: 1, pageSize: 20 };
+    const plan = await planOf(t.database.db, jobErrorPageQuery(t.database.db, jobErrorWhere(input), input));
+    expect(plan).toContain('jobs_finished_idx');
   });
 });

@@ -23,7 +23,7 @@ import { type JobLog, type JobWorker, RetryLater } from './job-worker';
 // once across workers, old rows are purged. On PostgreSQL the workers also run in processes of their
 // own (two pools, two processes), as several servers would.
 
-const LEASE = 600;
+const LEASE = 1000;
 
 let database: Database;
 let other: Database;

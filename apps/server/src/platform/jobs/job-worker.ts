@@ -179,7 +179,7 @@ export class JobWorker {
       .orderBy(asc(jobs.runAt), asc(jobs.id))
       .limit(this.options.batch ?? 10)
       .for('update', { skipLocked: true });
-    return db
+    const claimed = await db
       .update(jobs)
       .set({
         status: 'running',
@@ -190,6 +190,8 @@ export class JobWorker {
       })
       .where(and(inArray(jobs.id, due), eq(jobs.status, 'queued')))
       .returning();
+    // RETURNING keeps no order: run them as they were due.
+    return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || (a.id < b.id ? -1 : 1));
   }
 
   /**

@@ -1,10 +1,10 @@
 import { TEST_REPORT_STATUS, TR_RETEST_RESULTS } from '@qcdesk/contract/test-report';
 import type { testReports } from '../../db/schema/test-report';
+import { worstResult } from '../../domain/test-results';
 import type { Principal } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import { availableActions, defineStateMachine } from '../../platform/transition';
-import { worstResult } from '../order-risk/order-risk.service';
 
 // The rules of test reports that need no database (DOMAIN.md §4.10, §6.4, §7.3): the transition
 // table, the result's completeness and consistency, when a retest may start, what CLIENT users see,
@@ -17,9 +17,6 @@ export type TestReportRecord = typeof testReports.$inferSelect;
 export type Status = (typeof TEST_REPORT_STATUS)[keyof typeof TEST_REPORT_STATUS];
 
 const { pending, issued, verified, published, retested, invalid } = TEST_REPORT_STATUS;
-
-/** DOMAIN.md §6.4, the one worst-of of the product (order risk's). */
-export { worstResult };
 
 /** DOMAIN.md §4.10 as data: the only way a report's status changes by a user. */
 export const testReportMachine = defineStateMachine<Status>(TEST_REPORT_ENTITY, [

@@ -301,6 +301,9 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   qcId: { zh: '品管', en: 'QC' },
   testRequirement: { zh: '测试要求', en: 'Test requirement' },
   orderProductId: { zh: '订单产品', en: 'Order product' },
+  orderProductIds: { zh: '订单产品', en: 'Order products' },
+  /** A test-order line's link to its product's order risk item. */
+  orderRiskItemId: { zh: '来源', en: 'Source' },
   byCreate: { zh: '手工添加', en: 'Raised by hand' },
   orderId: { zh: '订单', en: 'Order' },
   /** Test items of an order risk, check items of a first sample. */

@@ -1,4 +1,5 @@
 import { areas } from '@qcdesk/contract';
+import { orderRiskItems } from '../../db/schema/order-risk';
 import { testOrders } from '../../db/schema/test-order';
 import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
@@ -102,6 +103,8 @@ export const testOrderModule = defineModule({
         amount: { decimal: true },
         discount: { decimal: true },
         'items[].price': { decimal: true },
+        // A line's link to the product's order risk reads as its source ("Risk item"), not an id.
+        'items[].orderRiskItemId': 'testOrderRiskLink',
       },
     },
   ],
@@ -110,6 +113,11 @@ export const testOrderModule = defineModule({
       table: testOrders,
       key: testOrders.id,
       names: (row) => ({ zh: String(row.testOrderNo), en: String(row.testOrderNo) }),
+    },
+    testOrderRiskLink: {
+      table: orderRiskItems,
+      key: orderRiskItems.id,
+      names: () => ({ zh: '风险项', en: 'Risk item' }),
     },
   },
 });

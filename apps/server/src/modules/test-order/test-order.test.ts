@@ -1,4 +1,5 @@
 import { areas } from '@qcdesk/contract';
+import { changeLog as changeLogOp } from '@qcdesk/contract/config';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf } from '../../../test/support/factories';
@@ -162,6 +163,17 @@ describe('ordertest/create from the cart', () => {
       .from(changeLog)
       .where(and(eq(changeLog.entity, 'test_orders'), eq(changeLog.entityId, BigInt(detail.id))));
     expect(log).toMatchObject({ action: 'create' });
+    // The log reads as names: a line's price is a number and its risk link reads as its source.
+    const history = await t.client.ok(
+      changeLogOp,
+      { entity: 'test_orders', id: detail.id, page: 1, pageSize: 10 },
+      { token: qc },
+    );
+    const line = history.list
+      .flatMap((entry) => entry.changes)
+      .find((c) => c.field === `items[${products[0]!.productNo}/T-EN71-1]`);
+    expect(line?.to).toMatchObject({ price: expect.not.stringMatching(/\.\d*0$/) });
+    expect(line?.toPropertyNames?.orderRiskItemId).toEqual({ zh: '风险项', en: 'Risk item' });
   });
 
   it('a new product (type 1) brings the full list; applyType 1', async () => {

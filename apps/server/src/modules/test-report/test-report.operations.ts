@@ -97,6 +97,9 @@ export const testReportModule = defineModule({
         retestFromStatus: { enum: 'TestReportStatus' },
         reportType: { enum: 'TestReportType' },
         result: { enum: 'TestResult' },
+        orderProductIds: 'orderProduct',
+        // A creation logs each product's test items (`items[P-01]`: ids); later writes its results.
+        'items[]': 'testitem',
         'items[].result': { enum: 'TestResult' },
       },
     },

@@ -1,4 +1,5 @@
 import { areas } from '@qcdesk/contract';
+import { changeLog as changeLogOp } from '@qcdesk/contract/config';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf } from '../../../test/support/factories';
@@ -166,6 +167,21 @@ describe('a submitted test order creates its report', () => {
     expect(report.products.map((p) => p.id).sort()).toEqual(products.map((p) => String(p.id)).sort());
     expect(report.items.map((i) => i.testItem.code)).toEqual(['T-EN71-1', 'T-AZO']);
     expect(report.actions).toEqual(expect.arrayContaining(['result', 'edit']));
+    // Its creation's log names the products by their number and the test items by name.
+    const history = await t.client.ok(
+      changeLogOp,
+      { entity: 'test_reports', id: report.id, page: 1, pageSize: 10 },
+      { token: lab },
+    );
+    const changes = history.list.flatMap((entry) => entry.changes);
+    expect(changes.find((c) => c.field === 'orderProductIds')?.toNames?.en.split(', ').sort()).toEqual(
+      products.map((p) => p.productNo).sort(),
+    );
+    const [azo] = await db().select().from(testItems).where(eq(testItems.code, 'T-AZO'));
+    expect(changes.find((c) => c.field === `items[${products[1]!.productNo}]`)?.toNames).toEqual({
+      zh: azo!.nameZh || azo!.nameEn,
+      en: azo!.nameEn || azo!.nameZh,
+    });
   });
 });
 

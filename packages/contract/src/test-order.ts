@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { businessDate } from './config';
 import { enumSchema } from './enumerations';
+import { defineListExport } from './list-export';
 import { defineOperation } from './operation';
 import {
   dateOut,
@@ -191,6 +192,12 @@ export const searchTestOrders = defineOperation({
     })
     .refine(dateRangeOk, { path: ['endTime'], params: { reason: 'E_DATE_RANGE' } }),
   output: searchPageOf(testOrderRow),
+});
+
+export const exportTestOrders = defineListExport(searchTestOrders, {
+  path: 'ordertest/export',
+  summary:
+    'The test orders of the search’s filters (in the caller’s scope) as XLSX, mailed to the caller as a download link; answers the job id.',
 });
 
 export const listTestOrders = defineOperation({

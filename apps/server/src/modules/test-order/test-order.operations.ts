@@ -4,6 +4,7 @@ import { testOrders } from '../../db/schema/test-order';
 import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
+import { testOrderExport } from './test-order.export';
 import { testOrderScope } from './test-order.queries';
 import { seedTestOrders } from './test-order.seed';
 import {
@@ -84,6 +85,7 @@ export const testOrderModule = defineModule({
   name: 'testOrder',
   register: registerTestOrderOperations,
   seed: seedTestOrders,
+  exports: [testOrderExport],
   changeLog: [
     {
       entity: TEST_ORDER_ENTITY,

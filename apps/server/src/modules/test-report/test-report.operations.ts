@@ -6,6 +6,7 @@ import { readableIn } from '../../platform/scope';
 import { TEST_ORDER_CANCELLED, TEST_ORDER_SUBMITTED } from '../test-order/test-order-transitions.service';
 import { testReportExport } from './test-report.export';
 import { testReportScope } from './test-report.queries';
+import { seedTestReports } from './test-report.seed';
 import {
   getTestReport,
   listTestReports,
@@ -79,6 +80,7 @@ function registerTestReportOperations(registry: OperationRegistry, deps: ModuleD
 export const testReportModule = defineModule({
   name: 'testReport',
   register: registerTestReportOperations,
+  seed: seedTestReports,
   changeLog: [
     {
       entity: TEST_REPORT_ENTITY,

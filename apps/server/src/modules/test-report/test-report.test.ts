@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf } from '../../../test/support/factories';
 import { multipart } from '../../../test/support/files-helpers';
 import { signInAs } from '../../../test/support/identity';
+import { SEED_ENV } from '../../../test/support/seed-env';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { labs, productTracks, testItems, testTypes } from '../../db/schema/config';
 import { mailOutbox } from '../../db/schema/mail';
@@ -15,6 +16,10 @@ import { productionSamples } from '../../db/schema/production-sample';
 import { testOrders } from '../../db/schema/test-order';
 import { testReportFiles, testReportItems, testReports } from '../../db/schema/test-report';
 import { businessDate } from '../../platform/business-time';
+import { loadConfig } from '../../platform/config';
+import { orderIdsOfNos } from '../order/order-hooks.service';
+import { seedTestOrders } from '../test-order/test-order.seed';
+import { DEMO_REPORT_ORDER_NO, seedTestReports } from './test-report.seed';
 import { buildOrder } from '../order/order.factory';
 import { buildOrderRisk } from '../order-risk/order-risk.factory';
 
@@ -562,5 +567,37 @@ describe('testreport/retest', () => {
       token: qc,
     });
     expect((await rowOf(report.id)).status).toBe(30);
+  });
+});
+
+describe('the seed', () => {
+  it('submits the demo test order’s report, enters one pass and one fail, verified by another user; a second run adds nothing', async () => {
+    const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
+    const ctx = { database: t.database, config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }), log: quiet };
+    await seedTestOrders(ctx);
+    await seedTestReports(ctx);
+    const reportLogs = async () =>
+      (await db().select().from(changeLog).where(eq(changeLog.entity, 'test_reports'))).length;
+    const before = { reports: (await db().select().from(testReports)).length, logs: await reportLogs() };
+    const [orderId] = await orderIdsOfNos(db(), [DEMO_REPORT_ORDER_NO]);
+    const [seeded] = await db()
+      .select({ report: testReports })
+      .from(testReports)
+      .innerJoin(testReportItems, eq(testReportItems.testReportId, testReports.id))
+      .innerJoin(orderProducts, eq(orderProducts.id, testReportItems.orderProductId))
+      .where(and(eq(orderProducts.orderId, orderId!), eq(testReports.valid, 1)))
+      .limit(1);
+    expect(seeded?.report).toMatchObject({ status: 30, result: 3 });
+    expect(seeded!.report.verifiedBy).not.toBe(seeded!.report.resultBy);
+    const results = (
+      await db().select().from(testReportItems).where(eq(testReportItems.testReportId, seeded!.report.id))
+    ).map((i) => i.result);
+    expect(results.slice(0, 2)).toEqual([1, 3]);
+    const shown = await t.client.ok(ops.getTestReport, { id: String(seeded!.report.id) }, { token: lab });
+    expect(shown.reportNo).toMatch(/^DEMO-TO/);
+    expect(shown.files).toHaveLength(1);
+    await seedTestReports(ctx);
+    expect((await db().select().from(testReports)).length).toBe(before.reports);
+    expect(await reportLogs()).toBe(before.logs);
   });
 });

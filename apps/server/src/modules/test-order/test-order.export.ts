@@ -24,7 +24,12 @@ export const testOrderExport = listExport({
   rows: (db, keys) => testOrderRows(db, inArray(testOrders.id, [...keys]), keys.length),
   keyOf: (row) => row.id,
   columns: [
-    { key: 'testOrderNo', label: { zh: '测试单号', en: 'Test order no' }, value: (r) => r.testOrderNo, width: 18 },
+    {
+      key: 'testOrderNo',
+      label: { zh: '测试单号', en: 'Test order no' },
+      value: (r) => r.testOrderNo,
+      width: 18,
+    },
     {
       key: 'client',
       label: { zh: '客户', en: 'Client' },

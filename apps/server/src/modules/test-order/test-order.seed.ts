@@ -2,16 +2,16 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { labs, testTypes } from '../../db/schema/config';
 import { orderProducts } from '../../db/schema/order';
 import { testOrderItems } from '../../db/schema/test-order';
-import { businessDate } from '../../platform/business-time';
 import type { Principal } from '../../platform/auth';
+import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
 import type { SeedContext } from '../../platform/module';
 import { seedPrincipal } from '../../platform/seed-principal';
 import { orderIdsOfNos } from '../order/order-hooks.service';
 import { testOrderDetail } from './test-order.queries';
 import { createTestOrder } from './test-order.service';
-import { updateTestOrderItems } from './test-order-update.service';
 import { submitTestOrder } from './test-order-transitions.service';
+import { updateTestOrderItems } from './test-order-update.service';
 
 // Demo test orders for the demo database (QCDESK_DEMO_USERS=1): the demo QC puts the first two
 // products of a demo order in the cart and creates a test order (its risk items), and submits a
@@ -88,7 +88,13 @@ export async function seedTestOrders(ctx: SeedContext): Promise<void> {
         ? await testOrderDetail(db, done.testOrderId)
         : await createTestOrder(
             db,
-            { orderProductIds: ids, labId: lab.id, testTypeId: type.id, currency: 'RMB', planTime: businessDate() },
+            {
+              orderProductIds: ids,
+              labId: lab.id,
+              testTypeId: type.id,
+              currency: 'RMB',
+              planTime: businessDate(),
+            },
             qc,
           );
       if (submit && draft.status === 10 && draft.items.length > 0) await quoteAndSubmit(db, draft, qc);

@@ -12,8 +12,8 @@ import { storeGeneratedFile } from '../files/files.service';
 import { orderIdsOfNos } from '../order/order-hooks.service';
 import { itemRows } from './test-report.queries';
 import type { TestReportDeps } from './test-report.service';
-import { enterResult, verifyReport } from './test-report-status.service';
 import { reportForSubmittedOrder } from './test-report-hooks.service';
+import { enterResult, verifyReport } from './test-report-status.service';
 
 // A demo test report for the demo database (QCDESK_DEMO_USERS=1), so the list is not empty on a
 // fresh install: the demo test order submitted by the test-order seed (order PT24-0788) gets its

@@ -17,11 +17,11 @@ import { testOrders } from '../../db/schema/test-order';
 import { testReportFiles, testReportItems, testReports } from '../../db/schema/test-report';
 import { businessDate } from '../../platform/business-time';
 import { loadConfig } from '../../platform/config';
+import { buildOrder } from '../order/order.factory';
 import { orderIdsOfNos } from '../order/order-hooks.service';
+import { buildOrderRisk } from '../order-risk/order-risk.factory';
 import { seedTestOrders } from '../test-order/test-order.seed';
 import { DEMO_REPORT_ORDER_NO, seedTestReports } from './test-report.seed';
-import { buildOrder } from '../order/order.factory';
-import { buildOrderRisk } from '../order-risk/order-risk.factory';
 
 // Test reports through the envelope (DOMAIN.md §2.5, §4.9, §4.10, §5.2–5.4, §6.4, §7.3): the report
 // a submitted test order creates, search by each filter, create, update and delete, items, result,
@@ -179,9 +179,12 @@ describe('a submitted test order creates its report', () => {
       { token: lab },
     );
     const changes = history.list.flatMap((entry) => entry.changes);
-    expect(changes.find((c) => c.field === 'orderProductIds')?.toNames?.en.split(', ').sort()).toEqual(
-      products.map((p) => p.productNo).sort(),
-    );
+    expect(
+      changes
+        .find((c) => c.field === 'orderProductIds')
+        ?.toNames?.en.split(', ')
+        .sort(),
+    ).toEqual(products.map((p) => p.productNo).sort());
     const [azo] = await db().select().from(testItems).where(eq(testItems.code, 'T-AZO'));
     expect(changes.find((c) => c.field === `items[${products[1]!.productNo}]`)?.toNames).toEqual({
       zh: azo!.nameZh || azo!.nameEn,

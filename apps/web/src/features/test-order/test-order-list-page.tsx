@@ -66,7 +66,11 @@ export function TestOrderListPage() {
           listKey={`ordertest:${tab}`}
           request={request}
           exportButton={(filters) => (
-            <ExportButton exportFn={exportTestOrders(tab)} filters={filters} data-testid="test-order-export" />
+            <ExportButton
+              exportFn={exportTestOrders(tab)}
+              filters={filters}
+              data-testid="test-order-export"
+            />
           )}
           cardTitle={(row) => (
             <Link to={`/${language}/ordertest/${row.id}`}>

@@ -175,6 +175,7 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   discount: { zh: '折扣', en: 'Discount' },
   invoice: { zh: '发票', en: 'Invoice' },
   quotation: { zh: '报价单', en: 'Quotation' },
+  paid: { zh: '已付款', en: 'Paid' },
   password: { zh: '密码', en: 'Password' },
   repeatPassword: { zh: '确认密码', en: 'Repeat password' },
   page: { zh: '页码', en: 'Page' },

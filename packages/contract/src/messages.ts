@@ -98,10 +98,6 @@ export const messages = {
     zh: '只有结果为需改进或不合格的报告才能复测',
     en: 'Only a report with the result improve or fail can be retested',
   },
-  E_TR_NO_TEST_ORDER: {
-    zh: '没有测试单的报告不能复测',
-    en: 'A report without a test order cannot be retested',
-  },
   E_PHOTO_TYPE: {
     zh: '照片须为已上传的图片文件（jpg、jpeg、png、bmp）',
     en: 'Photos must be uploaded image files (jpg, jpeg, png, bmp)',

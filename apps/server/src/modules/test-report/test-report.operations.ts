@@ -1,9 +1,14 @@
 import { areas } from '@qcdesk/contract';
 import { testReports } from '../../db/schema/test-report';
+import { actorOf } from '../../platform/auth';
 import { defineModule, type ModuleDeps, onHook } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
-import { TEST_ORDER_CANCELLED, TEST_ORDER_SUBMITTED } from '../test-order/test-order-transitions.service';
+import {
+  TEST_ORDER_CANCELLED,
+  TEST_ORDER_RECEIVED,
+  TEST_ORDER_SUBMITTED,
+} from '../test-order/test-order-transitions.service';
 import { testReportExport } from './test-report.export';
 import { testReportScope } from './test-report.queries';
 import { seedTestReports } from './test-report.seed';
@@ -21,6 +26,7 @@ import {
   publishReport,
   rejectReport,
   retestReport,
+  settleOrderOf,
   verifyReport,
 } from './test-report-status.service';
 import { createTestReport, updateTestReport, updateTestReportItems } from './test-report-write.service';
@@ -120,6 +126,8 @@ export const testReportModule = defineModule({
   hooks: [
     onHook(TEST_ORDER_SUBMITTED, (db, payload, user) => reportForSubmittedOrder(db, payload, user)),
     onHook(TEST_ORDER_CANCELLED, (db, payload, user) => reportsOfCancelledOrder(db, payload, user)),
+    // A received order whose reports are already all done (entered before the receive) settles.
+    onHook(TEST_ORDER_RECEIVED, (db, { testOrderId }, user) => settleOrderOf(db, testOrderId, actorOf(user))),
   ],
   exports: [testReportExport],
 });

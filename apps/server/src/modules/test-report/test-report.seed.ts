@@ -95,6 +95,8 @@ export async function seedTestReports(ctx: SeedContext): Promise<void> {
         version: report.version,
         reportNo: `DEMO-${order.testOrderNo}`,
         reportDate: businessDate(),
+        // Results are entered on a received order: the entry receives the demo order today.
+        receiveTime: businessDate(),
         fileIds: [file.id],
         items: items.map(({ item }, n) => ({
           itemId: item.id,

@@ -574,7 +574,7 @@ describe('testreport/retest', () => {
 });
 
 describe('the seed', () => {
-  it('submits the demo test order’s report, enters one pass and one fail, verified by another user; a second run adds nothing', async () => {
+  it('submits the demo test order’s report, enters one pass and one fail (receiving the order), verified by another user; a second run adds nothing', async () => {
     const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
     const ctx = { database: t.database, config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }), log: quiet };
     await seedTestOrders(ctx);
@@ -599,6 +599,10 @@ describe('the seed', () => {
     const shown = await t.client.ok(ops.getTestReport, { id: String(seeded!.report.id) }, { token: lab });
     expect(shown.reportNo).toMatch(/^DEMO-TO/);
     expect(shown.files).toHaveLength(1);
+    // The entry received the demo order (issue 25) and the verify settled it with the fail.
+    expect(
+      await db().select().from(testOrders).where(eq(testOrders.id, seeded!.report.testOrderId!)),
+    ).toEqual([expect.objectContaining({ status: 40, result: 3, receiveTime: businessDate() })]);
     await seedTestReports(ctx);
     expect((await db().select().from(testReports)).length).toBe(before.reports);
     expect(await reportLogs()).toBe(before.logs);

@@ -19,6 +19,7 @@ import {
 import { TestOrderActions } from './test-order-actions';
 import { moneyText, TestOrderStatusBadge } from './test-order-columns';
 import { TestOrderEdit } from './test-order-edit';
+import { DocumentRef } from './test-order-file';
 import { TestOrderCreatePage } from './test-order-form';
 import { TestOrderItems } from './test-order-items';
 
@@ -35,6 +36,8 @@ function TestOrderView({ order, modify }: { order: TestOrderDetail; modify: bool
     items: t('test-order.items'),
     sampleProvided: t('test-order.sampleProvided'),
     paid: t('test-order.paid'),
+    quotationFileId: t('test-order.quotationFile'),
+    invoiceFileId: t('test-order.invoiceFile'),
   };
   const yes = (value: boolean) => (value ? t('test-order.yes') : t('test-order.no'));
   return (
@@ -93,8 +96,20 @@ function TestOrderView({ order, modify }: { order: TestOrderDetail; modify: bool
             ),
           },
           { key: 'paid', label: t('test-order.paid'), children: yes(order.paid) },
-          { key: 'invoice', label: t('test-order.invoice'), children: order.invoice ?? EMPTY },
-          { key: 'quotation', label: t('test-order.quotation'), children: order.quotation ?? EMPTY },
+          {
+            key: 'invoice',
+            label: t('test-order.invoice'),
+            children: (
+              <DocumentRef text={order.invoice} file={order.invoiceFile} testId="test-order-invoice" />
+            ),
+          },
+          {
+            key: 'quotation',
+            label: t('test-order.quotation'),
+            children: (
+              <DocumentRef text={order.quotation} file={order.quotationFile} testId="test-order-quotation" />
+            ),
+          },
           {
             key: 'sampleProvided',
             label: t('test-order.sampleProvided'),

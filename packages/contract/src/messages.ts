@@ -172,6 +172,8 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   invoice: { zh: '发票', en: 'Invoice' },
   quotation: { zh: '报价单', en: 'Quotation' },
   paid: { zh: '已付款', en: 'Paid' },
+  quotationFileId: { zh: '报价单文件', en: 'Quotation file' },
+  invoiceFileId: { zh: '发票文件', en: 'Invoice file' },
   password: { zh: '密码', en: 'Password' },
   repeatPassword: { zh: '确认密码', en: 'Repeat password' },
   page: { zh: '页码', en: 'Page' },

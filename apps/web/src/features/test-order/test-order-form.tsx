@@ -1,4 +1,3 @@
-import { BUSINESS_TIME_ZONE } from '@qcdesk/contract/constants';
 import { CURRENCIES } from '@qcdesk/contract/test-order';
 import { Alert, Button, Col, Empty, Flex, Form, Row, Select, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -11,6 +10,7 @@ import { markFieldError, type RecordFormProps } from '../../components/record/us
 import { useLeaveGuard } from '../../components/use-leave-guard';
 import { currentLanguage } from '../../i18n/i18n';
 import { useOrderTestCart } from '../../lib/carts';
+import { businessToday } from '../../lib/format';
 import { type TestOrderDetail, useCartProducts, useCreateTestOrder } from './api';
 import { CartLines, type DraftLine, draftLines, PRICE } from './test-order-cart-lines';
 import { LabContactSelect } from './test-order-lab-contact';
@@ -23,9 +23,6 @@ interface Values {
   planTime: string;
   hopeTime?: string;
 }
-
-/** Today in the business time zone (DOMAIN.md: plan date ≥ today, Asia/Shanghai). */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(new Date());
 
 /**
  * `ordertest/new`: the order-test cart (DOMAIN.md §6.1) and the create form of a test order (§4.9):
@@ -93,7 +90,7 @@ export function TestOrderCreatePage(props: RecordFormProps<TestOrderDetail>) {
         <Form<Values>
           form={form}
           layout="vertical"
-          initialValues={{ currency: 'RMB', planTime: today() }}
+          initialValues={{ currency: 'RMB', planTime: businessToday() }}
           onValuesChange={(changed: Partial<Values>) => {
             guard.change();
             // Another lab's contacts: back to the default (LabCs) until one is picked.

@@ -1,8 +1,6 @@
-import { DATE_FORMAT } from '@qcdesk/contract/constants';
 import { TEST_ORDER_STATUS } from '@qcdesk/contract/test-order';
 import { TEST_RESULTS } from '@qcdesk/contract/test-report';
 import { Alert, Col, Flex, Form, Input, Modal, Row, Select, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../api/api-error';
@@ -15,6 +13,7 @@ import { enumText, refName } from '../../components/ref-labels';
 import { UploadPicker, uploadProblem } from '../../components/upload-picker';
 import { useWidgetsTranslation } from '../../components/widgets-i18n';
 import { currentLanguage } from '../../i18n/i18n';
+import { businessToday } from '../../lib/format';
 import { type TestReportDetail, useEnterResult } from './api';
 
 interface ItemValues {
@@ -129,8 +128,9 @@ export function ResultDialog({ report, onClose }: { report: TestReportDetail; on
         onFinish={submit}
         initialValues={{
           reportNo: report.reportNo ?? '',
-          reportDate: report.reportDate ?? dayjs().format(DATE_FORMAT),
-          ...(receiving ? { receiveTime: dayjs().format(DATE_FORMAT) } : {}),
+          // Today as the server counts it (Asia/Shanghai): a receive date before the plan date is refused.
+          reportDate: report.reportDate ?? businessToday(),
+          ...(receiving ? { receiveTime: businessToday() } : {}),
           ...(report.validUntil ? { validUntil: report.validUntil } : {}),
           items: report.items.map((i) => ({
             result: i.result,

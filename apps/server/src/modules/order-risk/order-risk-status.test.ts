@@ -1,16 +1,16 @@
 import { areas } from '@qcdesk/contract';
-import { productTestStatus } from '@qcdesk/contract/test-result';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unique } from '../../../test/support/factories';
 import { signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { orderRisks } from '../../db/schema/order-risk';
+import { productTestStatus } from '../../domain/product-test-status';
 import { buildOrder } from '../order/order.factory';
 import { buildOrderRisk } from './order-risk.factory';
 
 // Issue 16 through the envelope: each order product's test status at a glance (order detail and
-// order list), from its valid order risk as the contract's productTestStatus derives it (with no
+// order list), from its valid order risk as domain/product-test-status.ts derives it (with no
 // published report; issue 25's reports are in test-report-product-status.test.ts); the order-risk
 // list's sorts. (Its export is exported by list-export.test.ts with every other list.)
 

@@ -1,7 +1,7 @@
 import { areas } from '@qcdesk/contract';
 import { enumLabel } from '@qcdesk/contract/enumerations';
-import { PRODUCT_TEST_STATUS_LABELS } from '@qcdesk/contract/test-result';
 import { orderRisks } from '../../db/schema/order-risk';
+import { PRODUCT_TEST_STATUS_LABELS } from '../../domain/product-test-status';
 import { labelIn, listExport } from '../../platform/list-export';
 import { riskRows, riskSearchWhere } from './order-risk.queries';
 import { ORDER_RISK_ENTITY } from './order-risk.rules';

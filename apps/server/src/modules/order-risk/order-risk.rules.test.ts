@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { worstResult } from '../../domain/test-results';
 import {
   type ClientRequirement,
   countryApplies,
@@ -10,7 +11,6 @@ import {
   type RiskRule,
   type SampleMaterial,
   syncAction,
-  worstResult,
 } from './order-risk.rules';
 
 // The pure rules of order risk: every rule of the §6.5 derivation, the §6.4 worst-of, the §4.11

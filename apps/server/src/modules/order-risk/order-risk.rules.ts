@@ -1,8 +1,8 @@
 import { ORDER_RISK_STATUS } from '@qcdesk/contract/order-risk';
 import { defineStateMachine } from '../../platform/transition';
 
-// The pure rules of order risk: the derivation of DOMAIN.md §6.5, the worst-of result of §6.4 (the
-// contract's, with the product test status of issue 25) and the status rules of §4.11. No database here.
+// The pure rules of order risk: the derivation of DOMAIN.md §6.5 and the status rules of §4.11 (the
+// §6.4 worst-of and the product test status of issue 25 are in domain/). No database here.
 
 export const ORDER_RISK_ENTITY = 'order_risks';
 export const EDIT_PERMISSION = 'orderrisk.edit';
@@ -136,11 +136,6 @@ export function deriveRiskItems(input: DerivationInput): Derivation {
   }
   return { items: [...items.values()], fullTest: input.productType === NEW_PRODUCT_TYPE };
 }
-
-// -- §6.4 worst-of ---------------------------------------------------------------------------------
-
-/** DOMAIN.md §6.4: 3 Fail > 0 Not out > 2 Improve > 5 Not supplied > 6 No comment > 1 Pass > 4 N/A. */
-export { worstTestResult as worstResult } from '@qcdesk/contract/test-result';
 
 // -- Sync decisions --------------------------------------------------------------------------------
 

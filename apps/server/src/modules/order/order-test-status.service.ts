@@ -1,14 +1,14 @@
 import type { ProductTestStatus } from '@qcdesk/contract/order';
 import { TEST_REPORT_STATUS } from '@qcdesk/contract/test-report';
-import { type PublishedResult, productTestStatus } from '@qcdesk/contract/test-result';
 import { and, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import { orderRisks } from '../../db/schema/order-risk';
 import { testReportItems, testReportProducts, testReports } from '../../db/schema/test-report';
+import { type PublishedResult, productTestStatus } from '../../domain/product-test-status';
 import type { Db } from '../../platform/db';
 
 // Issue 25: an order product's test status (order detail and list, order risks, production
 // samples, the order export) is the worst of its order risk and of every published test report
-// that concerns it (DOMAIN.md §6.4, `productTestStatus` of the contract). Read by table: order
+// that concerns it (DOMAIN.md §6.4, `productTestStatus` of domain/product-test-status.ts). Read by table: order
 // risks and test reports are later areas, and every area that shows products asks here.
 
 const { published, retested } = TEST_REPORT_STATUS;

@@ -1,7 +1,7 @@
 import { areas } from '@qcdesk/contract';
 import { enumLabel } from '@qcdesk/contract/enumerations';
-import { PRODUCT_TEST_STATUS_LABELS } from '@qcdesk/contract/test-result';
 import { orderProducts } from '../../db/schema/order';
+import { PRODUCT_TEST_STATUS_LABELS } from '../../domain/product-test-status';
 import { labelIn, listExport, personIn } from '../../platform/list-export';
 import { getSystemParam } from '../../platform/system-params';
 import { orderSearchWhere, productRows } from './order.queries';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { worstResult } from '../../domain/test-results';
 import type { Principal } from '../../platform/auth';
-import { mayRetest, reportActions, resultOf, settledResult, worstResult } from './test-report.rules';
+import { mayRetest, reportActions, resultOf, settledResult } from './test-report.rules';
 
 // The pure rules of test reports (DOMAIN.md §4.10, §6.4, §7.3).
 

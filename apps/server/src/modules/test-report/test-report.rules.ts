@@ -1,6 +1,6 @@
 import { TEST_REPORT_STATUS, TR_RETEST_RESULTS } from '@qcdesk/contract/test-report';
-import { worstTestResult as worstResult } from '@qcdesk/contract/test-result';
 import type { testReports } from '../../db/schema/test-report';
+import { worstResult } from '../../domain/test-results';
 import type { Principal } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
@@ -17,9 +17,6 @@ export type TestReportRecord = typeof testReports.$inferSelect;
 export type Status = (typeof TEST_REPORT_STATUS)[keyof typeof TEST_REPORT_STATUS];
 
 const { pending, issued, verified, published, retested, invalid } = TEST_REPORT_STATUS;
-
-/** DOMAIN.md §6.4, the one worst-of of the product (order risk's). */
-export { worstResult };
 
 /** DOMAIN.md §4.10 as data: the only way a report's status changes by a user. */
 export const testReportMachine = defineStateMachine<Status>(TEST_REPORT_ENTITY, [

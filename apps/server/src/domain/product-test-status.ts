@@ -1,17 +1,9 @@
-import type { ProductTestStatus } from './order';
+import type { ProductTestStatus } from '@qcdesk/contract/order';
+import { worstResult } from './test-results';
 
-// Test results (DOMAIN.md §3.1 TestResult, §6.4): the one worst-of, and a product's test status
-// from everything that concerns it. Pure: the server derives with it and the tests table it.
-
-/** DOMAIN.md §6.4, worst first: 3 Fail > 0 Not out > 2 Improve > 5 Not supplied > 6 No comment > 1 Pass > 4 N/A. */
-export const TEST_RESULT_SEVERITY = [3, 0, 2, 5, 6, 1, 4] as const;
-
-/** The worst of the results (§6.4); no results is 0 (not out); all N/A is 4. */
-export function worstTestResult(results: readonly number[]): number {
-  if (results.length === 0) return 0;
-  for (const code of TEST_RESULT_SEVERITY) if (results.includes(code)) return code;
-  return 0;
-}
+// Issue 25: a product's test status from everything that concerns it (DOMAIN.md §6.4): its order
+// risk and the published test reports it is on. Shown on the order, order-risk and production-sample
+// screens and in the order exports (modules/order/order-test-status.service.ts reads the inputs).
 
 /** A published report as it concerns one of its products. */
 export interface PublishedResult {
@@ -31,7 +23,7 @@ export interface PublishedResult {
 export const resultForProduct = (report: PublishedResult): number =>
   report.productCount <= 1 || report.itemResults.length === 0
     ? report.reportResult
-    : worstTestResult(report.itemResults);
+    : worstResult(report.itemResults);
 
 /** A product test status in words (the exports; the web's are in its `widgets.testStatus` texts). */
 export const PRODUCT_TEST_STATUS_LABELS: Readonly<
@@ -65,7 +57,7 @@ export function productTestStatus(
     else results.push(risk.status === RISK_DONE ? risk.result : 0);
   }
   if (results.length === 0) return 'none';
-  const worst = worstTestResult(results);
+  const worst = worstResult(results);
   if (worst === 3 || worst === 2) return 'failed';
   if (worst === 1) return 'passed';
   if (worst === 4) return risk?.status === RISK_WAIVED ? 'waived' : 'passed';

@@ -1,24 +1,9 @@
+import type { ProductTestStatus } from '@qcdesk/contract/order';
 import { describe, expect, it } from 'vitest';
-import type { ProductTestStatus } from './order';
-import { type PublishedResult, productTestStatus, resultForProduct, worstTestResult } from './test-result';
+import { type PublishedResult, productTestStatus, resultForProduct } from './product-test-status';
 
-// DOMAIN.md §6.4 and issue 25: the worst-of, and a product's test status over its order risk and
-// the published reports that concern it.
-
-describe('worstTestResult (§6.4)', () => {
-  it.each<[number[], number]>([
-    [[], 0],
-    [[1, 1], 1],
-    [[4, 4], 4],
-    [[1, 4], 1],
-    [[1, 6], 6],
-    [[6, 5], 5],
-    [[5, 2], 2],
-    [[2, 0], 0],
-    [[0, 3], 3],
-    [[4, 1, 6, 5, 2, 0, 3], 3],
-  ])('%j → %i', (results, worst) => expect(worstTestResult(results)).toBe(worst));
-});
+// Issue 25 (DOMAIN.md §6.4): a product's test status over its order risk and the published reports
+// that concern it.
 
 /** A published report of this product alone, or of `n` products with this product's items. */
 const alone = (result: number): PublishedResult => ({

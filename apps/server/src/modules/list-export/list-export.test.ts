@@ -337,6 +337,7 @@ describe('every declared list export', () => {
       'materialtest/export',
       'order/export',
       'orderrisk/export',
+      'ordertest/export',
       'originalsample/export',
       'productionsample/export',
       'standard/export',

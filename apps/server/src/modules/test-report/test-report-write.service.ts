@@ -47,9 +47,15 @@ export async function insertReportLines(db: Db, reportId: bigint, items: readonl
         sort,
       })),
     );
+  // Logged as the products and, per product (by its number), its test items: both named in the log.
+  const productNos = new Map((await productsByIds(db, productIds)).map((p) => [p.id, p.productNo]));
   return [
     { field: 'orderProductIds', from: null, to: productIds.map(String) },
-    { field: 'items', from: null, to: items.map((i) => `${i.orderProductId}:${i.testItemId}`) },
+    ...productIds.map((id) => ({
+      field: `items[${productNos.get(id) ?? String(id)}]`,
+      from: null,
+      to: items.filter((i) => i.orderProductId === id).map((i) => String(i.testItemId)),
+    })),
   ] satisfies FieldChange[];
 }
 

@@ -87,14 +87,13 @@ export const clientVisibleStatuses = (scope: Scope): readonly number[] | undefin
 
 /** The actions of the detail's buttons: the machine's, `edit` in 10, without verify for the enterer. */
 export function reportActions(
-  report: Pick<TestReportRecord, 'status' | 'result' | 'resultBy' | 'valid' | 'testOrderId'>,
+  report: Pick<TestReportRecord, 'status' | 'result' | 'resultBy' | 'valid'>,
   user: Principal,
 ): string[] {
   if (report.valid !== 1) return user.permissions.has(EDIT_PERMISSION) ? ['restore'] : [];
   const actions = availableActions(testReportMachine, report.status as Status, user).filter(
     (a) =>
-      (a !== 'verify' || report.resultBy !== user.userId) &&
-      (a !== 'retest' || (mayRetest(report.result) && report.testOrderId !== null)),
+      (a !== 'verify' || report.resultBy !== user.userId) && (a !== 'retest' || mayRetest(report.result)),
   );
   if (report.status === pending && user.permissions.has(EDIT_PERMISSION)) actions.push('edit');
   return actions;

@@ -13,6 +13,10 @@ import pg from 'pg';
 import * as schema from '../db/schema/index';
 import { REPO_ROOT } from './config';
 
+/**
+ * The database or a transaction: drizzle's `PgTransaction` extends `PgDatabase`, so services take
+ * either as `db`, and `db.transaction(...)` on a transaction opens a savepoint.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** Held while a process migrates and seeds (`whileStarting`); the migrator takes 7041001 inside it. */
@@ -63,7 +67,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     ...(start ? { loadDataDir: start } : {}),
     extensions: { pg_trgm },
   });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db: Db = drizzlePglite({ client, schema });
   return {
     db,
     kind: 'pglite',
@@ -141,7 +145,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, options: PG_SESSION_OPTIONS });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db: Db = drizzlePg({ client: pool, schema });
   return {
     db,
     kind: 'postgres',

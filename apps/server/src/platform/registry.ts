@@ -295,7 +295,7 @@ export async function runOperation({ bound, body, user, lang, db, log, request }
     const data =
       op.method === 'GET' || bound.options.transaction === false
         ? await run(db)
-        : await db.transaction((tx) => runKeeping(tx as unknown as Db));
+        : await db.transaction((tx) => runKeeping(tx));
     if (data instanceof KeptWrites) return appRefusal(lang, data.error);
     const encoded = op.output.safeParse(data);
     if (!encoded.success) {

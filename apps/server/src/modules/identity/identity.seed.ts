@@ -225,8 +225,7 @@ async function seedDemoUsers(
 }
 
 export async function seedIdentity(ctx: SeedContext): Promise<void> {
-  await ctx.database.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await ctx.database.db.transaction(async (tx) => {
     const departmentIds = await seedDepartments(tx);
     const roleIds = await seedRoles(tx);
     const groupIds = await seedGroups(tx);

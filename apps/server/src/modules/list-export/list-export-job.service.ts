@@ -76,13 +76,13 @@ async function runExport(deps: ListExportDeps, payload: ExportPayload, ctx: JobC
     // The file, its link and the mail exist together or not at all (a retry starts again).
     await db.transaction(async (tx) => {
       const file = await storeGeneratedFileFrom(
-        tx as unknown as Db,
+        tx,
         runtime.store,
         { name, contentType: XLSX_TYPE, path },
         actorOf(user),
       );
       const link = await createShortLink(
-        tx as unknown as Db,
+        tx,
         {
           fileIds: [file.id],
           expiresAt: new Date(Date.now() + days * 86_400_000),
@@ -92,7 +92,7 @@ async function runExport(deps: ListExportDeps, payload: ExportPayload, ctx: JobC
         },
         actorOf(user),
       );
-      await enqueueMail(tx as unknown as Db, {
+      await enqueueMail(tx, {
         to: requester.email,
         template: 'list-export',
         lang,

@@ -4,7 +4,6 @@ import { clients } from '../../db/schema/client';
 import { factories } from '../../db/schema/config';
 import { originalSamples } from '../../db/schema/original-sample';
 import { productionSamples } from '../../db/schema/production-sample';
-import type { Db } from '../../platform/db';
 import type { SeedContext } from '../../platform/module';
 import { idsByCode } from '../../platform/references';
 import { seedPrincipal } from '../../platform/seed-principal';
@@ -31,8 +30,7 @@ export const DEMO_PRODUCTION_SAMPLES: [string, string, string, string | null, nu
 
 export async function seedProductionSamples(ctx: SeedContext): Promise<void> {
   if (ctx.config.QCDESK_DEMO_USERS !== '1') return;
-  await ctx.database.db.transaction(async (transaction) => {
-    const db = transaction as unknown as Db;
+  await ctx.database.db.transaction(async (db) => {
     const present = new Set(
       (
         await db

@@ -3,7 +3,6 @@ import { labs, testTypes } from '../../db/schema/config';
 import { orderProducts } from '../../db/schema/order';
 import { testOrderItems } from '../../db/schema/test-order';
 import { businessDate } from '../../platform/business-time';
-import type { Db } from '../../platform/db';
 import type { SeedContext } from '../../platform/module';
 import { seedPrincipal } from '../../platform/seed-principal';
 import { orderIdsOfNos } from '../order/order-hooks.service';
@@ -22,8 +21,7 @@ export const DEMO_TEST_ORDERS: [string, boolean][] = [
 
 export async function seedTestOrders(ctx: SeedContext): Promise<void> {
   if (ctx.config.QCDESK_DEMO_USERS !== '1') return;
-  await ctx.database.db.transaction(async (transaction) => {
-    const db = transaction as unknown as Db;
+  await ctx.database.db.transaction(async (db) => {
     const qc = await seedPrincipal(db, 'demo.qc');
     const [lab] = await db
       .select()

@@ -17,7 +17,15 @@ import { REPO_ROOT } from './config';
  * The database or a transaction: drizzle's `PgTransaction` extends `PgDatabase`, so services take
  * either as `db`, and `db.transaction(...)` on a transaction opens a savepoint.
  */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Db = PgDatabase<RowsResultHKT, typeof schema>;
+
+/** What both drivers answer a raw query with (PGlite's `Results`, node-postgres's `QueryResult`). */
+export interface RowsResultHKT extends PgQueryResultHKT {
+  readonly type: RowsOf<this['row']>;
+}
+interface RowsOf<Row> {
+  rows: Row[];
+}
 
 /** Held while a process migrates and seeds (`whileStarting`); the migrator takes 7041001 inside it. */
 const STARTUP_LOCK = 7041000;
@@ -179,7 +187,10 @@ async function openPostgres(url: string, max: number): Promise<Database> {
 }
 
 /** Rows of a raw query, the same on PGlite and node-postgres. */
-export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
+export async function rows<T extends Record<string, unknown>>(
+  db: Db,
+  query: ReturnType<typeof sql>,
+): Promise<T[]> {
+  const result = await db.execute<T>(query);
   return result.rows;
 }

@@ -301,11 +301,9 @@ async function checkUnique(
 /** A server-given code: the list's prefix and a number from the table's own sequence. */
 async function nextCode(db: Db, list: ConfigListDef): Promise<string> {
   const name = getTableName(CONFIG_TABLES[list.name] as PgTable);
-  const result = (await db.execute(
+  const result = await db.execute<{ n: string | number }>(
     sql`select nextval(pg_get_serial_sequence(${name}, 'id')) as n`,
-  )) as unknown as {
-    rows: { n: string | number }[];
-  };
+  );
   return `${list.codePrefix ?? 'X'}${String(result.rows[0]!.n).padStart(6, '0')}`;
 }
 

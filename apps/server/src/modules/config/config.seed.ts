@@ -121,8 +121,6 @@ export async function seedConfig(ctx: SeedContext): Promise<void> {
     }
   });
   if (skipped.length > 0) {
-    (ctx.log as { warn(message: string): void }).warn(
-      `config seed: skipped rows whose references are missing: ${skipped.join(', ')}`,
-    );
+    ctx.log.warn(`config seed: skipped rows whose references are missing: ${skipped.join(', ')}`);
   }
 }

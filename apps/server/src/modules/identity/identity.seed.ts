@@ -136,7 +136,7 @@ async function seedGroups(db: Db): Promise<Map<RoleCode, bigint>> {
 
 /** Printed once, where the operator starting the server sees it. */
 function announce(ctx: SeedContext, message: string): void {
-  (ctx.log as { warn(message: string): void }).warn(message);
+  ctx.log.warn(message);
 }
 
 /** Whose accounts a message names: the sandbox beside the product has its own, with their own passwords. */

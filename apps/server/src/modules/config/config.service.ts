@@ -14,6 +14,7 @@ import {
   and,
   asc,
   eq,
+  getTableColumns,
   getTableName,
   gte,
   ilike,
@@ -47,7 +48,7 @@ type Row = Record<string, unknown>;
 const refFields = (list: ConfigListDef) =>
   editableFields(list).filter((f) => f.ref && (f.type === 'ref' || f.type === 'array'));
 
-const hasColumn = (table: ConfigTable, field: string) => table[field] !== undefined;
+const hasColumn = (table: ConfigTable, field: string) => getTableColumns(table)[field] !== undefined;
 
 // -- Search -----------------------------------------------------------------------------------
 

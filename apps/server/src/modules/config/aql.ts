@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import table2a from './data/iso2859-1-table2a-normal.json';
 
 // ISO 2859-1, single sampling, normal inspection (DOMAIN.md §6.2). Table 1 (lot bands → code
@@ -73,11 +74,18 @@ export function codeLetter(bands: readonly AqlBand[], lotSize: number): string {
   return (band ?? bands[0]!).letter;
 }
 
-type Cell = readonly [number, number] | 'up' | 'down';
-const TABLE_2A = table2a as unknown as Record<string, Record<string, Cell | number>>;
+/** Table 2-A by code letter: the sample size `n` and, by AQL, Ac/Re or an arrow to follow. */
+const TABLE_2A = z
+  .record(
+    z.string(),
+    z
+      .object({ n: z.number() })
+      .catchall(z.union([z.tuple([z.number(), z.number()]), z.enum(['up', 'down'])])),
+  )
+  .parse(table2a);
 
 export function sampleSize(letter: string): number {
-  return TABLE_2A[letter]!.n as number;
+  return TABLE_2A[letter]!.n;
 }
 
 export interface SamplingPlan {

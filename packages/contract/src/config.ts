@@ -326,7 +326,7 @@ export const importAnswer = z.object({
 // -- Operations of one list --------------------------------------------------------------------
 
 export interface ConfigListOperations {
-  search: OperationDef<z.ZodType<ConfigSearch>, z.ZodType<{ list: ConfigRow[] } & Record<string, unknown>>>;
+  search: OperationDef<z.ZodType<ConfigSearch>, ReturnType<typeof pageOf<z.ZodType<ConfigRow>>>>;
   create: OperationDef<z.ZodType<ConfigInput>, z.ZodType<ConfigRow>>;
   update: OperationDef<z.ZodType<ConfigInput & { id: bigint; version: number }>, z.ZodType<ConfigRow>>;
   export: OperationDef<z.ZodType<ConfigInput>, typeof fileAnswer>;

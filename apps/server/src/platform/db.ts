@@ -47,6 +47,8 @@ export interface Database {
   whileStarting<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite: its data dir as a tarball, to start other databases from (test templates). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -85,6 +87,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     },
     whileStarting: (work) => work(),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

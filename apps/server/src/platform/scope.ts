@@ -102,12 +102,12 @@ export function scopeWhere(scope: Scope, columns: ScopeColumns): SQL | undefined
       return undefined;
     case 'department':
       if (!columns.department || scope.departmentIds.length === 0) return sql`false`;
-      return inArray(columns.department as never, scope.departmentIds as bigint[]);
+      return inArray(columns.department, scope.departmentIds);
     case 'inspector':
       return columns.inspector ? columns.inspector(scope.userId) : sql`false`;
     case 'client':
       if (!columns.client || scope.clientId === null) return sql`false`;
-      return eq(columns.client as never, scope.clientId);
+      return eq(columns.client, scope.clientId);
   }
 }
 

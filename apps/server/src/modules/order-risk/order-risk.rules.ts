@@ -1,3 +1,4 @@
+import { TEST_RESULT } from '@qcdesk/contract/enumerations';
 import { ORDER_RISK_STATUS, type ProductTestStatus } from '@qcdesk/contract/order-risk';
 import { defineStateMachine } from '../../platform/transition';
 
@@ -161,8 +162,8 @@ export function productTestStatus(
   if (!risk) return 'none';
   if (risk.status === waived) return 'waived';
   if (risk.status === done) {
-    if (risk.result === 1 || risk.result === 4) return 'passed';
-    if (risk.result === 2 || risk.result === 3) return 'failed';
+    if (risk.result === TEST_RESULT.pass || risk.result === TEST_RESULT.notApplicable) return 'passed';
+    if (risk.result === TEST_RESULT.improve || risk.result === TEST_RESULT.fail) return 'failed';
   }
   return 'open';
 }

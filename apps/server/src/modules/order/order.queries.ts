@@ -1,5 +1,7 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
+import { TEST_RESULT } from '@qcdesk/contract/enumerations';
 import type { ProductTestStatus } from '@qcdesk/contract/order';
+import { ORDER_RISK_STATUS } from '@qcdesk/contract/order-risk';
 import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { clients } from '../../db/schema/client';
@@ -125,9 +127,11 @@ const risk = alias(orderRisks, 'risk');
  */
 const testStatus = sql<ProductTestStatus>`case
   when ${risk.id} is null then 'none'
-  when ${risk.status} = 40 then 'waived'
-  when ${risk.status} = 30 and ${risk.result} in (1, 4) then 'passed'
-  when ${risk.status} = 30 and ${risk.result} in (2, 3) then 'failed'
+  when ${risk.status} = ${ORDER_RISK_STATUS.waived} then 'waived'
+  when ${risk.status} = ${ORDER_RISK_STATUS.done}
+    and ${risk.result} in (${TEST_RESULT.pass}, ${TEST_RESULT.notApplicable}) then 'passed'
+  when ${risk.status} = ${ORDER_RISK_STATUS.done}
+    and ${risk.result} in (${TEST_RESULT.improve}, ${TEST_RESULT.fail}) then 'failed'
   else 'open' end`;
 
 /** Order products with the labels their rows show. */

@@ -1,4 +1,5 @@
 import { areas } from '@qcdesk/contract';
+import { AUDIT_RESULT } from '@qcdesk/contract/production-sample';
 import { inArray } from 'drizzle-orm';
 import { clients } from '../../db/schema/client';
 import { factories } from '../../db/schema/config';
@@ -87,7 +88,7 @@ export async function seedProductionSamples(ctx: SeedContext): Promise<void> {
         }),
         qc,
       );
-      if (result === 0) continue;
+      if (result === AUDIT_RESULT.unaudited) continue;
       await auditProductionSample(
         db,
         areas.productionSample.auditProductionSample.input.parse({

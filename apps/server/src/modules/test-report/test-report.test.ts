@@ -1,4 +1,5 @@
 import { areas } from '@qcdesk/contract';
+import { TEST_RESULT } from '@qcdesk/contract/enumerations';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf } from '../../../test/support/factories';
@@ -324,7 +325,7 @@ describe('testreport/result/update', () => {
       .select()
       .from(testReportItems)
       .where(eq(testReportItems.testReportId, BigInt(report.id)));
-    expect(items.every((i) => i.result === 0)).toBe(true);
+    expect(items.every((i) => i.result === TEST_RESULT.notOut)).toBe(true);
     expect(
       await db()
         .select()

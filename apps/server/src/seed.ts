@@ -1,13 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { modules } from './modules/modules';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db';
+import type { SeedLog } from './platform/module';
 
 /** Runs every module's seed, in the modules' order; each is idempotent, so this runs on every start. */
-export async function runSeeds(
-  database: Database,
-  config: Config,
-  log: FastifyBaseLogger | Console,
-): Promise<void> {
+export async function runSeeds(database: Database, config: Config, log: SeedLog): Promise<void> {
   for (const module of modules) await module.seed?.({ database, config, log });
 }

@@ -1,6 +1,5 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { loadConfig, REPO_ROOT } from '../src/platform/config';
@@ -17,8 +16,7 @@ declare module 'vitest' {
 
 /** The seed every test database starts from: roles, departments, `admin` and one demo user per role. */
 async function seed(database: Database): Promise<void> {
-  const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
-  await runSeeds(database, loadConfig({ NODE_ENV: 'test', ...SEED_ENV }), quiet);
+  await runSeeds(database, loadConfig({ NODE_ENV: 'test', ...SEED_ENV }), { warn() {} });
 }
 
 /**
@@ -49,8 +47,7 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ loadDataDir: await migratedPgliteTemplate() });
   await database.migrate();
   await seed(database);
-  const client = (database.db as unknown as { $client: PGlite }).$client;
-  const dump = await client.dumpDataDir('none');
+  const dump = await database.dumpDataDir!();
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   project.provide('dbTemplate', file);

@@ -104,7 +104,7 @@ describe('mail outbox', () => {
     const before = (await t.database.db.select().from(mailOutbox)).length;
     await expect(
       t.database.db.transaction(async (tx) => {
-        await queueMail(tx as unknown as Db);
+        await queueMail(tx);
         throw new Error('the change fails');
       }),
     ).rejects.toThrow('the change fails');

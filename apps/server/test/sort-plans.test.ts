@@ -68,7 +68,7 @@ async function expectIndexOrder(query: SQLWrapper, index: string) {
 async function expectIndexCanOrder(query: SQLWrapper, index: string) {
   const plan = await db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_sort = off`);
-    return planOf(tx as unknown as Db, query);
+    return planOf(tx, query);
   });
   expect(plan, plan).toContain(index);
   expect(plan, plan).not.toMatch(/(?<!Incremental )Sort {2}\(/);

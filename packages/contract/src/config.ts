@@ -173,23 +173,23 @@ export const refLabel = z.object({
 });
 export type RefLabel = z.infer<typeof refLabel>;
 
-/** A row of any list: the master-data and audit blocks typed, the list's own fields by name. */
-export interface ConfigRow {
-  id: string;
-  version: number;
-  active: number;
-  valid: number;
-  sort: number;
-  code: string | null;
-  nameZh: string | null;
-  nameEn: string | null;
-  remark: string | null;
-  createdAt: string;
-  updatedAt: string;
+/** What a row of every list has: the master-data and audit blocks. */
+const rowBlocks = {
+  id: idOut,
+  version: z.number().int(),
+  active: z.number().int(),
+  valid: z.number().int(),
+  code: z.string().nullable().default(null),
+  nameZh: z.string().nullable(),
+  nameEn: z.string().nullable(),
+  createdAt: dateTimeOut,
+  updatedAt: dateTimeOut,
   /** Per ref field, the labels of the rows it points at. */
-  refs: Record<string, RefLabel[]>;
-  [field: string]: unknown;
-}
+  refs: z.record(z.string(), z.array(refLabel)),
+};
+
+/** A row of any list: the blocks typed, the list's own fields (`sort`, `remark`, …) by name. */
+export type ConfigRow = z.output<z.ZodObject<typeof rowBlocks>> & { [field: string]: unknown };
 
 export type ConfigInput = Record<string, unknown>;
 
@@ -210,19 +210,7 @@ function perList<T>(build: (list: ConfigListDef) => T): (list: ConfigListDef) =>
 
 export const rowSchema = perList((list): z.ZodType<ConfigRow> => {
   const own = Object.fromEntries(editableFields(list).map((f) => [f.name, outputSchema(f)]));
-  return z.object({
-    ...own,
-    id: idOut,
-    version: z.number().int(),
-    active: z.number().int(),
-    valid: z.number().int(),
-    code: z.string().nullable().default(null),
-    nameZh: z.string().nullable(),
-    nameEn: z.string().nullable(),
-    createdAt: dateTimeOut,
-    updatedAt: dateTimeOut,
-    refs: z.record(z.string(), z.array(refLabel)),
-  }) as unknown as z.ZodType<ConfigRow>;
+  return z.object({ ...own, ...rowBlocks });
 });
 
 export const createSchema = perList(
@@ -230,7 +218,7 @@ export const createSchema = perList(
     z.object({
       ...shapeOf(editableFields(list), 'create'),
       active: flag.default(1),
-    }) as unknown as z.ZodType<ConfigInput>,
+    }),
 );
 
 export const updateSchema = perList(
@@ -243,7 +231,7 @@ export const updateSchema = perList(
       active: flag.optional(),
       /** Delete (0) / undelete (1), DOMAIN.md §2.10. */
       valid: flag.optional(),
-    }) as unknown as z.ZodType<ConfigInput & { id: bigint; version: number }>,
+    }),
 );
 
 const filterShape = (list: ConfigListDef) => {
@@ -287,7 +275,7 @@ export const searchSchema = perList(
     z.object({ ...filterShape(list), ...paging, ...sorting(configSortKeys(list)) }).refine(dateRangeOk, {
       params: { reason: 'E_DATE_RANGE' },
       path: ['endTime'],
-    }) as unknown as z.ZodType<ConfigSearch>,
+    }),
 );
 
 export const exportFilterSchema = perList(
@@ -295,7 +283,7 @@ export const exportFilterSchema = perList(
     z.object(filterShape(list)).refine(dateRangeOk, {
       params: { reason: 'E_DATE_RANGE' },
       path: ['endTime'],
-    }) as unknown as z.ZodType<ConfigInput>,
+    }),
 );
 
 /** A file answered inside the envelope (until the files area gives download tokens). */
@@ -338,7 +326,7 @@ export const importAnswer = z.object({
 // -- Operations of one list --------------------------------------------------------------------
 
 export interface ConfigListOperations {
-  search: OperationDef<z.ZodType<ConfigSearch>, z.ZodType<{ list: ConfigRow[] } & Record<string, unknown>>>;
+  search: OperationDef<z.ZodType<ConfigSearch>, ReturnType<typeof pageOf<z.ZodType<ConfigRow>>>>;
   create: OperationDef<z.ZodType<ConfigInput>, z.ZodType<ConfigRow>>;
   update: OperationDef<z.ZodType<ConfigInput & { id: bigint; version: number }>, z.ZodType<ConfigRow>>;
   export: OperationDef<z.ZodType<ConfigInput>, typeof fileAnswer>;
@@ -357,7 +345,7 @@ function listOperations(list: ConfigListDef): ConfigListOperations {
       permission: 'signed-in',
       summary: `${title}: active rows for forms; frozen and deleted rows too with config.search.`,
       input: searchSchema(list),
-      output: pageOf(row) as unknown as z.ZodType<{ list: ConfigRow[] } & Record<string, unknown>>,
+      output: pageOf(row),
     }),
     create: defineOperation({
       path: `config/${list.name}/create`,

@@ -431,6 +431,23 @@ export type EnumName = keyof typeof enumerations;
 /** The code type of one enumeration: `EnumCode<'DefectClass'>` = 1 | 2 | 3. */
 export type EnumCode<N extends EnumName> = (typeof enumerations)[N][number]['code'];
 
+/** TestResult codes by name (DOMAIN.md §3.1): reports and their items, test orders, order risks, material tests. */
+export const TEST_RESULT = {
+  notOut: 0,
+  pass: 1,
+  improve: 2,
+  fail: 3,
+  notApplicable: 4,
+  notSupplied: 5,
+  noComment: 6,
+} as const satisfies Record<string, EnumCode<'TestResult'>>;
+
+/** TestSearchResult's codes beyond TestResult: any result out (≠ 0), and not passed (improve or fail). */
+export const TEST_SEARCH_RESULT = { out: 10, notPassed: 11 } as const satisfies Record<
+  string,
+  EnumCode<'TestSearchResult'>
+>;
+
 /** Lists computed on the server from users and departments (DOMAIN.md §3). */
 export const DYNAMIC_ENUMERATIONS = ['Sales', 'Inspector', 'PartialDepartment'] as const;
 export type DynamicEnumName = (typeof DYNAMIC_ENUMERATIONS)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { businessDate } from './config';
-import { enumSchema } from './enumerations';
+import { type EnumCode, enumSchema } from './enumerations';
 import { defineListExport } from './list-export';
 import { defineOperation } from './operation';
 import { PRODUCT_TEST_STATUSES } from './order';
@@ -26,6 +26,14 @@ import {
 
 /** DOMAIN.md §3.2 ProductionSampleStatus. */
 export const PRODUCTION_SAMPLE_STATUS = { registered: 10, audited: 20, cancelled: 90 } as const;
+/** AuditResult codes by name (DOMAIN.md §3.1). */
+export const AUDIT_RESULT = {
+  unaudited: 0,
+  sign: 1,
+  notice: 2,
+  improve: 3,
+  unqualifiedRelease: 4,
+} as const satisfies Record<string, EnumCode<'AuditResult'>>;
 /** AuditResult codes an audit may give (0 = unaudited is never given). */
 export const AUDIT_RESULTS = [1, 2, 3, 4] as const;
 /** AuditResult codes that need an audit remark and mail sales and the factory (DOMAIN.md §4.7, §7.3). */

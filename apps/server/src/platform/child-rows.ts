@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FieldChange } from '../db/schema/platform';
 import type { Actor } from './auth';
@@ -54,8 +54,7 @@ const pick = (row: Row, fields: readonly string[]) =>
 /** A value as the change log (jsonb) keeps it. */
 const logged = (value: unknown): unknown => JSON.parse(canonical(value ?? null));
 
-const column = (table: ChildTable, property: string) =>
-  (table as unknown as Record<string, PgColumn>)[property]!;
+const column = (table: ChildTable, property: string) => getTableColumns(table)[property]!;
 
 /** The valid child rows of a parent, in insertion order. */
 export async function childRows<T extends ChildTable>(

@@ -13,7 +13,19 @@ import pg from 'pg';
 import * as schema from '../db/schema/index';
 import { REPO_ROOT } from './config';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The database or a transaction: drizzle's `PgTransaction` extends `PgDatabase`, so services take
+ * either as `db`, and `db.transaction(...)` on a transaction opens a savepoint.
+ */
+export type Db = PgDatabase<RowsResultHKT, typeof schema>;
+
+/** What both drivers answer a raw query with (PGlite's `Results`, node-postgres's `QueryResult`). */
+export interface RowsResultHKT extends PgQueryResultHKT {
+  readonly type: RowsOf<this['row']>;
+}
+interface RowsOf<Row> {
+  rows: Row[];
+}
 
 /** Held while a process migrates and seeds (`whileStarting`); the migrator takes 7041001 inside it. */
 const STARTUP_LOCK = 7041000;
@@ -35,6 +47,8 @@ export interface Database {
   whileStarting<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite: its data dir as a tarball, to start other databases from (test templates). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -63,7 +77,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     ...(start ? { loadDataDir: start } : {}),
     extensions: { pg_trgm },
   });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db: Db = drizzlePglite({ client, schema });
   return {
     db,
     kind: 'pglite',
@@ -73,6 +87,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     },
     whileStarting: (work) => work(),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 
@@ -141,7 +156,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, options: PG_SESSION_OPTIONS });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db: Db = drizzlePg({ client: pool, schema });
   return {
     db,
     kind: 'postgres',
@@ -175,7 +190,10 @@ async function openPostgres(url: string, max: number): Promise<Database> {
 }
 
 /** Rows of a raw query, the same on PGlite and node-postgres. */
-export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
+export async function rows<T extends Record<string, unknown>>(
+  db: Db,
+  query: ReturnType<typeof sql>,
+): Promise<T[]> {
+  const result = await db.execute<T>(query);
   return result.rows;
 }

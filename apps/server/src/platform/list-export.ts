@@ -72,7 +72,7 @@ export interface ListExportDef<Op extends OperationDef = OperationDef, Row = unk
  * hands it to `defineModule`'s `exports`.
  */
 export function listExport<Op extends OperationDef, Row>(def: ListExportDef<Op, Row>): ListExportDef {
-  return def as unknown as ListExportDef;
+  return def;
 }
 
 /** The columns the user may read: CLIENT users only those marked `client`. */

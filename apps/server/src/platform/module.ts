@@ -2,7 +2,6 @@ import type { Access } from '@qcdesk/contract';
 import type { EnumName } from '@qcdesk/contract/enumerations';
 import type { HomeSearchSource } from '@qcdesk/contract/home-search';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Principal } from './auth';
 import type { Config } from './config';
 import type { Database, Db } from './db';
@@ -41,7 +40,12 @@ export interface ModuleDeps {
 export interface SeedContext {
   database: Database;
   config: Config;
-  log: FastifyBaseLogger | Console;
+  log: SeedLog;
+}
+
+/** Where a seed tells the operator starting the server something: Fastify's logger or the console. */
+export interface SeedLog {
+  warn(message: string): void;
 }
 
 export interface Names {

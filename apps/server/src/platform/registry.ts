@@ -48,9 +48,14 @@ export interface BindOptions {
 
 interface Bound {
   op: OperationDef;
-  handler: Handler<OperationDef, Principal | null>;
+  /** The body parsed by the operation's input schema, and the handler bound to what it parsed. */
+  parse(body: unknown): Parsed;
   options: BindOptions;
 }
+
+type Parsed =
+  | { success: false; error: z.ZodError }
+  | { success: true; run(ctx: OperationContext<Principal | null>): Promise<unknown> };
 
 export interface Outcome {
   status: number;
@@ -70,7 +75,10 @@ export class OperationRegistry {
     if (this.bound.has(key)) throw new Error(`operation bound twice: ${key}`);
     this.bound.set(key, {
       op,
-      handler: handler as unknown as Handler<OperationDef, Principal | null>,
+      parse: (body) => {
+        const parsed = z.safeParse<Op['input']>(op.input, body);
+        return parsed.success ? { success: true, run: (ctx) => handler(parsed.data, ctx) } : parsed;
+      },
       options,
     });
     this.paths.add(op.path);
@@ -253,7 +261,7 @@ export interface RunArgs {
  * (in a transaction when it writes), output encoding, and the mapping of refusals.
  */
 export async function runOperation({ bound, body, user, lang, db, log, request }: RunArgs): Promise<Outcome> {
-  const { op, handler } = bound;
+  const { op } = bound;
   if (op.permission !== 'public') {
     if (!user) return { status: 401, result: refusal(lang, 'UNAUTHORIZED', {}, { code: 401 }) };
     if (!permits(op, user.permissions)) {
@@ -262,13 +270,13 @@ export async function runOperation({ bound, body, user, lang, db, log, request }
   }
   const unstorable = unstorableTextRefusal(lang, body);
   if (unstorable) return { status: 200, result: unstorable };
-  const parsed = op.input.safeParse(body);
+  const parsed = bound.parse(body);
   if (!parsed.success) return { status: 200, result: validationRefusal(lang, parsed.error, body) };
 
   let flags: RecordFlags | undefined;
   let message: Reason = 'SUCCESS';
   const run = (tx: Db) =>
-    handler(parsed.data, {
+    parsed.run({
       db: tx,
       user,
       lang,
@@ -295,7 +303,7 @@ export async function runOperation({ bound, body, user, lang, db, log, request }
     const data =
       op.method === 'GET' || bound.options.transaction === false
         ? await run(db)
-        : await db.transaction((tx) => runKeeping(tx as unknown as Db));
+        : await db.transaction((tx) => runKeeping(tx));
     if (data instanceof KeptWrites) return appRefusal(lang, data.error);
     const encoded = op.output.safeParse(data);
     if (!encoded.success) {

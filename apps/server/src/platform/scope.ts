@@ -24,13 +24,13 @@ export type Scope =
 
 /** The department and all departments below it. */
 export async function departmentSubtree(db: Db, rootId: bigint): Promise<bigint[]> {
-  const result = (await db.execute(sql`
+  const result = await db.execute<{ id: string | number | bigint }>(sql`
     with recursive tree(id) as (
       select ${departments.id} from ${departments} where ${departments.id} = ${rootId}
       union
       select d.id from ${departments} d join tree on d.parent_id = tree.id where d.valid = 1
     )
-    select id from tree`)) as unknown as { rows: { id: string | number | bigint }[] };
+    select id from tree`);
   return result.rows.map((r) => BigInt(r.id));
 }
 
@@ -102,12 +102,12 @@ export function scopeWhere(scope: Scope, columns: ScopeColumns): SQL | undefined
       return undefined;
     case 'department':
       if (!columns.department || scope.departmentIds.length === 0) return sql`false`;
-      return inArray(columns.department as never, scope.departmentIds as bigint[]);
+      return inArray(columns.department, scope.departmentIds);
     case 'inspector':
       return columns.inspector ? columns.inspector(scope.userId) : sql`false`;
     case 'client':
       if (!columns.client || scope.clientId === null) return sql`false`;
-      return eq(columns.client as never, scope.clientId);
+      return eq(columns.client, scope.clientId);
   }
 }
 

@@ -46,7 +46,7 @@ export const master = {
 export async function planOf(db: Db, query: SQLWrapper): Promise<string> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
-    const result = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
+    const result = await tx.execute<Record<string, string>>(sql`explain ${query}`);
     return result.rows.map((r) => Object.values(r)[0]).join('\n');
   });
 }

@@ -19,11 +19,11 @@ export async function createRunsTable(db: Db): Promise<void> {
     at timestamptz not null default now())`);
 }
 
-export interface Run {
+export type Run = {
   worker: string;
   attempt: number;
   event: 'start' | 'end';
-}
+};
 
 export const runsOf = (db: Db, jobId: bigint) =>
   rows<Run>(

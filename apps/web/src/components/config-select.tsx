@@ -81,12 +81,12 @@ export function ConfigSelect<V extends string | string[] | null>({
   }, [known, rows.data, byCode, language]);
 
   return (
-    <Select<V, (typeof options)[number]>
+    <Select<string | string[], (typeof options)[number]>
       id={id}
       aria-label={ariaLabel}
       style={style}
       mode={mode}
-      value={value ?? (mode ? ([] as unknown as V) : undefined)}
+      value={value ?? (mode ? [] : undefined)}
       onChange={(next) => onChange?.((next ?? null) as V)}
       options={options}
       loading={rows.isFetching}

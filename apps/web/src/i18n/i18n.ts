@@ -4,7 +4,7 @@ import localeData from 'dayjs/plugin/localeData';
 import updateLocale from 'dayjs/plugin/updateLocale';
 import weekday from 'dayjs/plugin/weekday';
 import 'dayjs/locale/zh-cn';
-import i18next, { type BackendModule, type ResourceLanguage } from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { htmlLang, initialLanguage, isLanguage } from './language';
 
@@ -46,7 +46,7 @@ const bundledTexts: BackendModule = {
   read(language, _namespace, callback) {
     const texts = textLoader.then((load) => load(language === 'en' ? 'en' : 'zh'));
     texts.then(
-      (bundle) => callback(null, bundle as unknown as ResourceLanguage),
+      (bundle) => callback(null, bundle),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },

@@ -316,7 +316,7 @@ export function selectionStore(name: string): CartStore<SelectableItem> {
 
 /** Generic selection for a list's bulk actions, under the list's rules. */
 export function useSelection<T extends SelectableItem>(name: string, rules: SelectionRules) {
-  const store = selectionStore(name) as unknown as CartStore<T>;
+  const store = selectionStore(name) as CartStore<T>;
   const selected = useStore(store);
   return {
     selected,

@@ -248,9 +248,9 @@ export async function takenClientField(
 /** `CL` + a number from the table's sequence, skipping codes someone typed by hand. */
 export async function generatedCode(db: Db): Promise<string> {
   for (;;) {
-    const result = (await db.execute(
+    const result = await db.execute<{ n: string | number }>(
       sql`select nextval(pg_get_serial_sequence('clients', 'id')) as n`,
-    )) as unknown as { rows: { n: string | number }[] };
+    );
     const code = `CL${String(result.rows[0]!.n).padStart(6, '0')}`;
     const [taken] = await db.select({ id: clients.id }).from(clients).where(eq(clients.code, code)).limit(1);
     if (!taken) return code;

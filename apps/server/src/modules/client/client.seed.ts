@@ -177,8 +177,7 @@ async function seedClient(
 
 export async function seedClients(ctx: SeedContext): Promise<void> {
   if (ctx.config.QCDESK_DEMO_USERS !== '1') return;
-  await ctx.database.db.transaction(async (transaction) => {
-    const db = transaction as unknown as Db;
+  await ctx.database.db.transaction(async (db) => {
     const existing = new Set((await db.select({ code: clients.code }).from(clients)).map((r) => r.code));
     const wanted = DEMO_CLIENTS.filter((c) => !existing.has(c.code));
     if (wanted.length === 0) return;

@@ -1,4 +1,5 @@
 import type { ConfigListName } from '@qcdesk/contract/config-lists';
+import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   aqlTables,
@@ -40,7 +41,7 @@ import { departments } from '../../db/schema/identity';
 import type { AuditedTable } from '../../platform/records';
 
 /** A list's table as the generic service sees it: columns by field name. */
-export type ConfigTable = AuditedTable & { valid: PgColumn } & Record<string, unknown>;
+export type ConfigTable = AuditedTable & { valid: PgColumn };
 
 /** The table of every list of packages/contract/src/config-lists.ts. */
 export const CONFIG_TABLES: Record<ConfigListName, ConfigTable> = {
@@ -80,11 +81,11 @@ export const CONFIG_TABLES: Record<ConfigListName, ConfigTable> = {
   holiday: holidays,
   system: systemParams,
   notifyproducttrack: notifyProductTracks,
-} as unknown as Record<ConfigListName, ConfigTable>;
+};
 
 /** A column of a list's table by field name. */
 export function column(table: ConfigTable, field: string): PgColumn {
-  const col = table[field];
+  const col = getTableColumns(table)[field];
   if (!col) throw new Error(`table has no column for field ${field}`);
-  return col as PgColumn;
+  return col;
 }

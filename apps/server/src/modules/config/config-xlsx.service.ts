@@ -259,7 +259,7 @@ export async function importConfigRows(
   const sheet = await readSheet(input.content);
   try {
     await db.transaction(async (savepoint) => {
-      const answer = await applyRows(savepoint as unknown as Db, name, sheet, user, lang, true);
+      const answer = await applyRows(savepoint, name, sheet, user, lang, true);
       throw new PreviewDone(answer);
     });
   } catch (error) {
@@ -337,8 +337,7 @@ async function applyRows(
       continue;
     }
     try {
-      await db.transaction(async (savepoint) => {
-        const tx = savepoint as unknown as Db;
+      await db.transaction(async (tx) => {
         if (current)
           await updateConfigRow(tx, name, parsed.data as ConfigInput & { id: bigint; version: number }, user);
         else await insertConfigRow(tx, name, parsed.data, user);

@@ -1,7 +1,7 @@
 import { changeLog, configListOperations, configs, holidayCalendar } from '@qcdesk/contract/config';
 import { CONFIG_LIST_NAMES, configList } from '@qcdesk/contract/config-lists';
 import type { EnumName } from '@qcdesk/contract/enumerations';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { getTableColumns } from 'drizzle-orm';
 import { readChangeLogPage } from '../../platform/change-log-read';
 import {
   type ChangeLogSource,
@@ -57,11 +57,12 @@ function listFields(name: (typeof CONFIG_LIST_NAMES)[number]): Record<string, Fi
 
 /** A list's rows are named by their Chinese and English names (or their code). */
 function listNames(name: (typeof CONFIG_LIST_NAMES)[number]): NameSource {
-  const table = CONFIG_TABLES[name] as unknown as PgTable & Record<string, PgColumn>;
+  const table = CONFIG_TABLES[name];
+  const code = getTableColumns(table).code;
   return {
     table,
-    key: table.id!,
-    ...(table.code ? { codeKey: table.code } : {}),
+    key: table.id,
+    ...(code ? { codeKey: code } : {}),
     names: (row) => {
       const zh = (row.nameZh as string | null) || (row.nameEn as string | null) || String(row.code ?? row.id);
       return { zh, en: (row.nameEn as string | null) || zh };

@@ -86,8 +86,7 @@ async function resolve(index: CodeIndex, list: ConfigListDef, row: SeedRow): Pro
 
 export async function seedConfig(ctx: SeedContext): Promise<void> {
   const skipped: string[] = [];
-  await ctx.database.db.transaction(async (transaction) => {
-    const db = transaction as unknown as Db;
+  await ctx.database.db.transaction(async (db) => {
     const index = new CodeIndex(db);
     for (const [name, rows] of CONFIG_SEED) {
       const list = configList(name);
@@ -122,8 +121,6 @@ export async function seedConfig(ctx: SeedContext): Promise<void> {
     }
   });
   if (skipped.length > 0) {
-    (ctx.log as { warn(message: string): void }).warn(
-      `config seed: skipped rows whose references are missing: ${skipped.join(', ')}`,
-    );
+    ctx.log.warn(`config seed: skipped rows whose references are missing: ${skipped.join(', ')}`);
   }
 }

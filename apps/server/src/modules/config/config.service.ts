@@ -14,6 +14,7 @@ import {
   and,
   asc,
   eq,
+  getTableColumns,
   getTableName,
   gte,
   ilike,
@@ -47,7 +48,7 @@ type Row = Record<string, unknown>;
 const refFields = (list: ConfigListDef) =>
   editableFields(list).filter((f) => f.ref && (f.type === 'ref' || f.type === 'array'));
 
-const hasColumn = (table: ConfigTable, field: string) => table[field] !== undefined;
+const hasColumn = (table: ConfigTable, field: string) => getTableColumns(table)[field] !== undefined;
 
 // -- Search -----------------------------------------------------------------------------------
 
@@ -301,11 +302,9 @@ async function checkUnique(
 /** A server-given code: the list's prefix and a number from the table's own sequence. */
 async function nextCode(db: Db, list: ConfigListDef): Promise<string> {
   const name = getTableName(CONFIG_TABLES[list.name] as PgTable);
-  const result = (await db.execute(
+  const result = await db.execute<{ n: string | number }>(
     sql`select nextval(pg_get_serial_sequence(${name}, 'id')) as n`,
-  )) as unknown as {
-    rows: { n: string | number }[];
-  };
+  );
   return `${list.codePrefix ?? 'X'}${String(result.rows[0]!.n).padStart(6, '0')}`;
 }
 

@@ -418,7 +418,7 @@ export async function registerFileRoutes(
       try {
         const row = await db.transaction(async (tx) => {
           const created = await insertFile(
-            tx as unknown as Db,
+            tx,
             {
               storageKey,
               name,
@@ -430,7 +430,7 @@ export async function registerFileRoutes(
             },
             actor,
           );
-          if (del && !(await retireOwnFile(tx as unknown as Db, BigInt(del), actor))) {
+          if (del && !(await retireOwnFile(tx, BigInt(del), actor))) {
             throw new PlainRefusal(401, 'E_UPLOAD_DENIED');
           }
           return created;
@@ -677,7 +677,7 @@ export async function registerFileRoutes(
       const limit = input.limit && Number(input.limit) > 0 ? Number(input.limit) : null;
       const link = await db.transaction((tx) =>
         createShortLink(
-          tx as unknown as Db,
+          tx,
           {
             fileIds: ids,
             expiresAt,

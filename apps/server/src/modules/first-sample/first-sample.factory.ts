@@ -1,3 +1,4 @@
+import { FIRST_SAMPLE_STATUS, FS_CHECK_RESULT } from '@qcdesk/contract/first-sample';
 import { eq } from 'drizzle-orm';
 import { unique } from '../../../test/support/factories';
 import { sampleCheckItems } from '../../db/schema/config';
@@ -37,7 +38,10 @@ export async function buildFirstSample(db: Db, o: FirstSampleOverrides) {
       receivedDate: businessDate(),
       status: o.status ?? 10,
       result: o.result ?? 0,
-      checkResult: o.status !== undefined && o.status >= 20 ? 1 : 0,
+      checkResult:
+        o.status !== undefined && o.status >= FIRST_SAMPLE_STATUS.checked
+          ? FS_CHECK_RESULT.ok
+          : FS_CHECK_RESULT.unchecked,
       checkedBy: o.checkedBy ?? null,
     })
     .returning();

@@ -2,7 +2,6 @@ import { areas } from '@qcdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { firstSamples } from '../../db/schema/first-sample';
 import { orderProducts } from '../../db/schema/order';
-import type { Db } from '../../platform/db';
 import type { SeedContext } from '../../platform/module';
 import { seedPrincipal } from '../../platform/seed-principal';
 import { createFirstSample, type FirstSampleDeps } from './first-sample.service';
@@ -24,8 +23,7 @@ const noFiles: FirstSampleDeps = {
 
 export async function seedFirstSamples(ctx: SeedContext): Promise<void> {
   if (ctx.config.QCDESK_DEMO_USERS !== '1') return;
-  await ctx.database.db.transaction(async (transaction) => {
-    const db = transaction as unknown as Db;
+  await ctx.database.db.transaction(async (db) => {
     const [product] = await db
       .select({ id: orderProducts.id })
       .from(orderProducts)

@@ -1,4 +1,5 @@
 import { areas } from '@qcdesk/contract';
+import { FS_CHECK_RESULT } from '@qcdesk/contract/first-sample';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userId } from '../../../test/support/factories';
@@ -138,7 +139,9 @@ describe('firstsample/create and update', () => {
     });
     expect(created.sampleNo).toMatch(/^FS\d{6}\d{4}$/);
     expect(created.checkItems).toHaveLength(active.length);
-    expect(created.checkItems.every((c) => c.checkResult === 0 && c.photos.length === 0)).toBe(true);
+    expect(
+      created.checkItems.every((c) => c.checkResult === FS_CHECK_RESULT.unchecked && c.photos.length === 0),
+    ).toBe(true);
     const [log] = await logOf(created.id);
     expect(log).toMatchObject({ action: 'create', actorId: await userId(db, 'demo.qc') });
     const answer = await t.client.call(ops.getFirstSample, { id: created.id }, { token: qc });

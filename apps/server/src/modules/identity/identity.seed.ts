@@ -136,7 +136,7 @@ async function seedGroups(db: Db): Promise<Map<RoleCode, bigint>> {
 
 /** Printed once, where the operator starting the server sees it. */
 function announce(ctx: SeedContext, message: string): void {
-  (ctx.log as { warn(message: string): void }).warn(message);
+  ctx.log.warn(message);
 }
 
 /** Whose accounts a message names: the sandbox beside the product has its own, with their own passwords. */
@@ -225,8 +225,7 @@ async function seedDemoUsers(
 }
 
 export async function seedIdentity(ctx: SeedContext): Promise<void> {
-  await ctx.database.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await ctx.database.db.transaction(async (tx) => {
     const departmentIds = await seedDepartments(tx);
     const roleIds = await seedRoles(tx);
     const groupIds = await seedGroups(tx);

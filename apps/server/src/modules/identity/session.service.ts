@@ -82,7 +82,7 @@ const refreshExpired = () => new AppError('REFRESH_EXPIRED', {}, { status: 400 }
  */
 export async function refreshSession(db: Db, deps: IdentityDeps, presented: string) {
   const outcome = await db.transaction(async (tx) => {
-    const [row] = await refreshTokenRow(tx as unknown as Db, presented);
+    const [row] = await refreshTokenRow(tx, presented);
     if (!row || row.revokedAt || row.expiresAt <= new Date()) return { kind: 'refused' as const };
     if (row.usedAt) {
       await tx

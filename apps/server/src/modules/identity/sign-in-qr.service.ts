@@ -64,7 +64,7 @@ export async function pollQr(db: Db, deps: IdentityDeps, pollKey: string, meta: 
       .update(oneTimeTokens)
       .set({ state: 'claimed', usedAt: new Date() })
       .where(eq(oneTimeTokens.id, row.id));
-    const session = await issueSession(tx as unknown as Db, deps, {
+    const session = await issueSession(tx, deps, {
       userId: user.id,
       displayName: personName(user, meta.lang),
       impersonatorId: row.impersonatorId,

@@ -46,8 +46,8 @@ export async function passwordLogin(
     throw locked();
   }
   const session = await db.transaction(async (tx) => {
-    await attemptSucceeded(tx as unknown as Db, attempt);
-    return issueSession(tx as unknown as Db, deps, {
+    await attemptSucceeded(tx, attempt);
+    return issueSession(tx, deps, {
       userId: user.id,
       displayName: personName(user, meta.lang),
       method: 'password',

@@ -25,7 +25,7 @@ export async function updateAccount(db: Db, deps: IdentityDeps, input: AccountUp
   if (input.email !== undefined) await assertUnique(db, { email: input.email }, user.userId);
   const values: Partial<UserRow> = defined(fields);
   if (input.email !== undefined && input.email !== before.email) values.verified = false;
-  const after = (await mapDuplicates(() =>
+  const after = await mapDuplicates(() =>
     updateRecord(db, {
       table: users,
       entity: 'user',
@@ -34,7 +34,7 @@ export async function updateAccount(db: Db, deps: IdentityDeps, input: AccountUp
       values,
       actor: actorOf(user),
     }),
-  )) as unknown as UserRow;
+  );
   deps.principals.forgetUser(user.userId);
   return { version: after.version, verified: after.verified };
 }
@@ -61,7 +61,7 @@ export async function updateSetting(
       actor: actorOf(user),
       values: { userId: user.userId, ...defined(fields) },
     });
-    return settingOf(created as unknown as typeof userSettings.$inferSelect);
+    return settingOf(created);
   }
   const updated = await updateRecord(db, {
     table: userSettings,
@@ -71,5 +71,5 @@ export async function updateSetting(
     values: defined(fields),
     actor: actorOf(user),
   });
-  return settingOf(updated as unknown as typeof userSettings.$inferSelect);
+  return settingOf(updated);
 }

@@ -101,7 +101,7 @@ async function insertUser(
   const { roleCode } = await checkReferences(db, input);
   checkClientLink(roleCode!, input.clientId);
   await assertUnique(db, input);
-  const created = await mapDuplicates(() =>
+  const row = await mapDuplicates(() =>
     createRecord(db, {
       table: users,
       entity: 'user',
@@ -122,7 +122,6 @@ async function insertUser(
       },
     }),
   );
-  const row = created as unknown as UserRow;
   await setGroups(db, row.id, input.groupIds);
   return row;
 }

@@ -25,6 +25,7 @@ import {
   EXPORT_BATCH,
   type ExportPayload,
   exportFileName,
+  exportPayload,
   fromTaggedJson,
   principalOf,
   rowsPercent,
@@ -55,7 +56,7 @@ async function runExport(deps: ListExportDeps, payload: ExportPayload, ctx: JobC
   }
   const filters = fromTaggedJson(payload.filters);
   const scope = await scopeOf(db, user);
-  const where = await def.where(filters as never, { db, user, scope });
+  const where = await def.where(filters, { db, user, scope });
   const limit = deps.config.EXPORT_MAX_ROWS;
   const total = Math.min(await countUpTo(db, def.table, where, limit), limit);
   const lang = payload.lang;
@@ -76,13 +77,13 @@ async function runExport(deps: ListExportDeps, payload: ExportPayload, ctx: JobC
     // The file, its link and the mail exist together or not at all (a retry starts again).
     await db.transaction(async (tx) => {
       const file = await storeGeneratedFileFrom(
-        tx as unknown as Db,
+        tx,
         runtime.store,
         { name, contentType: XLSX_TYPE, path },
         actorOf(user),
       );
       const link = await createShortLink(
-        tx as unknown as Db,
+        tx,
         {
           fileIds: [file.id],
           expiresAt: new Date(Date.now() + days * 86_400_000),
@@ -92,7 +93,7 @@ async function runExport(deps: ListExportDeps, payload: ExportPayload, ctx: JobC
         },
         actorOf(user),
       );
-      await enqueueMail(tx as unknown as Db, {
+      await enqueueMail(tx, {
         to: requester.email,
         template: 'list-export',
         lang,
@@ -115,5 +116,5 @@ async function runExport(deps: ListExportDeps, payload: ExportPayload, ctx: JobC
 }
 
 export function listExportHandler(deps: ListExportDeps): JobHandler {
-  return (payload, ctx) => runExport(deps, payload as unknown as ExportPayload, ctx);
+  return (payload, ctx) => runExport(deps, exportPayload.parse(payload), ctx);
 }

@@ -1,5 +1,6 @@
 import type { Language } from '@qcdesk/contract';
 import { type JobState, jobStoppedText } from '@qcdesk/contract/list-export';
+import { z } from 'zod';
 import type { FieldChange, JobStatus } from '../../db/schema/platform';
 import type { Principal } from '../../platform/auth';
 
@@ -71,16 +72,17 @@ export function exportChanges(entity: string, filters: unknown, rows: number): F
 }
 
 /** The requester as the job carries them: who they were when they asked (permissions, scope). */
-export interface RequesterSnapshot {
-  userId: string;
-  username: string;
-  displayName: string;
-  permissions: string[];
-  roleCode: string | null;
-  departmentId: string | null;
-  clientId: string | null;
-  impersonatorId: string | null;
-}
+const requesterSnapshot = z.object({
+  userId: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  permissions: z.array(z.string()),
+  roleCode: z.string().nullable(),
+  departmentId: z.string().nullable(),
+  clientId: z.string().nullable(),
+  impersonatorId: z.string().nullable(),
+});
+export type RequesterSnapshot = z.infer<typeof requesterSnapshot>;
 
 export function snapshotOf(user: Principal): RequesterSnapshot {
   const id = (v: bigint | null | undefined) => (v === null || v === undefined ? null : v.toString());
@@ -111,15 +113,16 @@ export function principalOf(snapshot: RequesterSnapshot): Principal {
 }
 
 /** What the export job carries. */
-export interface ExportPayload {
+export const exportPayload = z.object({
   /** The export operation's path: which declaration. */
-  export: string;
+  export: z.string(),
   /** The parsed filters, tagged (`toTaggedJson`). */
-  filters: unknown;
-  user: RequesterSnapshot;
+  filters: z.unknown(),
+  user: requesterSnapshot,
   /** The requester's language when they asked: headers, file name and mail are in it. */
-  lang: Language;
-}
+  lang: z.enum(['zh', 'en']),
+});
+export type ExportPayload = z.infer<typeof exportPayload>;
 
 /** How far the job is once `written` of `total` rows are in the file. */
 export function rowsPercent(written: number, total: number): number {

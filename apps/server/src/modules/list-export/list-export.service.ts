@@ -48,7 +48,7 @@ export async function requestExport(
 ): Promise<{ jobId: bigint }> {
   if (!permits(def.search, user.permissions)) throw new AppError('E_PERMISSION');
   const scope = await scopeOf(db, user);
-  const where = await def.where(filters as never, { db, user, scope });
+  const where = await def.where(filters, { db, user, scope });
   const max = deps.config.EXPORT_MAX_ROWS;
   const rows = await countUpTo(db, def.table, where, max);
   if (rows > max) throw new AppError('E_EXPORT_TOO_MANY', { max: max.toLocaleString('en-US') });
@@ -58,7 +58,7 @@ export async function requestExport(
     user: snapshotOf(user),
     lang,
   };
-  const jobId = await enqueueJob(db, LIST_EXPORT_JOB, payload as unknown as Record<string, unknown>, {
+  const jobId = await enqueueJob(db, LIST_EXPORT_JOB, payload, {
     requestedBy: user.userId,
     tracksProgress: true,
     maxAttempts: 3,

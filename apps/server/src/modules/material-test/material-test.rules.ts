@@ -1,4 +1,5 @@
 import type { Language } from '@qcdesk/contract';
+import { TEST_RESULT } from '@qcdesk/contract/enumerations';
 import { MATERIAL_TEST_STATUS } from '@qcdesk/contract/material-test';
 import { personName } from '@qcdesk/contract/person-name';
 import type { Principal } from '../../platform/auth';
@@ -58,7 +59,8 @@ export function assertPushable(status: number, reportCount: number): void {
 }
 
 /** §4.13: a test with a result and a report file is complete. */
-export const isComplete = (result: number, fileCount: number): boolean => result !== 0 && fileCount > 0;
+export const isComplete = (result: number, fileCount: number): boolean =>
+  result !== TEST_RESULT.notOut && fileCount > 0;
 
 /** Whether a new id list differs from the current one; test items are a set, report files are ordered. */
 export function listChanged(
@@ -84,7 +86,7 @@ export function assertDateRange(start: string, end: string): void {
 /** A completed or pushed test keeps what made it complete: a result and a report file. */
 export function assertKeepsComplete(status: number, result: number, fileCount: number): void {
   if (status === draft || isComplete(result, fileCount)) return;
-  const field = result === 0 ? 'result' : 'reportFileIds';
+  const field = result === TEST_RESULT.notOut ? 'result' : 'reportFileIds';
   throw new AppError('E_REQUIRED', { field }, { field });
 }
 

@@ -4,7 +4,6 @@ import { labs, testItems } from '../../db/schema/config';
 import { materials } from '../../db/schema/material';
 import { materialTests } from '../../db/schema/material-test';
 import { addMonths, businessDate } from '../../platform/business-time';
-import type { Db } from '../../platform/db';
 import type { SeedContext } from '../../platform/module';
 import { lockRow } from '../../platform/records';
 import { idsByCode } from '../../platform/references';
@@ -27,8 +26,7 @@ export const DEMO_MATERIAL_TESTS: [string, string[]][] = [
 
 export async function seedMaterialTests(ctx: SeedContext): Promise<void> {
   if (ctx.config.QCDESK_DEMO_USERS !== '1') return;
-  await ctx.database.db.transaction(async (transaction) => {
-    const db = transaction as unknown as Db;
+  await ctx.database.db.transaction(async (db) => {
     const untested = await db
       .select({ id: materials.id, upc: materials.upc })
       .from(materials)

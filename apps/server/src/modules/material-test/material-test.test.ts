@@ -1,4 +1,6 @@
 import { areas } from '@qcdesk/contract';
+import { TEST_RESULT } from '@qcdesk/contract/enumerations';
+import { MATERIAL_TEST_STATUS } from '@qcdesk/contract/material-test';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { master, userId } from '../../../test/support/factories';
@@ -212,7 +214,7 @@ describe('materialtest/push', () => {
     const [seeded] = await db
       .select()
       .from(materialTests)
-      .where(and(eq(materialTests.status, 20), eq(materialTests.valid, 1)))
+      .where(and(eq(materialTests.status, MATERIAL_TEST_STATUS.completed), eq(materialTests.valid, 1)))
       .orderBy(asc(materialTests.id))
       .limit(1);
     const before = await t.client.ok(ops.getMaterialTest, { id: String(seeded!.id) }, { token: lab });
@@ -309,7 +311,11 @@ describe('demo material tests', () => {
         );
     const seeded = await demo();
     expect(seeded.map((r) => r.upc).sort()).toEqual(DEMO_MATERIAL_TESTS.map((d) => d[0]).sort());
-    expect(seeded.every((r) => r.test.status === 20 && r.test.result === 1)).toBe(true);
+    expect(
+      seeded.every(
+        (r) => r.test.status === MATERIAL_TEST_STATUS.completed && r.test.result === TEST_RESULT.pass,
+      ),
+    ).toBe(true);
     const admin = await userId(db, 'admin');
     const log = await db
       .select({ action: changeLog.action, actorId: changeLog.actorId })

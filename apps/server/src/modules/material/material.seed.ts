@@ -1,7 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { materialTypes, riskLevels, suppliers } from '../../db/schema/config';
 import { materials } from '../../db/schema/material';
-import type { Db } from '../../platform/db';
 import type { SeedContext } from '../../platform/module';
 import { idsByCode } from '../../platform/references';
 import { adminPrincipal } from '../../platform/seed-principal';
@@ -51,8 +50,7 @@ export const DEMO_MATERIALS: [string, string, string, string, string, string, st
 
 export async function seedMaterials(ctx: SeedContext): Promise<void> {
   if (ctx.config.QCDESK_DEMO_USERS !== '1') return;
-  await ctx.database.db.transaction(async (transaction) => {
-    const db = transaction as unknown as Db;
+  await ctx.database.db.transaction(async (db) => {
     const present = new Set(
       (
         await db

@@ -1,3 +1,4 @@
+import { ORDER_RISK_STATUS } from '@qcdesk/contract/order-risk';
 import { inArray } from 'drizzle-orm';
 import { testItems } from '../../db/schema/config';
 import type { orderProducts } from '../../db/schema/order';
@@ -118,7 +119,9 @@ export async function syncRisks(
 ): Promise<SyncCounts> {
   const counts: SyncCounts = { created: 0, updated: 0, removed: 0, unchanged: 0, skipped: 0 };
   const rows = await productsWithRisks(db, orderIds, productIds);
-  const open = rows.filter((r) => !r.risk || (!r.risk.byCreate && r.risk.status === 10));
+  const open = rows.filter(
+    (r) => !r.risk || (!r.risk.byCreate && r.risk.status === ORDER_RISK_STATUS.pending),
+  );
   counts.skipped = rows.length - open.length;
   const derived = await deriveFor(
     db,

@@ -1,3 +1,4 @@
+import { TEST_RESULT } from '@qcdesk/contract/enumerations';
 import { ORDER_RISK_STATUS } from '@qcdesk/contract/order-risk';
 import { and, eq, inArray } from 'drizzle-orm';
 import { countries } from '../../db/schema/config';
@@ -44,7 +45,7 @@ export async function openRiskItems(db: Db, productIds: readonly bigint[]) {
         eq(orderRisks.valid, 1),
         eq(orderRisks.status, ORDER_RISK_STATUS.pending),
         eq(orderRiskItems.valid, 1),
-        eq(orderRiskItems.result, 0),
+        eq(orderRiskItems.result, TEST_RESULT.notOut),
       ),
     )
     .orderBy(orderRiskItems.id);

@@ -1,6 +1,7 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
+import { TEST_RESULT, TEST_SEARCH_RESULT } from '@qcdesk/contract/enumerations';
 import type { ProductTestStatus } from '@qcdesk/contract/order-risk';
-import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { qualified } from '../../db/columns';
 import { clients, clientTestRequirements } from '../../db/schema/client';
@@ -48,8 +49,9 @@ const factoryText = searchText(factories.code, factories.nameZh, factories.nameE
 /** TestSearchResult (DOMAIN.md §3.2): 0–6 the result, 10 out (≠ 0), 11 not passed (2 or 3). */
 function resultCondition(result: number | undefined): SQL | undefined {
   if (result === undefined) return undefined;
-  if (result === 10) return sql`${orderRisks.result} <> 0`;
-  if (result === 11) return inArray(orderRisks.result, [2, 3]);
+  if (result === TEST_SEARCH_RESULT.out) return ne(orderRisks.result, TEST_RESULT.notOut);
+  if (result === TEST_SEARCH_RESULT.notPassed)
+    return inArray(orderRisks.result, [TEST_RESULT.improve, TEST_RESULT.fail]);
   return eq(orderRisks.result, result);
 }
 
@@ -84,7 +86,7 @@ export function riskSearchWhere(db: Db, input: Partial<RiskSearch>, scope: Scope
 
 const factory = alias(factories, 'factory');
 const itemCount = (open: boolean) =>
-  sql<number>`(select count(*) from ${orderRiskItems} where ${orderRiskItems.orderRiskId} = ${qualified(orderRisks.id)} and ${orderRiskItems.valid} = 1${open ? sql` and ${orderRiskItems.result} = 0` : sql``})`.mapWith(
+  sql<number>`(select count(*) from ${orderRiskItems} where ${orderRiskItems.orderRiskId} = ${qualified(orderRisks.id)} and ${orderRiskItems.valid} = 1${open ? sql` and ${orderRiskItems.result} = ${TEST_RESULT.notOut}` : sql``})`.mapWith(
     Number,
   );
 

@@ -1,5 +1,4 @@
 import { actorOf } from '../../platform/auth';
-import type { Db } from '../../platform/db';
 import type { SeedContext } from '../../platform/module';
 import { seedPrincipal } from '../../platform/seed-principal';
 import { orderIdsOfNos } from '../order/order-hooks.service';
@@ -14,8 +13,7 @@ export const DEMO_RISK_ORDERS = ['NH24-0315', 'PT24-0788', 'HM24-1102'];
 
 export async function seedOrderRisks(ctx: SeedContext): Promise<void> {
   if (ctx.config.QCDESK_DEMO_USERS !== '1') return;
-  await ctx.database.db.transaction(async (transaction) => {
-    const db = transaction as unknown as Db;
+  await ctx.database.db.transaction(async (db) => {
     const qc = await seedPrincipal(db, 'demo.qc');
     if (!qc) return;
     const orderIds = await orderIdsOfNos(db, DEMO_RISK_ORDERS);

@@ -1,4 +1,5 @@
 import { areas } from '@qcdesk/contract';
+import { TEST_RESULT } from '@qcdesk/contract/enumerations';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf } from '../../../test/support/factories';
@@ -382,7 +383,7 @@ describe('orderrisk/update, update/item, reset (DOMAIN.md §4.11)', () => {
     );
     expect(reset).toMatchObject({ status: 10, result: 0, waiveReason: null });
     expect(await itemCodes(reset.items)).toEqual(R4_PLASTIC);
-    expect(reset.items.every((i) => i.result === 0)).toBe(true);
+    expect(reset.items.every((i) => i.result === TEST_RESULT.notOut)).toBe(true);
     const manual = await buildOrderRisk(db, {
       orderId: order.id,
       orderProductId: products[1]!.id,

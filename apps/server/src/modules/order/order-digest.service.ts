@@ -132,8 +132,7 @@ function dueProducts(db: Db, until: string, filters: (SQL | undefined)[]): Promi
  */
 export async function sendDueDigests(db: Db, now: Date = new Date()): Promise<number> {
   if (businessHour(now) < DIGEST_HOUR) return 0;
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${DIGEST_LOCK})`);
     const today = businessDate(now);
     const dayKey = BigInt(today.replaceAll('-', ''));

@@ -72,5 +72,5 @@ export async function runOrdersWritten(
   const user = await seedPrincipal(ctx.db, String(payload.username));
   if (!user) return;
   const orderNos = (payload.orderNos as unknown[]).map(String);
-  await ctx.db.transaction((tx) => ordersWritten(capabilities, tx as unknown as Db, orderNos, user));
+  await ctx.db.transaction((tx) => ordersWritten(capabilities, tx, orderNos, user));
 }

@@ -217,11 +217,11 @@ export async function runImport(deps: ImportDeps, payload: Record<string, unknow
   try {
     await db.transaction(async (tx) => {
       for await (const chunk of orderChunks(await open(), scan.counts, CHUNK_LINES)) {
-        const feed = await checkFeed(tx as unknown as Db, chunk, user, mode);
+        const feed = await checkFeed(tx, chunk, user, mode);
         if (feed.problems.length > 0) throw new WriteRefused(feed.problems);
-        const written = await applyFeed(tx as unknown as Db, feed.orders, user, source);
+        const written = await applyFeed(tx, feed.orders, user, source);
         await deps.afterWrite?.(
-          tx as unknown as Db,
+          tx,
           feed.orders.map((order) => order.orderNo),
           user,
         );

@@ -1,4 +1,5 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
+import { PRODUCTION_SAMPLE_STATUS } from '@qcdesk/contract/production-sample';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { factories } from '../../db/schema/config';
 import { users } from '../../db/schema/identity';
@@ -206,7 +207,7 @@ async function assertProductionSamples(db: Db, ids: readonly bigint[], clientId:
   const samples = await assertReferences(db, { table: productionSamples }, ids, field);
   for (const sample of samples.values()) {
     if (sample.clientId !== clientId) throw new AppError('E_PRODUCTION_SAMPLE_CLIENT', {}, { field });
-    if (sample.status === 90) throw new AppError('E_STATUS', {}, { field });
+    if (sample.status === PRODUCTION_SAMPLE_STATUS.cancelled) throw new AppError('E_STATUS', {}, { field });
   }
 }
 

@@ -1,5 +1,7 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
+import { TEST_RESULT } from '@qcdesk/contract/enumerations';
 import type { ProductTestStatus } from '@qcdesk/contract/order';
+import { ORDER_RISK_STATUS } from '@qcdesk/contract/order-risk';
 import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { clients } from '../../db/schema/client';

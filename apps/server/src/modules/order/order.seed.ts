@@ -4,7 +4,6 @@ import { clients } from '../../db/schema/client';
 import { factories } from '../../db/schema/config';
 import { orders } from '../../db/schema/order';
 import { businessDate } from '../../platform/business-time';
-import type { Db } from '../../platform/db';
 import type { SeedContext } from '../../platform/module';
 import { idsByCode } from '../../platform/references';
 import { seedPrincipal } from '../../platform/seed-principal';
@@ -121,8 +120,7 @@ export const DEMO_ORDERS: DemoOrder[] = [
 
 export async function seedOrders(ctx: SeedContext): Promise<void> {
   if (ctx.config.QCDESK_DEMO_USERS !== '1') return;
-  await ctx.database.db.transaction(async (transaction) => {
-    const db = transaction as unknown as Db;
+  await ctx.database.db.transaction(async (db) => {
     const present = new Set(
       (
         await db

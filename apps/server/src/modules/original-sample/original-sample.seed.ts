@@ -4,7 +4,6 @@ import { clients } from '../../db/schema/client';
 import { parts } from '../../db/schema/config';
 import { materials } from '../../db/schema/material';
 import { originalSamples } from '../../db/schema/original-sample';
-import type { Db } from '../../platform/db';
 import type { SeedContext } from '../../platform/module';
 import { idsByCode } from '../../platform/references';
 import { seedPrincipal } from '../../platform/seed-principal';
@@ -42,8 +41,7 @@ const SEED_USER = 'admin';
 
 export async function seedOriginalSamples(ctx: SeedContext): Promise<void> {
   if (ctx.config.QCDESK_DEMO_USERS !== '1') return;
-  await ctx.database.db.transaction(async (transaction) => {
-    const db = transaction as unknown as Db;
+  await ctx.database.db.transaction(async (db) => {
     const present = new Set(
       (
         await db

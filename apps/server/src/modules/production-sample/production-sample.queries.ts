@@ -1,5 +1,6 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
 import type { FiltersOf } from '@qcdesk/contract/list-export';
+import { PRODUCTION_SAMPLE_STATUS } from '@qcdesk/contract/production-sample';
 import { and, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { qualified } from '../../db/columns';
@@ -157,7 +158,10 @@ export async function sampleChoices(db: Db, input: SampleList, scope: Scope) {
     .where(
       and(
         eq(productionSamples.valid, 1),
-        inArray(productionSamples.status, [10, 20]),
+        inArray(productionSamples.status, [
+          PRODUCTION_SAMPLE_STATUS.registered,
+          PRODUCTION_SAMPLE_STATUS.audited,
+        ]),
         sampleScope(scope),
         input.keyword ? endsWith(reversed(productionSamples.itemNo), input.keyword) : undefined,
         input.client === undefined ? undefined : eq(productionSamples.clientId, input.client),

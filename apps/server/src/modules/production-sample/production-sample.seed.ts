@@ -1,10 +1,10 @@
 import { areas } from '@qcdesk/contract';
+import { AUDIT_RESULT } from '@qcdesk/contract/production-sample';
 import { inArray } from 'drizzle-orm';
 import { clients } from '../../db/schema/client';
 import { factories } from '../../db/schema/config';
 import { originalSamples } from '../../db/schema/original-sample';
 import { productionSamples } from '../../db/schema/production-sample';
-import type { Db } from '../../platform/db';
 import type { SeedContext } from '../../platform/module';
 import { idsByCode } from '../../platform/references';
 import { seedPrincipal } from '../../platform/seed-principal';
@@ -31,8 +31,7 @@ export const DEMO_PRODUCTION_SAMPLES: [string, string, string, string | null, nu
 
 export async function seedProductionSamples(ctx: SeedContext): Promise<void> {
   if (ctx.config.QCDESK_DEMO_USERS !== '1') return;
-  await ctx.database.db.transaction(async (transaction) => {
-    const db = transaction as unknown as Db;
+  await ctx.database.db.transaction(async (db) => {
     const present = new Set(
       (
         await db
@@ -89,7 +88,7 @@ export async function seedProductionSamples(ctx: SeedContext): Promise<void> {
         }),
         qc,
       );
-      if (result === 0) continue;
+      if (result === AUDIT_RESULT.unaudited) continue;
       await auditProductionSample(
         db,
         areas.productionSample.auditProductionSample.input.parse({

@@ -32,7 +32,7 @@ type StandardTable = typeof commonStandards;
 
 export interface Kind {
   entity: string;
-  table: StandardTable;
+  table: StandardTable | typeof countryRequirements;
   norms: PgTable;
   normParent: PgColumn;
   normParentKey: 'commonStandardId' | 'countryRequirementId';
@@ -56,8 +56,7 @@ export const KINDS: Record<KindName, Kind> = {
   },
   country: {
     entity: 'country_requirements',
-    // Same columns by the same property names, plus countryId (read through `countryRequirements`).
-    table: countryRequirements as unknown as StandardTable,
+    table: countryRequirements,
     norms: countryRequirementNorms,
     normParent: countryRequirementNorms.countryRequirementId,
     normParentKey: 'countryRequirementId',

@@ -107,8 +107,7 @@ async function seedOne(db: Db, admin: Principal, kind: KindName, demo: Demo & { 
 
 export async function seedStandards(ctx: SeedContext): Promise<void> {
   if (ctx.config.QCDESK_DEMO_USERS !== '1') return;
-  await ctx.database.db.transaction(async (transaction) => {
-    const db = transaction as unknown as Db;
+  await ctx.database.db.transaction(async (db) => {
     const admin = await adminPrincipal(db);
     if (!admin) return;
     for (const demo of DEMO_COMMON_STANDARDS) {

@@ -1,5 +1,6 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
-import { and, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { TEST_RESULT, TEST_SEARCH_RESULT } from '@qcdesk/contract/enumerations';
+import { and, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { qualified } from '../../db/columns';
 import { clients } from '../../db/schema/client';
@@ -31,8 +32,9 @@ const factoryText = searchText(factories.code, factories.nameZh, factories.nameE
 /** TestSearchResult (DOMAIN.md §3.2): 0–6 the result, 10 out (≠ 0), 11 not passed (2 or 3). */
 function resultCondition(result: number | undefined): SQL | undefined {
   if (result === undefined) return undefined;
-  if (result === 10) return sql`${testOrders.result} <> 0`;
-  if (result === 11) return inArray(testOrders.result, [2, 3]);
+  if (result === TEST_SEARCH_RESULT.out) return ne(testOrders.result, TEST_RESULT.notOut);
+  if (result === TEST_SEARCH_RESULT.notPassed)
+    return inArray(testOrders.result, [TEST_RESULT.improve, TEST_RESULT.fail]);
   return eq(testOrders.result, result);
 }
 

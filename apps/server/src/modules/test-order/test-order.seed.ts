@@ -1,3 +1,4 @@
+import { TEST_ORDER_STATUS } from '@qcdesk/contract/test-order';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { labs, testTypes } from '../../db/schema/config';
 import { orderProducts } from '../../db/schema/order';
@@ -52,8 +53,7 @@ async function quoteAndSubmit(db: Db, draft: Awaited<ReturnType<typeof testOrder
 
 export async function seedTestOrders(ctx: SeedContext): Promise<void> {
   if (ctx.config.QCDESK_DEMO_USERS !== '1') return;
-  await ctx.database.db.transaction(async (transaction) => {
-    const db = transaction as unknown as Db;
+  await ctx.database.db.transaction(async (db) => {
     const qc = await seedPrincipal(db, 'demo.qc');
     const [lab] = await db
       .select()
@@ -97,7 +97,8 @@ export async function seedTestOrders(ctx: SeedContext): Promise<void> {
             },
             qc,
           );
-      if (submit && draft.status === 10 && draft.items.length > 0) await quoteAndSubmit(db, draft, qc);
+      if (submit && draft.status === TEST_ORDER_STATUS.draft && draft.items.length > 0)
+        await quoteAndSubmit(db, draft, qc);
     }
   });
 }

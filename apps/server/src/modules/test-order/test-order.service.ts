@@ -1,5 +1,6 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { TEST_ORDER_STATUS } from '@qcdesk/contract/test-order';
+import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import { clients } from '../../db/schema/client';
 import { labContacts, labCs, labs, testTypes } from '../../db/schema/config';
 import { orderProducts } from '../../db/schema/order';
@@ -88,7 +89,7 @@ export async function listTestOrders(
     );
   const where = and(
     eq(testOrders.valid, 1),
-    sql`${testOrders.status} <> 90`,
+    ne(testOrders.status, TEST_ORDER_STATUS.cancelled),
     testOrderScope(scope),
     inArray(testOrders.id, products),
   );

@@ -1,4 +1,4 @@
-import { enumLabel } from '@qcdesk/contract/enumerations';
+import { enumLabel, TEST_RESULT } from '@qcdesk/contract/enumerations';
 import { personName } from '@qcdesk/contract/person-name';
 import { and, eq, inArray } from 'drizzle-orm';
 import { clients } from '../../db/schema/client';
@@ -38,7 +38,8 @@ export async function publishEffects(db: Db, report: TestReportRecord, user: Pri
   const productIds = [...new Set(items.map((i) => i.item.orderProductId))];
   await setSampleTestResults(db, await sampleResults(db, productIds), actor);
   await markMilestone(db, productIds, 'TESTED', report.reportDate ?? '', actor);
-  if (report.result === 2 || report.result === 3) await mailResult(db, report, items, productIds, user);
+  if (report.result === TEST_RESULT.improve || report.result === TEST_RESULT.fail)
+    await mailResult(db, report, items, productIds, user);
 }
 
 /** The production samples of the products: the worst result of the published reports of their products. */
@@ -101,7 +102,9 @@ async function mailResult(
     .where(inArray(users.id, ids));
   const [lab] = await db.select().from(labs).where(eq(labs.id, report.labId));
   const [type] = await db.select().from(testTypes).where(eq(testTypes.id, report.testTypeId));
-  const failed = items.filter((i) => i.item.result === 2 || i.item.result === 3);
+  const failed = items.filter(
+    (i) => i.item.result === TEST_RESULT.improve || i.item.result === TEST_RESULT.fail,
+  );
   const seen = new Set<string>();
   for (const r of recipients) {
     const email = r.email?.trim();

@@ -1,4 +1,6 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
+import { TEST_ORDER_STATUS } from '@qcdesk/contract/test-order';
+import { TEST_REPORT_STATUS } from '@qcdesk/contract/test-report';
 import { eq } from 'drizzle-orm';
 import { testReportFiles, testReports } from '../../db/schema/test-report';
 import { type Actor, actorOf, type Principal } from '../../platform/auth';
@@ -18,7 +20,7 @@ import {
   reportsOfTestOrder,
   testOrderOf,
 } from './test-report.queries';
-import { resultOf, settledResult, testReportMachine } from './test-report.rules';
+import { mayRetest, resultOf, settledResult, testReportMachine } from './test-report.rules';
 import { reportDetail, type TestReportDeps, writableReport } from './test-report.service';
 import { publishEffects } from './test-report-publish.service';
 import { writeItems } from './test-report-write.service';
@@ -61,7 +63,7 @@ async function replaceFiles(db: Db, reportId: bigint, ids: readonly bigint[], us
  */
 export async function enterResult(db: Db, deps: TestReportDeps, input: ResultInput, user: Principal) {
   const current = await writableReport(db, input.id, input.version, user);
-  if (current.status !== 10 || current.valid !== 1) throw new AppError('E_STATUS');
+  if (current.status !== TEST_REPORT_STATUS.pending || current.valid !== 1) throw new AppError('E_STATUS');
   if (current.testOrderId !== null)
     await receiveForResults(
       db,
@@ -101,7 +103,8 @@ export async function enterResult(db: Db, deps: TestReportDeps, input: ResultInp
 export async function settleOrderOf(db: Db, testOrderId: bigint | null, actor: Actor) {
   if (testOrderId === null) return;
   const order = await testOrderOf(db, testOrderId);
-  if (!order || (order.status !== 30 && order.status !== 40)) return;
+  if (!order || (order.status !== TEST_ORDER_STATUS.received && order.status !== TEST_ORDER_STATUS.reported))
+    return;
   const result = settledResult(await reportsOfTestOrder(db, testOrderId));
   if (result !== null) await settleTestOrder(db, testOrderId, result, actor);
 }
@@ -152,7 +155,7 @@ export async function retestReport(db: Db, deps: TestReportDeps, input: ReasonIn
   const current = await writableReport(db, input.id, input.version, user);
   const updated = await move(db, input, user, 'retest', { retestFromStatus: current.status });
   const items = (await itemRows(db, input.id))
-    .filter((i) => i.item.result === 2 || i.item.result === 3)
+    .filter((i) => mayRetest(i.item.result))
     .map((i) => ({ orderProductId: i.item.orderProductId, testItemId: i.item.testItemId }));
   await createRetestOrder(
     db,

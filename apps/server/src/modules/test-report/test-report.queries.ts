@@ -1,6 +1,7 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
+import { TEST_RESULT } from '@qcdesk/contract/enumerations';
 import type { FiltersOf } from '@qcdesk/contract/list-export';
-import { TR_SEARCH } from '@qcdesk/contract/test-report';
+import { TR_RETEST_RESULTS, TR_SEARCH } from '@qcdesk/contract/test-report';
 import { and, asc, desc, eq, gte, inArray, lte, ne, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { clients } from '../../db/schema/client';
@@ -164,8 +165,8 @@ const factoryText = searchText(factories.code, factories.nameZh, factories.nameE
 
 /** TestReportSearchResult (DOMAIN.md §3.2): 0–6 the result; 10 out; 11 not passed; 12 retested. */
 function resultWhere(result: number): SQL | undefined {
-  if (result === TR_SEARCH.out) return ne(testReports.result, 0);
-  if (result === TR_SEARCH.notPassed) return inArray(testReports.result, [2, 3]);
+  if (result === TR_SEARCH.out) return ne(testReports.result, TEST_RESULT.notOut);
+  if (result === TR_SEARCH.notPassed) return inArray(testReports.result, TR_RETEST_RESULTS);
   if (result === TR_SEARCH.retested) return eq(testReports.status, RETESTED);
   return eq(testReports.result, result);
 }

@@ -1,3 +1,5 @@
+import { TEST_ORDER_STATUS } from '@qcdesk/contract/test-order';
+import { TEST_REPORT_STATUS } from '@qcdesk/contract/test-report';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { orderProducts } from '../../db/schema/order';
 import { testOrderItems, testOrders } from '../../db/schema/test-order';
@@ -39,7 +41,7 @@ async function demoTestOrder(db: Db) {
         eq(orderProducts.orderId, orderId),
         eq(testOrderItems.valid, 1),
         eq(testOrders.valid, 1),
-        inArray(testOrders.status, [20, 30]),
+        inArray(testOrders.status, [TEST_ORDER_STATUS.submitted, TEST_ORDER_STATUS.received]),
       ),
     )
     .orderBy(asc(testOrders.id))
@@ -59,20 +61,20 @@ const reportOf = async (db: Db, testOrderId: bigint) =>
 
 export async function seedTestReports(ctx: SeedContext): Promise<void> {
   if (ctx.config.QCDESK_DEMO_USERS !== '1') return;
-  const outside = ctx.database.db as unknown as Db;
+  const outside: Db = ctx.database.db;
   const demo = await demoTestOrder(outside);
   const before = demo ? await reportOf(outside, demo.id) : undefined;
-  if (!demo || (before && before.status !== 10)) return;
+  if (!demo || (before && before.status !== TEST_REPORT_STATUS.pending)) return;
   // The files runtime opens before the transaction: it reads its signing key on its own connection.
   const files = new FilesContext(ctx.config, ctx.database);
   const { store } = await files.ready();
   const deps: TestReportDeps = { files: () => files.ready() };
   await ctx.database.db.transaction(async (transaction) => {
-    const db = transaction as unknown as Db;
+    const db: Db = transaction;
     const order = await demoTestOrder(db);
     if (!order) return;
     const existing = await reportOf(db, order.id);
-    if (existing && existing.status !== 10) return;
+    if (existing && existing.status !== TEST_REPORT_STATUS.pending) return;
     const [qc, lab, auditor] = await Promise.all(
       ['demo.qc', 'demo.lab', 'demo.auditor'].map((name) => seedPrincipal(db, name)),
     );

@@ -1,3 +1,4 @@
+import { TEST_REPORT_STATUS } from '@qcdesk/contract/test-report';
 import { eq } from 'drizzle-orm';
 import { testReports } from '../../db/schema/test-report';
 import type { Principal } from '../../platform/auth';
@@ -107,7 +108,7 @@ export async function reportDetail(db: Db, deps: TestReportDeps, id: bigint, use
   return {
     ...round,
     actions: writable ? reportActions(record!, user) : [],
-    retestOrder: record!.status === 80 ? await retestOrderOf(db, id) : null,
+    retestOrder: record!.status === TEST_REPORT_STATUS.retested ? await retestOrderOf(db, id) : null,
     createdBy: await userLabel(db, record!.createdBy),
   };
 }
@@ -120,7 +121,7 @@ export async function getTestReport(db: Db, deps: TestReportDeps, id: bigint, us
   const flags = recordFlags({
     user,
     record: row,
-    editPermission: row.status === 10 ? EDIT_PERMISSION : null,
+    editPermission: row.status === TEST_REPORT_STATUS.pending ? EDIT_PERMISSION : null,
     inScope: await mayWriteReport(db, scope, row),
   });
   const previousReports = [];

@@ -1,5 +1,6 @@
 import { areas } from '@qcdesk/contract';
 import { changeLog as changeLogOp } from '@qcdesk/contract/config';
+import { TEST_RESULT } from '@qcdesk/contract/enumerations';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf } from '../../../test/support/factories';
@@ -348,7 +349,7 @@ describe('testreport/result/update', () => {
       .select()
       .from(testReportItems)
       .where(eq(testReportItems.testReportId, BigInt(report.id)));
-    expect(items.every((i) => i.result === 0)).toBe(true);
+    expect(items.every((i) => i.result === TEST_RESULT.notOut)).toBe(true);
     expect(
       await db()
         .select()

@@ -111,9 +111,8 @@ export class KeyRing {
 
   /** `keyId.wrappedKey` → the client's session keys, or null for any refusal of PROTOCOL.md. */
   async sessionKeys(keyField: string): Promise<NodeSession | null> {
-    const match = KEY_FIELD.exec(keyField);
-    if (!match) return null;
-    const [, keyId, wrapped] = match as unknown as [string, string, string];
+    const [, keyId, wrapped] = KEY_FIELD.exec(keyField) ?? [];
+    if (!keyId || !wrapped) return null;
     let key = this.keys.get(keyId);
     if (!key && Date.now() - this.lastReload > 2000) {
       // Another process may have rotated; look once, not on every bad request.

@@ -17,7 +17,7 @@ import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { operationKey, useOperation, useOperationMutation } from '../../api/use-operation';
-import type { PageRequest, PageResult } from '../../components/data-table';
+import type { PageRequest } from '../../components/data-table';
 import { sortInput } from '../../components/list-state';
 import type { Filters } from '../../components/table-columns';
 
@@ -46,14 +46,13 @@ export const listSearchKey = (name: ConfigListName) => operationKey(configListOp
 export function requestRows(name: ConfigListName, sorts: readonly string[]): PageRequest<ConfigRow> {
   const op = configListOperations[name].search;
   return ({ filters, page, pageSize, ...sort }) =>
-    // The registry's search answers `pageOf(row)`; its generic typing only knows `list`.
     api.call(op, {
       ...(filters as ConfigInput),
       page,
       pageSize,
       // sort: the server drops these until the registry's searches have `...sorting([...])`.
       ...sortInput(sort, sorts),
-    } as InputOf<typeof op>) as unknown as Promise<PageResult<ConfigRow>>;
+    } as InputOf<typeof op>);
 }
 
 /** One row by id, deleted rows included, after a refusal said it changed (E_VERSION). */

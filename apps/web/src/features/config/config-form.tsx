@@ -99,7 +99,7 @@ export function ConfigForm({ list, row, onDone: done, onCancel, onReloaded, noti
         onDone(row);
         return;
       }
-      update.mutate(input as never, {
+      update.mutate(input, {
         onSuccess: (saved) => {
           notify('success', t('config.saved'));
           onDone(saved);
@@ -107,7 +107,7 @@ export function ConfigForm({ list, row, onDone: done, onCancel, onReloaded, noti
         onError: (error) => void refused(error),
       });
     } else {
-      create.mutate(toCreateInput(list, values) as never, {
+      create.mutate(toCreateInput(list, values), {
         onSuccess: (saved) => {
           notify('success', t('config.created'));
           onDone(saved);

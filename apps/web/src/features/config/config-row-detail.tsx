@@ -156,19 +156,22 @@ export function ConfigRowDetail({ list, row, editable, onEdit, onChanged }: Conf
           : action === 'delete'
             ? { valid: 0 }
             : { valid: 1 };
-    update.mutate({ id: row.id, version: row.version, ...change } as never, {
-      onSuccess: (saved) => {
-        notify('success', text.done);
-        onChanged(saved);
+    update.mutate(
+      { id: row.id, version: row.version, ...change },
+      {
+        onSuccess: (saved) => {
+          notify('success', text.done);
+          onChanged(saved);
+        },
+        onError: async (error) => {
+          setFailure(isApiError(error) ? error.message : String(error));
+          if (isApiError(error) && error.reason === 'E_VERSION') {
+            const fresh = await fetchRow(list.name, row.id);
+            if (fresh) onChanged(fresh);
+          }
+        },
       },
-      onError: async (error) => {
-        setFailure(isApiError(error) ? error.message : String(error));
-        if (isApiError(error) && error.reason === 'E_VERSION') {
-          const fresh = await fetchRow(list.name, row.id);
-          if (fresh) onChanged(fresh);
-        }
-      },
-    });
+    );
   };
 
   const fields = editableFields(list);

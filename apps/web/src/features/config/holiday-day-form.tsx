@@ -94,15 +94,18 @@ export function HolidayDayForm({ date, row, ruleKind, onDone: done }: HolidayDay
         onDone();
         return;
       }
-      update.mutate({ ...input, ...activate } as never, {
-        onSuccess: () => {
-          notify('success', t('config.saved'));
-          onDone();
+      update.mutate(
+        { ...input, ...activate },
+        {
+          onSuccess: () => {
+            notify('success', t('config.saved'));
+            onDone();
+          },
+          onError: refused,
         },
-        onError: refused,
-      });
+      );
     } else {
-      create.mutate(toCreateInput(holiday, { ...createValues(holiday), ...values, date }) as never, {
+      create.mutate(toCreateInput(holiday, { ...createValues(holiday), ...values, date }), {
         onSuccess: () => {
           notify('success', t('config.created'));
           onDone();
@@ -124,13 +127,16 @@ export function HolidayDayForm({ date, row, ruleKind, onDone: done }: HolidayDay
     });
     if (!ok) return;
     setFailure(null);
-    update.mutate({ id: row.id, version: row.version, valid: 0 } as never, {
-      onSuccess: () => {
-        notify('success', t('config.holiday.removed'));
-        onDone();
+    update.mutate(
+      { id: row.id, version: row.version, valid: 0 },
+      {
+        onSuccess: () => {
+          notify('success', t('config.holiday.removed'));
+          onDone();
+        },
+        onError: refused,
       },
-      onError: refused,
-    });
+    );
   };
 
   const rule = (field: FieldDef) => ({

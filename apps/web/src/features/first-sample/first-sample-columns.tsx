@@ -1,3 +1,4 @@
+import { FIRST_SAMPLE_STATUS } from '@qcdesk/contract/first-sample';
 import type { Language } from '@qcdesk/contract/messages';
 import { Badge, type BadgeProps } from 'antd';
 import type { TFunction } from 'i18next';
@@ -186,7 +187,11 @@ export function firstSampleColumns({
       valueType: 'select',
       options: enumColumnOptions('FsSearchResult'),
       render: (_value, row) =>
-        row.status === 30 ? <ResultTag result={row.result} language={language} /> : EMPTY,
+        row.status === FIRST_SAMPLE_STATUS.audited ? (
+          <ResultTag result={row.result} language={language} />
+        ) : (
+          EMPTY
+        ),
     },
     {
       key: 'auditedAt',

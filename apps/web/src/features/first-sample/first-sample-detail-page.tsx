@@ -1,4 +1,5 @@
 import { EditOutlined } from '@ant-design/icons';
+import { FIRST_SAMPLE_STATUS } from '@qcdesk/contract/first-sample';
 import { Alert, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../api/guard';
@@ -35,7 +36,9 @@ function FirstSampleView({ sample, modify }: { sample: FirstSampleDetail; modify
   const language = currentLanguage();
   const checking = sample.actions.includes('check');
   const selfAudit =
-    sample.status === 20 && hasPermission(session, 'firstsample.audit') && !sample.actions.includes('audit');
+    sample.status === FIRST_SAMPLE_STATUS.checked &&
+    hasPermission(session, 'firstsample.audit') &&
+    !sample.actions.includes('audit');
   const actions = (
     <Flex gap={8} wrap>
       {modify ? (
@@ -58,9 +61,11 @@ function FirstSampleView({ sample, modify }: { sample: FirstSampleDetail; modify
         tags={<StatusBadge status={sample.status} language={language} data-testid="first-sample-status" />}
         actions={actions}
         notices={[
-          sample.status === 90 && <Alert type="warning" showIcon title={t('first-sample.cancelledHint')} />,
+          sample.status === FIRST_SAMPLE_STATUS.cancelled && (
+            <Alert type="warning" showIcon title={t('first-sample.cancelledHint')} />
+          ),
           checking && <Alert type="info" showIcon title={t('first-sample.registeredHint')} />,
-          sample.status === 20 && (
+          sample.status === FIRST_SAMPLE_STATUS.checked && (
             <Alert
               type="info"
               showIcon
@@ -100,7 +105,7 @@ function FirstSampleView({ sample, modify }: { sample: FirstSampleDetail; modify
             key: 'result',
             label: t('first-sample.result'),
             children:
-              sample.status === 30 ? (
+              sample.status === FIRST_SAMPLE_STATUS.audited ? (
                 <ResultTag result={sample.result} language={language} data-testid="first-sample-result" />
               ) : (
                 EMPTY

@@ -1,5 +1,5 @@
 import { DATE_FORMAT } from '@qcdesk/contract/constants';
-import { createFirstSample } from '@qcdesk/contract/first-sample';
+import { createFirstSample, FIRST_SAMPLE_STATUS } from '@qcdesk/contract/first-sample';
 import { Col, Form, Input, Row } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -74,7 +74,7 @@ export function updateFirstSampleInput(
       ? { receivedDate: values.receivedDate }
       : {}),
     ...(text(values.remark) !== text(before.remark) ? { remark: text(values.remark) } : {}),
-    ...(sample.status === 10 && !sameItems && values.checkItemIds.length > 0
+    ...(sample.status === FIRST_SAMPLE_STATUS.registered && !sameItems && values.checkItemIds.length > 0
       ? { checkItemIds: values.checkItemIds }
       : {}),
   };
@@ -139,7 +139,7 @@ export function FirstSampleForm(props: RecordFormProps<FirstSampleDetail>) {
               list="samplecheckitem"
               mode="multiple"
               allowClear
-              disabled={sample !== undefined && sample.status !== 10}
+              disabled={sample !== undefined && sample.status !== FIRST_SAMPLE_STATUS.registered}
               known={sample?.checkItems.map((c) => c.checkItem)}
             />
           </Form.Item>

@@ -1,3 +1,4 @@
+import { FIRST_SAMPLE_STATUS } from '@qcdesk/contract/first-sample';
 import { Alert, Card, Col, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -33,7 +34,7 @@ function RoundCard({ round, current }: { round: FirstSampleRound; current: boole
       <Flex vertical gap={8}>
         <Flex gap={8} align="center" wrap>
           <Typography.Text strong>{t('first-sample.result')}:</Typography.Text>
-          {round.status === 30 ? (
+          {round.status === FIRST_SAMPLE_STATUS.audited ? (
             <ResultTag result={round.result} language={language} />
           ) : (
             <Typography.Text>{t('first-sample.notAudited')}</Typography.Text>

@@ -1,3 +1,4 @@
+import { MATERIAL_TEST_STATUS } from '@qcdesk/contract/material-test';
 import { Alert, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../api/guard';
@@ -32,11 +33,12 @@ function MaterialTestView({ test, modify }: { test: MaterialTestDetail; modify: 
   const mayEdit = hasPermission(session, 'materialtest.edit');
   const pushable = hasPermission(session, 'materialtest.push');
   // DOMAIN.md §4.13: drafts and completed tests may be deleted; a pushed one is corrected instead.
-  const deletable = test.status === 10 || test.status === 20;
+  const deletable =
+    test.status === MATERIAL_TEST_STATUS.draft || test.status === MATERIAL_TEST_STATUS.completed;
   const live = test.valid === 1;
   // Completed and pushed tests are pushed (§4.13); a push mails a link to the report files, so
   // without one the button stays disabled and says why (the server refuses it: E_NO_REPORT).
-  const pushStage = live && pushable && test.status !== 10;
+  const pushStage = live && pushable && test.status !== MATERIAL_TEST_STATUS.draft;
   const needsReport = pushStage && test.reportFiles.length === 0;
   const actions = (
     <RecordLifecycleActions
@@ -74,7 +76,9 @@ function MaterialTestView({ test, modify }: { test: MaterialTestDetail; modify: 
         actions={actions}
         notices={[
           !live && <Alert type="warning" showIcon title={t('material-test.isDeleted')} />,
-          live && test.status === 10 && <Alert type="info" showIcon title={t('material-test.draftHint')} />,
+          live && test.status === MATERIAL_TEST_STATUS.draft && (
+            <Alert type="info" showIcon title={t('material-test.draftHint')} />
+          ),
           needsReport && (
             <Alert
               type="warning"
@@ -83,7 +87,7 @@ function MaterialTestView({ test, modify }: { test: MaterialTestDetail; modify: 
               data-testid="push-needs-report"
             />
           ),
-          live && test.status === 20 && pushable && !needsReport && (
+          live && test.status === MATERIAL_TEST_STATUS.completed && pushable && !needsReport && (
             <Alert
               type="info"
               showIcon

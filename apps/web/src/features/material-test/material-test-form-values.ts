@@ -1,3 +1,4 @@
+import { TEST_RESULT } from '@qcdesk/contract/enumerations';
 /**
  * The material-test form's values and the operation inputs they become (DOMAIN.md §2.3, §4.13).
  * Pure functions: the material is a picked option, report files are the stored files (their ids
@@ -101,4 +102,4 @@ export function updateMaterialTestInput(
 
 /** DOMAIN.md §4.13: a result and a report file complete a test; only a completed test is pushed. */
 export const completes = (values: Pick<MaterialTestFormValues, 'result' | 'reportFiles'>) =>
-  values.result !== 0 && values.reportFiles.length > 0;
+  values.result !== TEST_RESULT.notOut && values.reportFiles.length > 0;

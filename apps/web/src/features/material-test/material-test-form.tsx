@@ -1,5 +1,5 @@
 import { DATE_FORMAT } from '@qcdesk/contract/constants';
-import { createMaterialTest } from '@qcdesk/contract/material-test';
+import { createMaterialTest, MATERIAL_TEST_STATUS } from '@qcdesk/contract/material-test';
 import { Alert, Card, Col, Form, Input, Row, Select, Skeleton } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -61,7 +61,7 @@ export function MaterialTestForm({
       onCancel={props.onCancel}
       submitText={t('material-test.createSubmit')}
     >
-      {test?.status === 30 ? (
+      {test?.status === MATERIAL_TEST_STATUS.pushed ? (
         <Alert type="info" showIcon title={t('material-test.correctionHint')} style={{ marginBottom: 16 }} />
       ) : null}
       <Row gutter={16}>

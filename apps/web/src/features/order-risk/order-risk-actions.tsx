@@ -1,3 +1,4 @@
+import { ORDER_RISK_STATUS } from '@qcdesk/contract/order-risk';
 import { Button, Flex, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,8 +21,10 @@ export function OrderRiskActions({ risk, modify }: { risk: OrderRiskDetail; modi
   const onError = (error: { reason?: string }) => {
     if (error.reason === 'E_VERSION') invalidate();
   };
-  const canWaive = hasPermission(session, 'orderrisk.edit') && (risk.status === 10 || risk.status === 20);
-  const canReset = hasPermission(session, 'orderrisk.reset') && risk.status !== 20;
+  const canWaive =
+    hasPermission(session, 'orderrisk.edit') &&
+    (risk.status === ORDER_RISK_STATUS.pending || risk.status === ORDER_RISK_STATUS.testing);
+  const canReset = hasPermission(session, 'orderrisk.reset') && risk.status !== ORDER_RISK_STATUS.testing;
   const doReset = async () => {
     if (!(await confirm({ title: t('order-risk.resetConfirm'), content: t('order-risk.resetHint') }))) return;
     reset.mutate(
@@ -44,7 +47,7 @@ export function OrderRiskActions({ risk, modify }: { risk: OrderRiskDetail; modi
   return (
     <Flex gap={8} wrap>
       {holder}
-      {canWaive && (modify || risk.status === 20) ? (
+      {canWaive && (modify || risk.status === ORDER_RISK_STATUS.testing) ? (
         <Button onClick={() => setWaiving(true)} data-testid="order-risk-waive">
           {t('order-risk.waive')}
         </Button>

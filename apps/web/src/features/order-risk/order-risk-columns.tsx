@@ -1,4 +1,5 @@
 import type { Language } from '@qcdesk/contract/messages';
+import { ORDER_RISK_STATUS } from '@qcdesk/contract/order-risk';
 import { Badge, type BadgeProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
@@ -32,7 +33,7 @@ export function RiskStatusBadge({ status, language }: { status: number; language
 /** The items of a risk as one line: open / tested / waived counts. */
 export function itemsText(row: OrderRiskRow, t: TFunction): string {
   const done = row.itemCount - row.openCount;
-  if (row.status === 40) return t('order-risk.itemsWaived', { count: row.itemCount });
+  if (row.status === ORDER_RISK_STATUS.waived) return t('order-risk.itemsWaived', { count: row.itemCount });
   return t('order-risk.itemsSummary', { open: row.openCount, tested: done, count: row.itemCount });
 }
 

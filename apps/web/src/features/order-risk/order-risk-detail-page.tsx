@@ -1,3 +1,4 @@
+import { ORDER_RISK_STATUS } from '@qcdesk/contract/order-risk';
 import { Alert, Card, Flex, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -29,7 +30,7 @@ function OrderRiskView({ risk, modify }: { risk: OrderRiskDetail; modify: boolea
         actions={<OrderRiskActions risk={risk} modify={modify} />}
         notices={[
           risk.fullTest && <Alert type="info" showIcon title={t('order-risk.fullTestHint')} />,
-          risk.status === 40 && (
+          risk.status === ORDER_RISK_STATUS.waived && (
             <Alert
               type="warning"
               showIcon

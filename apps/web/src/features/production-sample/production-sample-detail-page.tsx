@@ -1,4 +1,4 @@
-import { createProductionSample } from '@qcdesk/contract/production-sample';
+import { createProductionSample, PRODUCTION_SAMPLE_STATUS } from '@qcdesk/contract/production-sample';
 import { Alert, Card, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +36,7 @@ function ProductionSampleView({ sample, modify }: { sample: ProductionSampleDeta
         tags={<SampleStatusTag status={sample.status} language={language} />}
         actions={<ProductionSampleActions sample={sample} modify={modify} onRefused={setRefusal} />}
         notices={[
-          sample.status === 90 && (
+          sample.status === PRODUCTION_SAMPLE_STATUS.cancelled && (
             <Alert type="warning" showIcon title={t('production-sample.isCancelled')} />
           ),
           refusal && <Alert type="error" showIcon role="alert" title={refusal} />,

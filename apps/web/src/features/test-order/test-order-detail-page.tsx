@@ -1,5 +1,6 @@
-import { createTestOrder } from '@qcdesk/contract/test-order';
-import { Alert, Flex } from 'antd';
+import { fieldLabel } from '@qcdesk/contract/messages';
+import { createTestOrder, TEST_ORDER_STATUS } from '@qcdesk/contract/test-order';
+import { Alert, Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createdText, RecordCard } from '../../components/record/record-card';
 import { RecordLink } from '../../components/record/record-link';
@@ -38,7 +39,9 @@ function TestOrderView({ order, modify }: { order: TestOrderDetail; modify: bool
           </Flex>
         }
         notices={[
-          order.status === 90 && <Alert type="warning" showIcon title={t('test-order.isCancelled')} />,
+          order.status === TEST_ORDER_STATUS.cancelled && (
+            <Alert type="warning" showIcon title={t('test-order.isCancelled')} />
+          ),
           order.retest && <Alert type="info" showIcon title={t('test-order.retestHint')} />,
         ]}
         items={[

@@ -1,3 +1,4 @@
+import { TEST_ORDER_STATUS } from '@qcdesk/contract/test-order';
 import { Button, Form, Input, Modal, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -172,7 +173,11 @@ export function TestOrderEdit({ order, modify }: { order: TestOrderDetail; modif
               label={label(f)}
               valuePropName={f === 'paid' ? 'checked' : 'value'}
               rules={f === 'discount' ? [discountRule] : undefined}
-              extra={f === 'receiveTime' && order.status === 20 ? t('test-order.receiveHint') : undefined}
+              extra={
+                f === 'receiveTime' && order.status === TEST_ORDER_STATUS.submitted
+                  ? t('test-order.receiveHint')
+                  : undefined
+              }
             >
               {item(f)}
             </Form.Item>

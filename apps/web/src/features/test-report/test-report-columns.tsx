@@ -1,4 +1,5 @@
 import type { Language } from '@qcdesk/contract/messages';
+import { TEST_REPORT_STATUS } from '@qcdesk/contract/test-report';
 import { Badge, type BadgeProps, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
@@ -214,7 +215,11 @@ export function testReportColumns({
       valueType: 'select',
       options: enumColumnOptions('TestReportSearchResult'),
       render: (_value, row) =>
-        row.status === 10 ? EMPTY : <ResultTag result={row.result} language={language} />,
+        row.status === TEST_REPORT_STATUS.pending ? (
+          EMPTY
+        ) : (
+          <ResultTag result={row.result} language={language} />
+        ),
     },
   ];
 }

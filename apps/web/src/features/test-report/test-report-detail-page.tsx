@@ -1,4 +1,5 @@
 import { EditOutlined } from '@ant-design/icons';
+import { TEST_REPORT_STATUS } from '@qcdesk/contract/test-report';
 import { Alert, Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -31,7 +32,9 @@ function TestReportView({ report, modify }: { report: TestReportDetail; modify: 
   const session = useSession();
   const language = currentLanguage();
   const selfVerify =
-    report.status === 20 && hasPermission(session, 'testreport.verify') && !report.actions.includes('verify');
+    report.status === TEST_REPORT_STATUS.issued &&
+    hasPermission(session, 'testreport.verify') &&
+    !report.actions.includes('verify');
   const person = (p: TestReportDetail['resultBy']) => (p ? userDisplayName(p, language) : EMPTY);
   return (
     <Flex vertical gap={16}>
@@ -59,7 +62,7 @@ function TestReportView({ report, modify }: { report: TestReportDetail; modify: 
             <Alert type="info" showIcon title={t('test-report.pendingHint')} />
           ),
           selfVerify && <Alert type="info" showIcon title={t('test-report.selfVerifyHint')} />,
-          report.reason && report.status !== 40 && (
+          report.reason && report.status !== TEST_REPORT_STATUS.published && (
             <Alert type="warning" showIcon title={`${t('test-report.reason')}: ${report.reason}`} />
           ),
         ]}
@@ -97,7 +100,7 @@ function TestReportView({ report, modify }: { report: TestReportDetail; modify: 
             key: 'result',
             label: t('test-report.result'),
             children:
-              report.status === 10 ? (
+              report.status === TEST_REPORT_STATUS.pending ? (
                 EMPTY
               ) : (
                 <ResultTag result={report.result} language={language} data-testid="test-report-result" />

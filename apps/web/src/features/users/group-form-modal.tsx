@@ -1,3 +1,4 @@
+import { isModuleCode } from '@qcdesk/contract/roles';
 import { Alert, Form, Input, Modal, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +49,7 @@ export function GroupFormModal({
   }, [open, group, form]);
 
   const submit = (values: Values) => {
-    const modules = values.modules as never[];
+    const modules = values.modules.filter(isModuleCode);
     const state = values.active ? 1 : 0;
     const done = () => {
       notify('success', t('groups.saved'));

@@ -2,6 +2,7 @@
  * The user form's values and the operation inputs they become (spec §5 users). Pure functions:
  * texts are trimmed, optional texts sent as '' (cleared), and a client id only for role CLIENT.
  */
+import { isModuleCode } from '@qcdesk/contract/roles';
 import type { CreateUserInput, UpdateUserInput, UserDetail } from './api';
 
 export interface UserFormValues {
@@ -49,7 +50,7 @@ function userFields(values: UserFormValues, roleCode: string | undefined) {
     position: values.position,
     roleId: values.roleId,
     groupIds: values.groupIds ?? [],
-    modules: (values.modules ?? []) as never[],
+    modules: (values.modules ?? []).filter(isModuleCode),
     clientId: roleCode === 'CLIENT' && values.clientId ? values.clientId.trim() : null,
   };
 }

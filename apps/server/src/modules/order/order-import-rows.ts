@@ -4,7 +4,7 @@ import { enumerations } from '@qcdesk/contract/enumerations';
 import { ORDER_FEED_COLUMNS, type OrderFeedColumn, orderFeedRow } from '@qcdesk/contract/order';
 import type { z } from 'zod';
 import { productKey } from './order.rules';
-import type { FeedLine, FeedProblem } from './order-feed.rules';
+import { clippedValue, type FeedLine, type FeedProblem } from './order-feed.rules';
 import { readOrderFile } from './order-xlsx';
 
 // The rows of an order file read more than once from the stored file (issue 14: a 50 MB file in
@@ -27,14 +27,15 @@ function problemOf(
   issue: z.core.$ZodIssue,
 ): FeedProblem {
   const column = String(issue.path[0] ?? '');
-  const value = cells[column] ?? '';
+  const value = clippedValue(cells[column] ?? '');
   const params = (issue as { params?: { reason?: Reason } }).params;
-  let reason: FeedProblem['reason'] = 'E_FORMAT';
-  if (params?.reason) reason = params.reason as FeedProblem['reason'];
-  else if (value === '') reason = 'E_REQUIRED';
-  else if (issue.code === 'too_big' && issue.origin === 'string') reason = 'E_TOO_LONG';
-  else if (issue.code === 'too_small' || issue.code === 'too_big') reason = 'E_RANGE';
-  return { row: rowNumber, column, value, reason };
+  if (params?.reason)
+    return { row: rowNumber, column, value, reason: params.reason as FeedProblem['reason'] };
+  if (value === '') return { row: rowNumber, column, value, reason: 'E_REQUIRED' };
+  if (issue.code === 'too_big' && issue.origin === 'string')
+    return { row: rowNumber, column, value, reason: 'E_TOO_LONG', params: { max: Number(issue.maximum) } };
+  const range = issue.code === 'too_small' || issue.code === 'too_big';
+  return { row: rowNumber, column, value, reason: range ? 'E_RANGE' : 'E_FORMAT' };
 }
 
 /** A file row parsed into a feed line, or its problems. */

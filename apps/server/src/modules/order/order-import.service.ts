@@ -12,6 +12,7 @@ import type { JobContext } from '../../platform/jobs/job-worker';
 import { seedPrincipal } from '../../platform/seed-principal';
 import type { FilesRuntime } from '../../platform/storage/files-context';
 import { getSystemParam } from '../../platform/system-params';
+import { XlsxLimitError, XlsxUnreadable } from '../../platform/xlsx-reader';
 import { findFile, ownFiles, signedFileUrl, storeGeneratedFile } from '../files/files.service';
 import { addDays, ORDER_SOURCE } from './order.rules';
 import type { FeedProblem } from './order-feed.rules';
@@ -188,8 +189,15 @@ export async function runImport(deps: ImportDeps, payload: Record<string, unknow
   } catch (error) {
     if (error instanceof OrderFileError) return refuse(db, id, error.problems);
     if (error instanceof CheckFailed) throw error.cause;
-    // Not an XLSX workbook at all (a renamed file, a damaged one).
-    return refuse(db, id, [{ row: 1, column: 'file', value: job.fileName, reason: 'E_FILE_CONTENT' }]);
+    // Past a reading limit (E_XLSX_LIMIT, issue 23), or not an XLSX workbook at all (a renamed
+    // file, a damaged one): refused before anything is written.
+    if (error instanceof XlsxLimitError || error instanceof XlsxUnreadable) {
+      const problem = { row: 1, column: 'file', value: job.fileName, params: error.params };
+      return refuse(db, id, [
+        { ...problem, reason: error instanceof XlsxLimitError ? 'E_XLSX_LIMIT' : 'E_FILE_CONTENT' },
+      ]);
+    }
+    throw error;
   }
   const total = scan.lines;
   if (scan.problems.count > 0) {

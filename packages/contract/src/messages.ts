@@ -149,6 +149,10 @@ export const messages = {
     zh: '文件超出读取上限：{field}不能超过{max}，未导入任何数据',
     en: 'The file exceeds a reading limit: {field} must not exceed {max}; nothing was imported',
   },
+  E_IMPORT_FAILED: {
+    zh: '导入未能完成，未写入任何数据。请重新导入，或联系管理员',
+    en: 'The import could not finish; nothing was written. Import the file again, or ask an administrator',
+  },
   E_TOO_DEEP: {
     zh: '请求数据的嵌套层级不能超过{max}层',
     en: 'The request data must not be nested more than {max} levels deep',

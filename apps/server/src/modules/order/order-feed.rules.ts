@@ -48,6 +48,7 @@ export interface FeedProblem {
     | 'E_DATE_RANGE'
     | 'E_FILE_CONTENT'
     | 'E_XLSX_LIMIT'
+    | 'E_IMPORT_FAILED'
     | 'E_STATUS';
   /** The message's numbers ({max} of E_TOO_LONG) or, for E_XLSX_LIMIT, the limit it names ({field}). */
   params?: MessageParams;

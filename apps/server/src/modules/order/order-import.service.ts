@@ -18,6 +18,7 @@ import { addDays, ORDER_SOURCE } from './order.rules';
 import type { FeedProblem } from './order-feed.rules';
 import { checkFeed } from './order-feed.service';
 import { type FileScan, orderChunks, type ProblemList, scanFile } from './order-import-rows';
+import { failedImport, IMPORT_JOB } from './order-import-status.service';
 import { applyFeed, feedErrors } from './order-sync.service';
 import { OrderFileError, orderFileTemplate } from './order-xlsx';
 
@@ -25,7 +26,6 @@ import { OrderFileError, orderFileTemplate } from './order-xlsx';
 // a job; the job streams the XLSX, checks every row before anything is written (row errors with
 // row, column, value and both languages), and writes the whole file in one transaction or nothing.
 
-export const IMPORT_JOB = 'order.import';
 /** Errors an import keeps to show (the count says how many there were). */
 const ERRORS_KEPT = 1000;
 /** How often (in rows) reading reports its progress. */
@@ -69,16 +69,6 @@ export async function startImport(
     .returning();
   await enqueueJob(db, IMPORT_JOB, { importId: String(row!.id) }, { maxAttempts: 2 });
   return answer(row!);
-}
-
-/** order/import/status: one of the caller's imports. */
-export async function importStatus(db: Db, id: bigint, user: Principal) {
-  const [row] = await db
-    .select()
-    .from(orderImports)
-    .where(and(eq(orderImports.id, id), eq(orderImports.createdBy, user.userId)));
-  if (!row) throw new AppError('E_NOT_FOUND');
-  return answer(row);
 }
 
 /** order/import/template: the XLSX template, stored as the caller's file; answers a signed URL. */
@@ -150,10 +140,21 @@ class WriteRefused extends Error {
  * write each chunk (applyFeed): all or nothing.
  */
 export async function runImport(deps: ImportDeps, payload: Record<string, unknown>, ctx: JobContext) {
-  const { db } = ctx;
   const id = BigInt(String(payload.importId));
-  const [job] = await db.select().from(orderImports).where(eq(orderImports.id, id));
+  const [job] = await ctx.db.select().from(orderImports).where(eq(orderImports.id, id));
   if (!job || ['done', 'refused', 'failed'].includes(job.status)) return;
+  try {
+    await importFile(deps, job, ctx);
+  } catch (error) {
+    // The worker gives the job up after this attempt: its owner reads that it failed, and why.
+    if (ctx.attempt >= ctx.maxAttempts) await setImport(ctx.db, id, failedImport(job.fileName));
+    throw error;
+  }
+}
+
+async function importFile(deps: ImportDeps, job: ImportRow, ctx: JobContext) {
+  const { db } = ctx;
+  const { id } = job;
   const [owner] = await db
     .select({ username: users.username })
     .from(users)
@@ -167,7 +168,7 @@ export async function runImport(deps: ImportDeps, payload: Record<string, unknow
     return object.body;
   };
   const object = file ? await store.get(file.storageKey) : null;
-  if (!user || !object) return setImport(db, id, { status: 'failed' });
+  if (!user || !object) return setImport(db, id, failedImport(job.fileName));
   await setImport(db, id, { status: 'reading', rowsRead: 0 });
   const mode = job.replace ? 'replace' : 'create';
   let scan: FileScan;

@@ -90,6 +90,7 @@ export const messages = {
     en: '{n} test {n|item has|items have} no result yet',
   },
   E_TR_FILE_REQUIRED: { zh: '请上传报告文件', en: 'Upload the report file first' },
+  E_TR_FILE_TYPE: { zh: '报告文件须为PDF文件', en: 'Report files must be PDF files' },
   E_TR_SELF_VERIFY: {
     zh: '不能审核自己录入结果的报告',
     en: 'You cannot verify a report whose results you entered',

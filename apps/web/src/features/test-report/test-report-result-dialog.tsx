@@ -1,5 +1,5 @@
 import { DATE_FORMAT } from '@qcdesk/contract/constants';
-import { TEST_RESULTS } from '@qcdesk/contract/test-report';
+import { TEST_RESULTS, TR_FILE_EXTENSIONS } from '@qcdesk/contract/test-report';
 import { Col, Flex, Form, Input, Modal, Row, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -152,7 +152,12 @@ export function ResultDialog({ report, onClose }: { report: TestReportDetail; on
         </Row>
         <Form.Item label={t('test-report.files')} required>
           <Flex vertical gap={8}>
-            <UploadPicker multiple onPick={(picked) => void pick(picked)} disabled={uploading}>
+            <UploadPicker
+              multiple
+              extensions={TR_FILE_EXTENSIONS}
+              onPick={(picked) => void pick(picked)}
+              disabled={uploading}
+            >
               {t('test-report.upload')}
             </UploadPicker>
             <FileList

@@ -184,6 +184,10 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   ...CONFIG_FIELD_LABELS,
   // The reading limits of an XLSX file (E_XLSX_LIMIT).
   xlsxPartMB: { zh: '文件中单个部分解压后的大小(MB)', en: 'the unzipped size of one part of the file (MB)' },
+  xlsxBookPartMB: {
+    zh: '文件中工作簿、样式等部分解压后的大小(MB)',
+    en: 'the unzipped size of the workbook’s own parts: workbook, styles (MB)',
+  },
   xlsxTotalMB: { zh: '文件解压后的大小(MB)', en: 'the unzipped size of the file (MB)' },
   xlsxRatio: { zh: '文件的解压倍数', en: 'the unzipped size per byte of the file' },
   xlsxCellChars: { zh: '单个单元格的字符数', en: 'the characters of one cell' },

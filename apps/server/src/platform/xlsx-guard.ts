@@ -9,6 +9,11 @@ import { AppError } from './errors';
 export interface XlsxLimits {
   /** Bytes one part of the workbook (a sheet, the shared strings, the styles…) may unzip to. */
   partBytes: number;
+  /**
+   * Bytes the workbook's own parts (workbook.xml, its relationships, the styles), read whole into
+   * models, may unzip to.
+   */
+  bookPartBytes: number;
   /** Bytes the whole workbook may unzip to. */
   totalBytes: number;
   /**
@@ -36,6 +41,7 @@ const MB = 1024 * 1024;
  */
 export const XLSX_LIMITS: XlsxLimits = {
   partBytes: 256 * MB,
+  bookPartBytes: 16 * MB,
   totalBytes: 512 * MB,
   ratio: 100,
   cellChars: 32_767,
@@ -53,6 +59,7 @@ type LimitName = keyof XlsxLimits;
 /** The field label (messages.ts) naming each limit in E_XLSX_LIMIT, and how its value is shown. */
 const LIMIT_LABELS: Record<LimitName, { field: string; shown: (n: number) => number }> = {
   partBytes: { field: 'xlsxPartMB', shown: (n) => Math.floor(n / MB) },
+  bookPartBytes: { field: 'xlsxBookPartMB', shown: (n) => Math.floor(n / MB) },
   totalBytes: { field: 'xlsxTotalMB', shown: (n) => Math.floor(n / MB) },
   ratio: { field: 'xlsxRatio', shown: (n) => n },
   cellChars: { field: 'xlsxCellChars', shown: (n) => n },
@@ -91,21 +98,20 @@ export class XlsxBudget {
 
   constructor(readonly limits: XlsxLimits) {}
 
-  /** `n` more bytes inflated of a part now at `partBytes`. */
-  inflate(partBytes: number, n: number): void {
+  /** `n` more bytes inflated of a part now at `partBytes`, within its `limit`. */
+  inflate(partBytes: number, n: number, limit: 'partBytes' | 'bookPartBytes' = 'partBytes'): void {
     this.inflated += n;
     const { limits } = this;
-    if (partBytes > limits.partBytes) throw new XlsxLimitError('partBytes', limits);
+    if (partBytes > limits[limit]) throw new XlsxLimitError(limit, limits);
     if (this.inflated > limits.totalBytes) throw new XlsxLimitError('totalBytes', limits);
     if (this.inflated > RATIO_GRACE && this.inflated > limits.ratio * Math.max(1, this.compressed))
       throw new XlsxLimitError('ratio', limits);
   }
 
   /** A part's declared size (its local header): refused before a byte of it is inflated. */
-  declared(size: number): void {
+  declared(size: number, limit: 'partBytes' | 'bookPartBytes' = 'partBytes'): void {
     // 0xFFFFFFFF: a ZIP64 entry, 4 GB or more.
-    if (size > this.limits.partBytes || size === 0xffffffff)
-      throw new XlsxLimitError('partBytes', this.limits);
+    if (size > this.limits[limit] || size === 0xffffffff) throw new XlsxLimitError(limit, this.limits);
   }
 }
 
@@ -143,7 +149,7 @@ export class PartGuard extends Transform {
 
   constructor(
     private readonly budget: XlsxBudget,
-    private readonly counted = true,
+    private readonly limit: 'partBytes' | 'bookPartBytes' = 'partBytes',
   ) {
     super({ encoding: 'utf8' });
     this.maxRun = 8 * budget.limits.cellChars;
@@ -153,7 +159,7 @@ export class PartGuard extends Transform {
     try {
       const start = this.bytes;
       this.bytes += chunk.length;
-      if (this.counted) this.budget.inflate(this.bytes, chunk.length);
+      this.budget.inflate(this.bytes, chunk.length, this.limit);
       this.scan(chunk, start);
     } catch (error) {
       done(error as Error);

@@ -152,6 +152,27 @@ describe('readXlsxRows', () => {
     expect(await refusal(declaring)).toMatchObject({ params: { field: 'xlsxPartMB', max: 256 } });
   });
 
+  it('holds the parts read whole (workbook, styles) to a smaller size', async () => {
+    const styles: Bomb = {
+      head: '<styleSheet><cellXfs>',
+      fill: '<xf numFmtId="0"/>',
+      mb: 2,
+      tail: '</cellXfs></styleSheet>',
+    };
+    const file = zipOf([
+      ...workbookParts(sheetXml('')),
+      { name: 'xl/styles.xml', content: styles, declaredSize: 100 },
+    ]);
+    expect(await refusal(file, { bookPartBytes: 2 ** 20 })).toMatchObject({
+      params: { field: 'xlsxBookPartMB', max: 1 },
+    });
+    const declaring = zipOf([
+      ...workbookParts(sheetXml('')),
+      { name: 'xl/styles.xml', content: '<styleSheet/>', declaredSize: 17 * 2 ** 20 },
+    ]);
+    expect(await refusal(declaring)).toMatchObject({ params: { field: 'xlsxBookPartMB', max: 16 } });
+  });
+
   it('refuses a file that unzips to more than 100 times its size past 16 MB', async () => {
     const tags: Bomb = {
       head: sheetXml('').replace('</sheetData>', ''),

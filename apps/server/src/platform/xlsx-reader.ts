@@ -49,6 +49,8 @@ interface Book {
 }
 
 const SHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
+/** The parts exceljs reads whole into models (bookPartBytes). */
+const BOOK_PARTS = ['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/styles.xml'];
 
 /**
  * A string of its own: the XML parser's texts are slices of its chunks, so a kept slice keeps its
@@ -102,10 +104,11 @@ export async function* readXlsxRows(
   let stylesRead = false;
   try {
     for await (const entry of zip as AsyncIterable<Entry>) {
-      budget.declared(entry.vars.uncompressedSize);
+      const limit = BOOK_PARTS.includes(entry.path) ? 'bookPartBytes' : 'partBytes';
+      budget.declared(entry.vars.uncompressedSize, limit);
       if (entry.vars.compressionMethod !== 0 && entry.vars.compressionMethod !== 8)
         throw new XlsxUnreadable('compression method');
-      const part = new PartGuard(budget);
+      const part = new PartGuard(budget, limit);
       part.on('error', () => {}); // its readers see it; none may be left listening
       current = part;
       if (zipError) part.destroy(zipError);
@@ -139,6 +142,7 @@ export async function* readXlsxRows(
   } finally {
     current?.destroy();
     input.unpipe(counter);
+    input.destroy();
     counter.destroy();
     zip.destroy();
     if (spill) await rm(spill.dir, { recursive: true, force: true });

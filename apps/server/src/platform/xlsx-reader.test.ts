@@ -64,13 +64,22 @@ describe('readXlsxRows', () => {
       { formula: 'B2*2', result: 6000 },
       { richText: [{ text: '红' }, { text: 'Red', font: { bold: true } }] },
     ]);
+    // Dates as Excel users make them (issue 25): a serial formatted as a date, a formula's result.
+    const serial = sheet.getCell('H2');
+    serial.value = 46467;
+    serial.numFmt = 'yyyy/m/d';
+    const later = sheet.getCell('I2');
+    later.value = { formula: 'H2+30', result: 46497 };
+    later.numFmt = '[$-804]yyyy"年"m"月"d"日"';
     workbook.addWorksheet('two').addRow(['ignored']);
     const rows = await read(Buffer.from(await workbook.xlsx.writeBuffer()));
     expect(rows.map((r) => r.number)).toEqual([1, 2]);
-    const [, name, qty, date, ok, sum, rich] = rows[1]!.values;
+    const [, name, qty, date, ok, sum, rich, , dated, formula] = rows[1]!.values;
     expect([name, qty, ok, rich]).toEqual(['毛绒小熊 Plush bear', 3000, true, '红Red']);
     expect((date as Date).toISOString().slice(0, 10)).toBe('2026-07-15');
     expect(sum).toMatchObject({ formula: 'B2*2', result: 6000 });
+    expect((dated as Date).toISOString().slice(0, 10)).toBe('2027-03-21');
+    expect((formula as { result: Date }).result.toISOString().slice(0, 10)).toBe('2027-04-20');
   });
 
   it('reads a sheet stored before its shared strings (Excel’s order) and leaves no temporary file', async () => {

@@ -149,6 +149,19 @@ export async function* readXlsxRows(
   }
 }
 
+/**
+ * Whether a number format shows a date or a time (exceljs's own test, which it applies to plain
+ * number cells but not to formulas' results: `=TODAY()+30` came as 46467).
+ */
+function isDateFormat(format: string | undefined): boolean {
+  if (!format) return false;
+  return /[ymdhMsb]/.test(format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
+}
+
+/** An Excel serial day as a date (UTC), in the 1900 or the 1904 date system. */
+const excelDate = (serial: number, date1904: boolean) =>
+  new Date(Math.round((serial - 25569 + (date1904 ? 1462 : 0)) * 86_400_000));
+
 /** A value's text length, for the cell limit (a formula's by its result). */
 function textLength(value: ExcelJS.CellValue): number {
   if (typeof value === 'string') return value.length;
@@ -165,6 +178,7 @@ async function* sheetRows(
 ): AsyncGenerator<XlsxRow> {
   book.model ??= {};
   book.properties ??= {};
+  const date1904 = Boolean(book.properties.model?.date1904);
   const [emitted] = [...book._parseWorksheet(text, sheetNo)];
   if (!emitted) return;
   let rows = 0;
@@ -172,9 +186,13 @@ async function* sheetRows(
     if (++rows > limits.rows) throw new XlsxLimitError('rows', limits);
     if (row.cellCount > limits.columns) throw new XlsxLimitError('columns', limits);
     const values = row.values as ExcelJS.CellValue[];
-    for (const value of values) {
+    values.forEach((value, column) => {
       if (textLength(value) > limits.cellChars) throw new XlsxLimitError('cellChars', limits);
-    }
+      if (value && typeof value === 'object' && 'formula' in value && typeof value.result === 'number') {
+        if (isDateFormat(row.getCell(column).numFmt))
+          values[column] = { ...value, result: excelDate(value.result, date1904) };
+      }
+    });
     yield { number: row.number, values };
   }
 }

@@ -54,6 +54,13 @@ export interface FeedProblem {
   params?: MessageParams;
 }
 
+/** A code a row names (its client, its factory), checked even when the row does not parse. */
+export interface FeedRef {
+  row: number;
+  column: 'client' | 'factory';
+  value: string;
+}
+
 /** Characters of a value an error keeps (issue 23: a refused 16 M-character name came back on every poll). */
 export const PROBLEM_VALUE_CHARS = 200;
 

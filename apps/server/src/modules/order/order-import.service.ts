@@ -1,4 +1,5 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
+import { enumerations } from '@qcdesk/contract/enumerations';
 import { fileExtension } from '@qcdesk/contract/files';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/identity';
@@ -14,13 +15,14 @@ import type { FilesRuntime } from '../../platform/storage/files-context';
 import { getSystemParam } from '../../platform/system-params';
 import { XlsxLimitError, XlsxUnreadable } from '../../platform/xlsx-reader';
 import { findFile, ownFiles, signedFileUrl, storeGeneratedFile } from '../files/files.service';
+import { templateFactories } from './order.queries';
 import { addDays, ORDER_SOURCE } from './order.rules';
 import type { FeedProblem } from './order-feed.rules';
-import { checkFeed } from './order-feed.service';
+import { checkFeed, referenceProblems } from './order-feed.service';
 import { type FileScan, orderChunks, type ProblemList, scanFile } from './order-import-rows';
 import { failedImport, IMPORT_JOB } from './order-import-status.service';
 import { applyFeed, feedErrors } from './order-sync.service';
-import { OrderFileError, orderFileTemplate } from './order-xlsx';
+import { enumChoice, OrderFileError, orderFileTemplate } from './order-xlsx';
 
 // Import of an order file (issue 14, the `orderfile` screen): the upload is checked and queued as
 // a job; the job streams the XLSX, checks every row before anything is written (row errors with
@@ -73,21 +75,24 @@ export async function startImport(
 
 /** order/import/template: the XLSX template, stored as the caller's file; answers a signed URL. */
 export async function importTemplate(db: Db, deps: ImportDeps, user: Principal) {
-  const content = await orderFileTemplate({
-    orderNo: 'PO-2025-0001',
-    clientPo: '4500123456',
-    client: 'PACTOYS',
-    description: '春季订单 Spring order',
-    productNo: 'PO-2025-0001-01',
-    sku: 'PT-RC-22',
-    itemNo: 'RC-CAR-1:24',
-    name: '遥控赛车 RC racing car',
-    factory: 'F-HX-DG',
-    quantity: 3000,
-    quantityUnit: 1,
-    deliveryDate: addDays(businessDate(), 60),
-    productType: 1,
-  });
+  const content = await orderFileTemplate(
+    {
+      orderNo: 'PO-2025-0001',
+      clientPo: '4500123456',
+      client: 'PACTOYS',
+      description: '春季订单 Spring order',
+      productNo: 'PO-2025-0001-01',
+      sku: 'PT-RC-22',
+      itemNo: 'RC-CAR-1:24',
+      name: '遥控赛车 RC racing car',
+      factory: 'F-HX-DG',
+      quantity: 3000,
+      quantityUnit: enumChoice(enumerations.QuantityUnit[0]!),
+      deliveryDate: addDays(businessDate(), 60),
+      productType: enumChoice(enumerations.ProductType[0]!),
+    },
+    await templateFactories(db),
+  );
   const runtime = await deps.files();
   const name = '订单导入模板 Order file template.xlsx';
   const file = await storeGeneratedFile(
@@ -186,6 +191,13 @@ async function importFile(deps: ImportDeps, job: ImportRow, ctx: JobContext) {
           throw new CheckFailed(error);
         }
       },
+      checkRefs: async (refs) => {
+        try {
+          return await referenceProblems(db, refs, user);
+        } catch (error) {
+          throw new CheckFailed(error);
+        }
+      },
     });
   } catch (error) {
     if (error instanceof OrderFileError) return refuse(db, id, error.problems);
@@ -201,24 +213,20 @@ async function importFile(deps: ImportDeps, job: ImportRow, ctx: JobContext) {
     throw error;
   }
   const total = scan.lines;
-  if (scan.problems.count > 0) {
-    await setImport(db, id, { rowsRead: total, rowsTotal: total });
-    return refuse(db, id, scan.problems);
-  }
   if (scan.split.size > 0) {
     // The orders whose lines are apart, checked whole: rowsRead counts the lines checked of rowsTotal.
     let checked = total;
     for (const key of scan.split) checked -= scan.counts.get(key)!;
     await setImport(db, id, { rowsRead: checked, rowsTotal: total });
     for await (const chunk of orderChunks(await open(), scan.counts, CHUNK_LINES, scan.split)) {
-      scan.checked.add((await checkFeed(db, chunk, user, mode)).problems);
+      scan.problems.add((await checkFeed(db, chunk, user, mode)).problems);
       checked += chunk.length;
       await setImport(db, id, { rowsRead: checked });
     }
   }
-  if (scan.checked.count > 0) {
+  if (scan.problems.count > 0) {
     await setImport(db, id, { rowsRead: total, rowsTotal: total });
-    return refuse(db, id, scan.checked);
+    return refuse(db, id, scan.problems);
   }
   await setImport(db, id, { status: 'writing', rowsRead: 0, rowsTotal: total });
   const source = { source: ORDER_SOURCE.import, ref: job.fileName };

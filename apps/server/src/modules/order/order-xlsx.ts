@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { enumerations } from '@qcdesk/contract/enumerations';
 import {
   ORDER_FEED_COLUMNS,
   ORDER_FEED_LABELS,
@@ -93,12 +94,33 @@ function headerColumns(values: string[], rowNumber: number): Map<number, OrderFe
   return columns;
 }
 
-/** The template: keys in row 1, "zh / en" headers in row 2, one example line. */
+/** An enumeration value as the template offers it, and the import reads it: "个 / pcs". */
+export const enumChoice = (item: { zh: string; en: string }) => `${item.zh} / ${item.en}`;
+
+/** A factory of the template's code sheet. */
+export interface TemplateFactory {
+  code: string;
+  nameZh: string | null;
+  nameEn: string | null;
+}
+
+const ENUM_COLUMNS = { quantityUnit: 'QuantityUnit', productType: 'ProductType' } as const;
+
+/** Rows of the orders sheet the template's drop-downs cover. */
+const TEMPLATE_ROWS = 5000;
+
+/**
+ * The template: keys in row 1, "zh / en" headers in row 2, one example line; units and product
+ * types picked by name from drop-downs, factories from the code sheet (issue 25: the template had
+ * bare numbers and no list of factories).
+ */
 export async function orderFileTemplate(
   example: Partial<Record<OrderFeedColumn, string | number>>,
+  factories: readonly TemplateFactory[],
 ): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('orders');
+  const codes = workbook.addWorksheet('codes');
   sheet.addRow([...ORDER_FEED_COLUMNS]);
   sheet.addRow(ORDER_FEED_COLUMNS.map((c) => `${ORDER_FEED_LABELS[c].zh} / ${ORDER_FEED_LABELS[c].en}`));
   sheet.addRow(ORDER_FEED_COLUMNS.map((c) => example[c] ?? null));
@@ -106,5 +128,44 @@ export async function orderFileTemplate(
   sheet.columns.forEach((column) => {
     column.width = 18;
   });
+  // The code sheet: one list per column (header, then its values), referenced by the drop-downs.
+  const lists: { column: OrderFeedColumn; title: string; values: string[]; names?: string[] }[] = [
+    {
+      column: 'factory',
+      title: `${ORDER_FEED_LABELS.factory.zh} / ${ORDER_FEED_LABELS.factory.en}`,
+      values: factories.map((f) => f.code),
+      names: factories.map((f) => [f.nameZh, f.nameEn].filter(Boolean).join(' / ')),
+    },
+    ...Object.entries(ENUM_COLUMNS).map(([column, name]) => ({
+      column: column as OrderFeedColumn,
+      title: `${ORDER_FEED_LABELS[column as OrderFeedColumn].zh} / ${ORDER_FEED_LABELS[column as OrderFeedColumn].en}`,
+      values: enumerations[name].map(enumChoice),
+    })),
+  ];
+  let at = 1;
+  for (const list of lists) {
+    const letter = codes.getColumn(at).letter;
+    codes.getCell(1, at).value = list.title;
+    list.values.forEach((value, i) => {
+      codes.getCell(i + 2, at).value = value;
+      if (list.names) codes.getCell(i + 2, at + 1).value = list.names[i] ?? '';
+    });
+    codes.getColumn(at).width = 22;
+    if (list.names) codes.getColumn(at + 1).width = 36;
+    const target = sheet.getColumn(ORDER_FEED_COLUMNS.indexOf(list.column) + 1).letter;
+    const last = Math.max(2, list.values.length + 1);
+    validations(sheet).add(`${target}3:${target}${TEMPLATE_ROWS}`, {
+      type: 'list',
+      allowBlank: true,
+      formulae: [`codes!$${letter}$2:$${letter}$${last}`],
+    });
+    at += list.names ? 3 : 2;
+  }
+  codes.getRow(1).font = { bold: true };
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
+
+/** exceljs 4.4's data validations of a sheet (not in its type declarations). */
+const validations = (sheet: ExcelJS.Worksheet) =>
+  (sheet as unknown as { dataValidations: { add(range: string, rule: ExcelJS.DataValidation): void } })
+    .dataValidations;

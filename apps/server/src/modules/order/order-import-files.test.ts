@@ -14,7 +14,7 @@ import {
   workbookParts,
   zipOf,
 } from '../../../test/support/xlsx-files';
-import { orderImports, orders } from '../../db/schema/order';
+import { orderImports, orderProducts, orders } from '../../db/schema/order';
 import { jobs } from '../../db/schema/platform';
 import { businessDate } from '../../platform/business-time';
 import { addDays } from './order.rules';
@@ -23,7 +23,8 @@ import { IMPORT_JOB } from './order-import-status.service';
 // The order import against the second outside probe (issue 23): XLSX bombs are refused while
 // reading, naming the limit, with the server answering /healthz meanwhile and nothing written; a
 // refused value comes back cut to 200 characters with its limit in the message; a job that gives
-// up shows its owner why.
+// up shows its owner why. And against the first walk (issue 25): dates as Excel makes them, every
+// row's errors in one pass, a template with drop-downs and a code sheet.
 
 const ops = areas.order;
 let t: TestApp;
@@ -225,5 +226,127 @@ describe('an import whose job gives up (issue 23 high 1)', () => {
       .where(eq(orderImports.id, BigInt(started.id)));
     expect(row).toMatchObject({ status: 'failed', errorCount: 1 });
     expect((await status(started.id)).errors[0]).toMatchObject({ reason: 'E_IMPORT_FAILED' });
+  });
+});
+
+/** A workbook made in Excel's way (exceljs): the header keys, then `rows` of cells, styled by `style`. */
+async function excelFile(rows: ExcelJS.CellValue[][], style?: (sheet: ExcelJS.Worksheet) => void) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('orders');
+  sheet.addRow(HEADER);
+  for (const row of rows) sheet.addRow(row);
+  style?.(sheet);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const DATE_COLUMN = HEADER.indexOf('deliveryDate') + 1;
+
+describe('order/import of Excel dates (issue 25 major 2)', () => {
+  it('takes date cells, numbers formatted as dates, dated formulas and YYYY-MM-DD text', async () => {
+    const day = addDays(businessDate(), 40);
+    const serial = Date.parse(`${day}T00:00:00Z`) / 86_400_000 + 25569;
+    const rows = [
+      [...line('DATES-1', 'Date cell').slice(0, 6), new Date(`${day}T00:00:00Z`)],
+      [...line('DATES-2', 'Number as date').slice(0, 6), serial],
+      [
+        ...line('DATES-3', 'Formula').slice(0, 6),
+        {
+          formula: `DATE(${day.slice(0, 4)},${Number(day.slice(5, 7))},${Number(day.slice(8))})`,
+          result: serial,
+        },
+      ],
+      [...line('DATES-4', 'Text').slice(0, 6), day],
+    ] as ExcelJS.CellValue[][];
+    const file = await excelFile(rows, (sheet) => {
+      for (const row of [3, 4]) sheet.getRow(row).getCell(DATE_COLUMN).numFmt = 'yyyy/m/d';
+    });
+    const started = await start(file);
+    await t.app.jobs.drain();
+    expect(await status(started.id)).toMatchObject({ status: 'done', created: 4, errorCount: 0 });
+    const written = await t.database.db
+      .select({ name: orderProducts.name, deliveryDate: orderProducts.deliveryDate })
+      .from(orderProducts)
+      .where(like(orderProducts.orderNo, 'DATES-%'));
+    expect(written.map((p) => p.deliveryDate)).toEqual([day, day, day, day]);
+  });
+
+  it('reports every row’s errors in one pass: formats, and the codes of rows that do and do not parse', async () => {
+    const rows = [
+      [...line('PASS-1', 'Bad date').slice(0, 6), 'next week'],
+      line('PASS-2', 'Unknown factory').map((c, i) => (i === 4 ? 'F-NOPE' : c)),
+      // A row that does not parse (quantity 0) naming an unknown factory and an unknown client.
+      line('PASS-3', 'Both').map((c, i) => (i === 4 ? 'F-NADA' : i === 5 ? '0' : i === 1 ? 'NO-CLIENT' : c)),
+      // One order, its first row unreadable, its second naming an unknown factory.
+      [...line('PASS-4', 'Bad date too').slice(0, 6), '31/02/2026'],
+      line('PASS-4', 'Unknown factory too').map((c, i) => (i === 2 ? 'IT-2' : i === 4 ? 'F-NONE' : c)),
+    ];
+    const started = await start(await excelFile(rows));
+    await t.app.jobs.drain();
+    const result = await status(started.id);
+    expect(result).toMatchObject({ status: 'refused', errorCount: 7 });
+    expect(result.errors.map((e) => [e.row, e.column, e.reason])).toEqual([
+      [2, 'deliveryDate', 'E_FORMAT'],
+      [3, 'factory', 'E_REF_NOT_FOUND'],
+      [4, 'quantity', 'E_RANGE'],
+      [4, 'client', 'E_REF_NOT_FOUND'],
+      [4, 'factory', 'E_REF_NOT_FOUND'],
+      [5, 'deliveryDate', 'E_FORMAT'],
+      [6, 'factory', 'E_REF_NOT_FOUND'],
+    ]);
+    expect(await orderCount('PASS')).toBe(0);
+  });
+});
+
+describe('order/import/template (issue 25 major 2)', () => {
+  it('picks units and product types by name from drop-downs, factories from a code sheet; reads back', async () => {
+    const template = await t.client.ok(ops.orderImportTemplate, {}, { token: sales });
+    const response = await t.app.server.inject({ method: 'GET', url: template.url });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const [orderSheet, codes] = workbook.worksheets;
+    expect(codes!.name).toBe('codes');
+    const column = (title: string) => {
+      const header = (codes!.getRow(1).values as unknown[]).indexOf(title);
+      const values: string[] = [];
+      codes!.getColumn(header).eachCell((cell, row) => {
+        if (row > 1 && cell.value !== null) values.push(String(cell.value));
+      });
+      return values;
+    };
+    expect(column('工厂编码 / Factory code')).toContain('F-HM-SZ');
+    expect(column('数量单位 / Quantity unit')).toEqual([
+      '个 / pcs',
+      '套 / sets',
+      '双 / pairs',
+      '打 / dozens',
+      '箱 / cartons',
+      '包 / packs',
+    ]);
+    expect(column('产品类型 / Product type')).toEqual(['新款 / New', '翻单 / Repeat', '改款 / Modified']);
+    const keys = orderSheet!.getRow(1).values as string[];
+    const example = orderSheet!.getRow(3);
+    const at = (key: string) => example.getCell(keys.indexOf(key));
+    expect(at('quantityUnit').value).toBe('个 / pcs');
+    const rules = (
+      orderSheet as unknown as { dataValidations: { model: Record<string, ExcelJS.DataValidation> } }
+    ).dataValidations.model;
+    for (const key of ['factory', 'quantityUnit', 'productType']) {
+      const address = `${orderSheet!.getColumn(keys.indexOf(key)).letter}3`;
+      expect(rules[address], key).toMatchObject({
+        type: 'list',
+        formulae: [expect.stringMatching(/^codes!\$[A-Z]\$2:/)],
+      });
+    }
+    at('orderNo').value = 'TPL25-1';
+    at('productNo').value = 'TPL25-1-01';
+    at('productType').value = '翻单 / Repeat';
+    const started = await start(Buffer.from(await workbook.xlsx.writeBuffer()));
+    await t.app.jobs.drain();
+    expect(await status(started.id)).toMatchObject({ status: 'done', created: 1 });
+    const [product] = await t.database.db
+      .select()
+      .from(orderProducts)
+      .where(eq(orderProducts.productNo, 'TPL25-1-01'));
+    expect(product).toMatchObject({ quantityUnit: 1, productType: 2 });
   });
 });

@@ -103,7 +103,8 @@ describe('unstorableTextPath', () => {
       const value = JSON.parse(nested(100_000, kind, '"bad\\u0000"')) as unknown;
       const started = performance.now();
       const path = unstorableTextPath(value);
-      expect(performance.now() - started).toBeLessThan(500);
+      // Linear: ~50 ms alone here; the path copied at every level took 5 s at 20,000 and minutes at 100,000.
+      expect(performance.now() - started).toBeLessThan(2000);
       expect(path).toHaveLength(100_000);
       expect(path![99_999]).toBe(kind === 'array' ? 0 : 'a');
     }

@@ -200,7 +200,7 @@ describe('an import whose job gives up (issue 23 high 1)', () => {
       .where(eq(orderImports.id, BigInt(started.id)));
     await t.database.db
       .update(jobs)
-      .set({ status: 'failed', lastError: 'worker died' })
+      .set({ status: 'dead', lastError: 'worker stopped' })
       .where(importJob(started.id));
     const result: OrderImport = await status(started.id);
     expect(result).toMatchObject({ status: 'failed', errorCount: 1 });

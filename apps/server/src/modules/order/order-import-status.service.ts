@@ -7,10 +7,10 @@ import { AppError } from '../../platform/errors';
 import { feedErrors } from './order-sync.service';
 
 // What the owner of an import reads when its job gives up (issue 23: a file that killed its worker
-// was claimed again after every restart). The job worker stops a job after its attempts and marks
-// it failed — when the handler throws on its last attempt (runImport records the failure itself),
-// and when the job dies with its process and is not run again (the worker's dead letter, which
-// never reaches the handler: the status poll reads it from the job).
+// was claimed again after every restart). The job worker stops a job after its attempts: `failed`
+// when the handler throws on its last attempt (runImport records the failure itself), `dead` when
+// the job's worker stopped on its last attempt (never reaching the handler again: the status poll
+// reads it from the job).
 
 export const IMPORT_JOB = 'order.import';
 
@@ -25,7 +25,7 @@ type ImportRow = typeof orderImports.$inferSelect;
 
 const FINISHED = ['done', 'refused', 'failed'];
 
-/** The import's job has been given up (failed) while the import still reads as running. */
+/** The import's job has been given up (failed, or dead with its worker) while the import still reads as running. */
 async function jobFailed(db: Db, id: bigint): Promise<boolean> {
   const [job] = await db
     .select({ status: jobs.status })
@@ -37,7 +37,7 @@ async function jobFailed(db: Db, id: bigint): Promise<boolean> {
       ),
     )
     .limit(1);
-  return job?.status === 'failed';
+  return job?.status === 'failed' || job?.status === 'dead';
 }
 
 /** order/import/status: one of the caller's imports (failed, with its reason, once its job is). */

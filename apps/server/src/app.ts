@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { languageFromHeader } from '@qcdesk/contract';
 import Fastify, {
   type FastifyHttpOptions,
   type FastifyInstance,
@@ -25,13 +26,14 @@ import {
   type NonceStore,
   RedisNonceStore,
 } from './platform/envelope/nonce-store';
+import { AppError } from './platform/errors';
 import { purgeJobs } from './platform/jobs/job-queue';
 import { JobWorker } from './platform/jobs/job-worker';
 import { MAIL_SEND_JOB } from './platform/mail/mail-outbox';
 import { createMailTransport, mailSendHandler } from './platform/mail/mail-sender';
 import { Capabilities, type ModuleDef, type ModuleDeps } from './platform/module';
 import { PrincipalCache } from './platform/principal-cache';
-import { OperationRegistry } from './platform/registry';
+import { OperationRegistry, refusal } from './platform/registry';
 import { securityHeaders } from './platform/security-headers';
 import { FilesContext } from './platform/storage/files-context';
 import { AccessTokens, loadTokenSecret } from './platform/tokens';
@@ -189,6 +191,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   rotation.unref();
 
   server.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    // A refusal of the body before any route has it (E_TOO_DEEP): plain, in the request language.
+    if (error instanceof AppError) {
+      const lang = languageFromHeader(request.headers['accept-language']);
+      const code = error.options.code ?? error.options.status ?? 400;
+      return reply
+        .code(error.options.status ?? 400)
+        .send(refusal(lang, error.reason, error.params, { code }));
+    }
     const status = error.statusCode ?? 500;
     if (request.url.startsWith('/api/')) {
       // Errors before the envelope is open (bad JSON, wrong content type) are plain refusals.

@@ -26,6 +26,7 @@ import { addWorkingDays, dayTypeOf, isWorkingDay } from '../src/modules/config/h
 import type { Principal } from '../src/platform/auth';
 import { getSystemParam } from '../src/platform/system-params';
 import { startTestApp, type TestApp } from './support/test-app';
+import { inlineRow, sheetXml, workbookParts, zipOf } from './support/xlsx-files';
 
 // Every list of the registry is driven through create → search → update → freeze → delete →
 // undelete through the envelope, with test data generated from the list's field definitions.
@@ -500,6 +501,32 @@ describe('XLSX', () => {
       content: Buffer.from('not a workbook').toString('base64'),
     });
     expect(result).toMatchObject({ success: false, reason: 'E_FILE_CONTENT' });
+  });
+
+  it('refuses a workbook bomb as a reading limit, at once, writing nothing (issue 23)', async () => {
+    // One cell of 256 MB of whitespace, its header declaring 1 KB: 266 KB of base64.
+    const bomb = zipOf(
+      workbookParts({
+        head: sheetXml(inlineRow(1, ['code', 'nameZh', 'nameEn'])).replace(
+          '</sheetData>',
+          '<row r="2"><c r="A2" t="inlineStr"><is><t>',
+        ),
+        fill: ' \n',
+        mb: 256,
+        tail: '</t></is></c></row></sheetData></worksheet>',
+      }).map((part) => (part.name.includes('sheet1') ? { ...part, declaredSize: 1024 } : part)),
+    );
+    const started = performance.now();
+    const result = await call(ops('part').import, { content: bomb.toString('base64') });
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(result).toMatchObject({
+      success: false,
+      reason: 'E_XLSX_LIMIT',
+      error:
+        'The file exceeds a reading limit: the characters of one cell must not exceed 32767; nothing was imported',
+    });
+    const preview = await call(ops('part').import, { content: bomb.toString('base64'), preview: true });
+    expect(preview).toMatchObject({ success: false, reason: 'E_XLSX_LIMIT' });
   });
 
   it('reads headers as keys or labels in either language; a preview counts and lists errors, writing nothing', async () => {

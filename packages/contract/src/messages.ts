@@ -90,6 +90,7 @@ export const messages = {
     en: '{n} test {n|item has|items have} no result yet',
   },
   E_TR_FILE_REQUIRED: { zh: '请上传报告文件', en: 'Upload the report file first' },
+  E_TR_FILE_TYPE: { zh: '报告文件须为PDF文件', en: 'Report files must be PDF files' },
   E_TR_SELF_VERIFY: {
     zh: '不能审核自己录入结果的报告',
     en: 'You cannot verify a report whose results you entered',
@@ -140,6 +141,19 @@ export const messages = {
     zh: '文件无法读取，请使用导出的模板',
     en: 'The file cannot be read; use the exported template',
   },
+  // A workbook past a reading limit of platform/xlsx-reader.ts ({field}: which limit, {max}: its value).
+  E_XLSX_LIMIT: {
+    zh: '文件超出读取上限：{field}不能超过{max}，未导入任何数据',
+    en: 'The file exceeds a reading limit: {field} must not exceed {max}; nothing was imported',
+  },
+  E_IMPORT_FAILED: {
+    zh: '导入未能完成，未写入任何数据。请重新导入，或联系管理员',
+    en: 'The import could not finish; nothing was written. Import the file again, or ask an administrator',
+  },
+  E_TOO_DEEP: {
+    zh: '请求数据的嵌套层级不能超过{max}层',
+    en: 'The request data must not be nested more than {max} levels deep',
+  },
   CODE_SENT: { zh: '验证码已发送至邮箱', en: 'The code was sent to your mailbox' },
   E_LOGIN_FAILED: { zh: '用户名或密码错误', en: 'The username or password is wrong' },
   E_LOCKED_OUT: { zh: '尝试次数过多，请{n}分钟后再试', en: 'Too many attempts; try again in {n} minutes' },
@@ -164,6 +178,19 @@ export type MessageParams = Record<string, string | number>;
 /** Field names shown in validation messages; unknown fields fall back to their key. */
 export const fieldLabels: Record<string, Record<Language, string>> = {
   ...CONFIG_FIELD_LABELS,
+  // The reading limits of an XLSX file (E_XLSX_LIMIT).
+  xlsxPartMB: { zh: '文件中单个部分解压后的大小(MB)', en: 'the unzipped size of one part of the file (MB)' },
+  xlsxBookPartMB: {
+    zh: '文件中工作簿、样式等部分解压后的大小(MB)',
+    en: 'the unzipped size of the workbook’s own parts: workbook, styles (MB)',
+  },
+  xlsxTotalMB: { zh: '文件解压后的大小(MB)', en: 'the unzipped size of the file (MB)' },
+  xlsxRatio: { zh: '文件的解压倍数', en: 'the unzipped size per byte of the file' },
+  xlsxCellChars: { zh: '单个单元格的字符数', en: 'the characters of one cell' },
+  xlsxTextChars: { zh: '文件中文本的总字符数', en: 'the characters of the file’s texts' },
+  xlsxTexts: { zh: '文件中不同文本的个数', en: 'the number of distinct texts in the file' },
+  xlsxRows: { zh: '工作表的行数', en: 'the rows of a sheet' },
+  xlsxColumns: { zh: '工作表的列数', en: 'the columns of a sheet' },
   username: { zh: '用户名', en: 'Username' },
   planTime: { zh: '送测日期', en: 'Plan date' },
   receiveTime: { zh: '收样日期', en: 'Receive date' },

@@ -45,6 +45,12 @@ export const TR_RETEST_RESULTS = [2, 3] as const;
 export const TR_SEARCH = { out: 10, notPassed: 11, retested: 12 } as const;
 /** Files per report. */
 export const TR_FILES_MAX = 20;
+
+/**
+ * What a report's result file may be: the lab's report as issued, a PDF (issue 23: a PNG was
+ * accepted). Photos of the samples belong in the PDF the lab signs, not beside it.
+ */
+export const TR_FILE_EXTENSIONS = ['pdf'] as const;
 /** The sortable columns of testreport/search (each served by an index). */
 export const TEST_REPORT_SORTS = ['reportNo', 'reportDate'] as const;
 

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   formatMessage,
   type Language,
@@ -25,6 +26,7 @@ import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { validationRefusal } from '../../platform/registry';
+import { readXlsxRows } from '../../platform/xlsx-reader';
 import { filterWhere, insertConfigRow, orderOf, presentRows, updateConfigRow } from './config.service';
 import { CONFIG_TABLES, column } from './config-tables';
 
@@ -190,17 +192,8 @@ async function fromCell(db: Db, field: FieldDef, raw: unknown): Promise<unknown>
   }
 }
 
-async function readSheet(content: string): Promise<ExcelJS.Worksheet> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(Buffer.from(content, 'base64') as unknown as ExcelJS.Buffer);
-  } catch {
-    throw new AppError('E_FILE_CONTENT');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new AppError('E_FILE_CONTENT');
-  return sheet;
-}
+/** The workbook's rows (its first sheet), read within the product's XLSX limits (issue 23). */
+const sheetRows = (content: string) => readXlsxRows(Readable.from([Buffer.from(content, 'base64')]));
 
 const headerKey = (text: string) => text.trim().toLowerCase();
 
@@ -256,10 +249,9 @@ export async function importConfigRows(
   lang: Language,
 ): Promise<ImportAnswer> {
   if (!input.preview) return applyRows(db, name, input.content, user, lang);
-  const sheet = await readSheet(input.content);
   try {
     await db.transaction(async (savepoint) => {
-      const answer = await applyRows(savepoint, name, sheet, user, lang, true);
+      const answer = await applyRows(savepoint, name, input.content, user, lang, true);
       throw new PreviewDone(answer);
     });
   } catch (error) {
@@ -272,42 +264,42 @@ export async function importConfigRows(
 async function applyRows(
   db: Db,
   name: ConfigListName,
-  content: string | ExcelJS.Worksheet,
+  content: string,
   user: Principal,
   lang: Language,
   preview = false,
 ): Promise<ImportAnswer> {
   const list = configList(name);
-  const sheet = typeof content === 'string' ? await readSheet(content) : content;
   const fields = sheetFields(list);
-  const header = (sheet.getRow(1).values as ExcelJS.CellValue[]).map((v) =>
-    String(cellValue(v) ?? '').trim(),
-  );
   const columns = new Map<number, FieldDef>();
   const errors: ImportError[] = [];
   const fail = (row: number, field: string, reason: Reason, params: MessageParams = {}) =>
     errors.push({ row, field, reason, message: formatMessage(reason, lang, { field, ...params }) });
-  header.forEach((text, index) => {
-    if (!text) return;
-    const field = fieldOfHeader(fields, text);
-    if (field) columns.set(index, field);
-    else fail(1, text, 'E_FORMAT');
-  });
-  // The older layout: keys in row 1, labels in row 2.
-  const labelRow = sheet.getRow(2);
-  const hasLabels = [...columns].some(([index, field]) => {
-    const text = String(cellValue(labelRow.getCell(index).value) ?? '');
-    return text === configFieldLabel(field, 'zh') || text === configFieldLabel(field, 'en');
-  });
+  const text = (value: ExcelJS.CellValue) => String(cellValue(value) ?? '').trim();
 
   let created = 0;
   let updated = 0;
-  for (let number = hasLabels ? 3 : 2; number <= sheet.rowCount; number++) {
-    const cells = sheet.getRow(number);
+  for await (const { number, values } of sheetRows(content)) {
+    if (number === 1) {
+      values.forEach((value, index) => {
+        if (!text(value)) return;
+        const field = fieldOfHeader(fields, text(value));
+        if (field) columns.set(index, field);
+        else fail(1, text(value), 'E_FORMAT');
+      });
+      continue;
+    }
+    // The older layout: keys in row 1, labels in row 2.
+    const isLabels =
+      number === 2 &&
+      [...columns].some(([index, field]) =>
+        [configFieldLabel(field, 'zh'), configFieldLabel(field, 'en')].includes(text(values[index])),
+      );
+    if (isLabels) continue;
     const input: ConfigInput = {};
     try {
       for (const [index, field] of columns)
-        input[field.name] = await fromCell(db, field, cellValue(cells.getCell(index).value));
+        input[field.name] = await fromCell(db, field, cellValue(values[index]));
     } catch (error) {
       if (!(error instanceof CellError)) throw error;
       fail(number, error.field, error.reason);

@@ -3,6 +3,7 @@ import type { areas, ParsedInputOf } from '@qcdesk/contract';
 import { fileDisplayName, storedFileName } from '@qcdesk/contract/files';
 import { eq, sql } from 'drizzle-orm';
 import { contractFiles, contracts } from '../../db/schema/contract';
+import { orders } from '../../db/schema/order';
 import type { FieldChange } from '../../db/schema/platform';
 import { type Actor, actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
@@ -92,8 +93,13 @@ export async function getContract(db: Db, deps: ContractDeps, orderId: bigint, u
   };
 }
 
-/** The contract of an order, created (logged) on the first upload; locked for the write. */
+/**
+ * The contract of an order, created (logged) on the first upload; locked for the write. The order's
+ * row is locked first: two first uploads at once both created one (issue 23, contracts_order_uq);
+ * now the second waits and finds the first's (READ COMMITTED reads it after the lock).
+ */
 async function contractForWrite(db: Db, order: OrderRow, actor: Actor) {
+  await db.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('no key update');
   const existing = await contractOf(db, order.id);
   if (existing) return lockRow(db, contracts, existing.id);
   return createRecord(db, {

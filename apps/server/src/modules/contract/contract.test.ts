@@ -90,6 +90,25 @@ describe('contract files', () => {
     expect(found).toMatchObject({ total: 1, list: [{ order: { id }, fileCount: 2 }] });
   });
 
+  it('attaches both files of two first uploads at once (issue 23: contracts_order_uq answered 500)', async () => {
+    for (let trial = 0; trial < 3; trial++) {
+      const { order } = await buildOrder(t.database.db);
+      const id = String(order.id);
+      const [a, b] = await Promise.all([
+        upload(sales, `合同A${trial}.pdf`),
+        upload(sales, `合同B${trial}.pdf`),
+      ]);
+      const answers = await Promise.all(
+        [a, b].map((fileId) =>
+          t.client.call(ops.attachContractFiles, { id, fileIds: [fileId] }, { token: sales }),
+        ),
+      );
+      for (const answer of answers) expect(answer).toMatchObject({ status: 200, result: { success: true } });
+      const contract = await t.client.ok(ops.getContract, { id }, { token: sales });
+      expect(contract.files.map((f) => f.name).sort()).toEqual([`合同A${trial}.pdf`, `合同B${trial}.pdf`]);
+    }
+  });
+
   it('deletes a file and undeletes it (not over a valid file of the same name)', async () => {
     const { order } = await buildOrder(t.database.db);
     const id = String(order.id);

@@ -1,3 +1,4 @@
+import type { MessageParams } from '@qcdesk/contract';
 import type { OrderFeedRow } from '@qcdesk/contract/order';
 import type { LineProblem } from './order.rules';
 
@@ -32,7 +33,7 @@ export interface FeedGroup {
   lines: FeedLine[];
 }
 
-/** A problem of a feed: its row, column and value, and the error key of its message. */
+/** A problem of a feed: its row, column and value, and the error key of its message (with its params). */
 export interface FeedProblem {
   row: number;
   column: string;
@@ -46,8 +47,26 @@ export interface FeedProblem {
     | 'E_TOO_LONG'
     | 'E_DATE_RANGE'
     | 'E_FILE_CONTENT'
+    | 'E_XLSX_LIMIT'
+    | 'E_IMPORT_FAILED'
     | 'E_STATUS';
+  /** The message's numbers ({max} of E_TOO_LONG) or, for E_XLSX_LIMIT, the limit it names ({field}). */
+  params?: MessageParams;
 }
+
+/** A code a row names (its client, its factory), checked even when the row does not parse. */
+export interface FeedRef {
+  row: number;
+  column: 'client' | 'factory';
+  value: string;
+}
+
+/** Characters of a value an error keeps (issue 23: a refused 16 M-character name came back on every poll). */
+export const PROBLEM_VALUE_CHARS = 200;
+
+/** A value as an error shows it: at most PROBLEM_VALUE_CHARS characters, an ellipsis for the rest. */
+export const clippedValue = (value: string): string =>
+  value.length <= PROBLEM_VALUE_CHARS ? value : `${value.slice(0, PROBLEM_VALUE_CHARS)}…`;
 
 /** The rows of a feed grouped into orders. */
 export function groupFeed(lines: readonly FeedLine[]): FeedGroup[] {

@@ -12,6 +12,7 @@ import {
   type FeedGroup,
   type FeedLine,
   type FeedProblem,
+  type FeedRef,
   groupFeed,
   headerProblems,
   shipmentProblems,
@@ -49,6 +50,33 @@ const byCode = async <T extends typeof clients | typeof factories | typeof vehic
     .where(and(inArray(table.code, [...new Set(codes)]), eq(table.valid, 1)))) as Record<string, unknown>[];
   return new Map(rows.map((r) => [String(r.code), r]));
 };
+
+/**
+ * The codes of rows that did not parse, checked as checkFeed checks a line's: the client exists,
+ * is active and in the caller's scope; the factory exists (issue 25: an unknown factory code came
+ * out only once the rows' formats were fixed).
+ */
+export async function referenceProblems(db: Db, refs: readonly FeedRef[], user: Principal) {
+  const scope = await scopeOf(db, user);
+  const clientRows = await byCode(
+    db,
+    clients,
+    refs.filter((r) => r.column === 'client').map((r) => r.value),
+  );
+  const factoryRows = await byCode(
+    db,
+    factories,
+    refs.filter((r) => r.column === 'factory').map((r) => r.value),
+  );
+  return refs.flatMap((ref): FeedProblem[] => {
+    const problem = (reason: FeedProblem['reason']) => [{ ...ref, reason }];
+    if (ref.column === 'factory') return factoryRows.has(ref.value) ? [] : problem('E_REF_NOT_FOUND');
+    const client = clientRows.get(ref.value) as typeof clients.$inferSelect | undefined;
+    if (!client) return problem('E_REF_NOT_FOUND');
+    if (client.state !== 1) return problem('E_REF_INACTIVE');
+    return mayWriteOrder(scope, client) ? [] : problem('E_SCOPE');
+  });
+}
 
 /** Checks a parsed feed; answers the checked orders, or the problems (then nothing may be written). */
 export async function checkFeed(

@@ -4,18 +4,19 @@ import { enumerations } from '@qcdesk/contract/enumerations';
 import { ORDER_FEED_COLUMNS, type OrderFeedColumn, orderFeedRow } from '@qcdesk/contract/order';
 import type { z } from 'zod';
 import { productKey } from './order.rules';
-import type { FeedLine, FeedProblem } from './order-feed.rules';
-import { readOrderFile } from './order-xlsx';
+import { clippedValue, type FeedLine, type FeedProblem, type FeedRef } from './order-feed.rules';
+import { enumChoice, readOrderFile } from './order-xlsx';
 
 // The rows of an order file read more than once from the stored file (issue 14: a 50 MB file in
 // < 400 MB): the first read parses and checks every row and keeps only counts per order, a later
 // read hands over whole orders a chunk at a time, whatever the order of the rows.
 
-/** A cell of an enumeration column: its code, or its zh or en label (个, pcs). */
+/** A cell of an enumeration column: its code, its zh or en label (个, pcs), or both as the template's drop-down gives them (个 / pcs). */
 function enumCell(name: 'QuantityUnit' | 'ProductType', text: string | undefined) {
   if (text === undefined) return undefined;
+  const wanted = text.toLowerCase().replace(/\s*\/\s*/, ' / ');
   const item = enumerations[name].find((e) =>
-    [String(e.code), e.zh, e.en.toLowerCase()].includes(text.toLowerCase()),
+    [String(e.code), e.zh, e.en.toLowerCase(), enumChoice(e).toLowerCase()].includes(wanted),
   );
   return item ? item.code : text;
 }
@@ -27,14 +28,15 @@ function problemOf(
   issue: z.core.$ZodIssue,
 ): FeedProblem {
   const column = String(issue.path[0] ?? '');
-  const value = cells[column] ?? '';
+  const value = clippedValue(cells[column] ?? '');
   const params = (issue as { params?: { reason?: Reason } }).params;
-  let reason: FeedProblem['reason'] = 'E_FORMAT';
-  if (params?.reason) reason = params.reason as FeedProblem['reason'];
-  else if (value === '') reason = 'E_REQUIRED';
-  else if (issue.code === 'too_big' && issue.origin === 'string') reason = 'E_TOO_LONG';
-  else if (issue.code === 'too_small' || issue.code === 'too_big') reason = 'E_RANGE';
-  return { row: rowNumber, column, value, reason };
+  if (params?.reason)
+    return { row: rowNumber, column, value, reason: params.reason as FeedProblem['reason'] };
+  if (value === '') return { row: rowNumber, column, value, reason: 'E_REQUIRED' };
+  if (issue.code === 'too_big' && issue.origin === 'string')
+    return { row: rowNumber, column, value, reason: 'E_TOO_LONG', params: { max: Number(issue.maximum) } };
+  const range = issue.code === 'too_small' || issue.code === 'too_big';
+  return { row: rowNumber, column, value, reason: range ? 'E_RANGE' : 'E_FORMAT' };
 }
 
 /** A file row parsed into a feed line, or its problems. */
@@ -88,15 +90,17 @@ export class ProblemList {
 
 /** What the first read keeps of a file: its valid lines per order, and the first order nos. */
 export interface FileScan {
+  /** Valid lines (rows that parsed). */
   lines: number;
   /** Valid lines per order (by lower-cased order no). */
   counts: Map<string, number>;
   /** The first order nos in the file's order (as written), for the result's links. */
   firstOrders: string[];
-  /** Row problems (the file is refused when there are any; the orders are then not checked). */
+  /**
+   * Every problem found in one pass (issue 25): the rows' own (format, required…), the orders'
+   * (checkFeed's, a product no shared by two orders), and the codes of rows that did not parse.
+   */
   problems: ProblemList;
-  /** The orders' problems (checkFeed's, and a product no shared by two orders of the file). */
-  checked: ProblemList;
   /** Orders whose lines are apart in the file: checked again once whole (`only` of orderChunks). */
   split: Set<string>;
 }
@@ -109,14 +113,19 @@ interface ScanOptions {
   progress: (rows: number) => Promise<void>;
   /** Checks whole orders (checkFeed), writing nothing. */
   check: (lines: FeedLine[]) => Promise<FeedProblem[]>;
+  /** Checks the codes of rows that did not parse (referenceProblems). */
+  checkRefs: (refs: FeedRef[]) => Promise<FeedProblem[]>;
 }
 
 /**
  * The first read: parses every row and checks the orders a chunk at a time as their lines end (an
- * order ends where the next order no starts). It keeps, besides the problems, only a count per
- * order, the first `firstKept` order nos and the order of each product no the file gives (so two
- * orders sharing one are found across chunks). An order no met again after it ended is split: its
- * checks so far are dropped, and orderChunks checks it again whole.
+ * order ends where the next order no starts), whatever problems the rows before had: one pass
+ * reports them all (issue 25). It keeps, besides the problems, only a count per order, the first
+ * `firstKept` order nos and the order of each product no the file gives (so two orders sharing one
+ * are found across chunks). An order no met again after it ended is split: its checks so far are
+ * dropped, and orderChunks checks it again whole. An order with a row that did not parse is checked
+ * on the lines that did, without what its missing lines would cause (E_IN_USE of a line "removed"),
+ * and the codes of the rows that did not parse are checked apart.
  */
 export async function scanFile(input: Readable, options: ScanOptions): Promise<FileScan> {
   const scan: FileScan = {
@@ -124,17 +133,22 @@ export async function scanFile(input: Readable, options: ScanOptions): Promise<F
     counts: new Map(),
     firstOrders: [],
     problems: new ProblemList(options.errorsKept),
-    checked: new ProblemList(options.errorsKept),
     split: new Set(),
   };
   const productOrders = new Map<string, string>();
   const found: { key: string; problem: FeedProblem }[] = [];
+  /** Orders with a row that did not parse (by lower-cased order no as written). */
+  const broken = new Set<string>();
+  let refs: FeedRef[] = [];
   let chunk: FeedLine[] = [];
   let current: string | undefined;
   const flush = async () => {
     const lines = chunk;
+    const codes = refs;
     chunk = [];
-    if (lines.length === 0 || scan.problems.count > 0) return;
+    refs = [];
+    if (codes.length > 0) scan.problems.add(await options.checkRefs(codes));
+    if (lines.length === 0) return;
     const keys = new Map(lines.map((l) => [l.rowNumber, l.row.orderNo.toLowerCase()]));
     for (const problem of await options.check(lines)) found.push({ key: keys.get(problem.row)!, problem });
   };
@@ -143,7 +157,15 @@ export async function scanFile(input: Readable, options: ScanOptions): Promise<F
     const { line, problems } = parseFileRow(row.rowNumber, row.cells);
     scan.problems.add(problems);
     if (++rows % options.every === 0) await options.progress(row.rowNumber);
-    if (!line) continue;
+    if (!line) {
+      broken.add((row.cells.orderNo ?? '').toLowerCase());
+      for (const column of ['client', 'factory'] as const) {
+        const value = row.cells[column];
+        if (value) refs.push({ row: row.rowNumber, column, value: clippedValue(value) });
+      }
+      if (refs.length >= options.chunkLines) await flush();
+      continue;
+    }
     scan.lines++;
     const key = line.row.orderNo.toLowerCase();
     const count = scan.counts.get(key);
@@ -156,20 +178,23 @@ export async function scanFile(input: Readable, options: ScanOptions): Promise<F
       current = key;
     }
     scan.counts.set(key, (count ?? 0) + 1);
-    if (scan.problems.count === 0) chunk.push(line);
+    chunk.push(line);
     const product = line.row.productNo;
     if (product) {
       const owner = productOrders.get(productKey(product));
       if (owner === undefined) productOrders.set(productKey(product), key);
       else if (owner !== key) {
-        scan.checked.add([
+        scan.problems.add([
           { row: line.rowNumber, column: 'productNo', value: product, reason: 'E_DUPLICATE' },
         ]);
       }
     }
   }
   await flush();
-  scan.checked.add(found.filter((f) => !scan.split.has(f.key)).map((f) => f.problem));
+  for (const key of broken) scan.split.delete(key);
+  const kept = (f: (typeof found)[number]) =>
+    !scan.split.has(f.key) && !(broken.has(f.key) && f.problem.reason === 'E_IN_USE');
+  scan.problems.add(found.filter(kept).map((f) => f.problem));
   return scan;
 }
 

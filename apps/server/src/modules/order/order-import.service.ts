@@ -1,4 +1,5 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
+import { enumerations } from '@qcdesk/contract/enumerations';
 import { fileExtension } from '@qcdesk/contract/files';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/identity';
@@ -12,19 +13,21 @@ import type { JobContext } from '../../platform/jobs/job-worker';
 import { seedPrincipal } from '../../platform/seed-principal';
 import type { FilesRuntime } from '../../platform/storage/files-context';
 import { getSystemParam } from '../../platform/system-params';
+import { XlsxLimitError, XlsxUnreadable } from '../../platform/xlsx-reader';
 import { findFile, ownFiles, signedFileUrl, storeGeneratedFile } from '../files/files.service';
+import { templateFactories } from './order.queries';
 import { addDays, ORDER_SOURCE } from './order.rules';
 import type { FeedProblem } from './order-feed.rules';
-import { checkFeed } from './order-feed.service';
+import { checkFeed, referenceProblems } from './order-feed.service';
 import { type FileScan, orderChunks, type ProblemList, scanFile } from './order-import-rows';
+import { failedImport, IMPORT_JOB } from './order-import-status.service';
 import { applyFeed, feedErrors } from './order-sync.service';
-import { OrderFileError, orderFileTemplate } from './order-xlsx';
+import { enumChoice, OrderFileError, orderFileTemplate } from './order-xlsx';
 
 // Import of an order file (issue 14, the `orderfile` screen): the upload is checked and queued as
 // a job; the job streams the XLSX, checks every row before anything is written (row errors with
 // row, column, value and both languages), and writes the whole file in one transaction or nothing.
 
-export const IMPORT_JOB = 'order.import';
 /** Errors an import keeps to show (the count says how many there were). */
 const ERRORS_KEPT = 1000;
 /** How often (in rows) reading reports its progress. */
@@ -70,33 +73,26 @@ export async function startImport(
   return answer(row!);
 }
 
-/** order/import/status: one of the caller's imports. */
-export async function importStatus(db: Db, id: bigint, user: Principal) {
-  const [row] = await db
-    .select()
-    .from(orderImports)
-    .where(and(eq(orderImports.id, id), eq(orderImports.createdBy, user.userId)));
-  if (!row) throw new AppError('E_NOT_FOUND');
-  return answer(row);
-}
-
 /** order/import/template: the XLSX template, stored as the caller's file; answers a signed URL. */
 export async function importTemplate(db: Db, deps: ImportDeps, user: Principal) {
-  const content = await orderFileTemplate({
-    orderNo: 'PO-2025-0001',
-    clientPo: '4500123456',
-    client: 'PACTOYS',
-    description: '春季订单 Spring order',
-    productNo: 'PO-2025-0001-01',
-    sku: 'PT-RC-22',
-    itemNo: 'RC-CAR-1:24',
-    name: '遥控赛车 RC racing car',
-    factory: 'F-HX-DG',
-    quantity: 3000,
-    quantityUnit: 1,
-    deliveryDate: addDays(businessDate(), 60),
-    productType: 1,
-  });
+  const content = await orderFileTemplate(
+    {
+      orderNo: 'PO-2025-0001',
+      clientPo: '4500123456',
+      client: 'PACTOYS',
+      description: '春季订单 Spring order',
+      productNo: 'PO-2025-0001-01',
+      sku: 'PT-RC-22',
+      itemNo: 'RC-CAR-1:24',
+      name: '遥控赛车 RC racing car',
+      factory: 'F-HX-DG',
+      quantity: 3000,
+      quantityUnit: enumChoice(enumerations.QuantityUnit[0]!),
+      deliveryDate: addDays(businessDate(), 60),
+      productType: enumChoice(enumerations.ProductType[0]!),
+    },
+    await templateFactories(db),
+  );
   const runtime = await deps.files();
   const name = '订单导入模板 Order file template.xlsx';
   const file = await storeGeneratedFile(
@@ -149,10 +145,21 @@ class WriteRefused extends Error {
  * write each chunk (applyFeed): all or nothing.
  */
 export async function runImport(deps: ImportDeps, payload: Record<string, unknown>, ctx: JobContext) {
-  const { db } = ctx;
   const id = BigInt(String(payload.importId));
-  const [job] = await db.select().from(orderImports).where(eq(orderImports.id, id));
+  const [job] = await ctx.db.select().from(orderImports).where(eq(orderImports.id, id));
   if (!job || ['done', 'refused', 'failed'].includes(job.status)) return;
+  try {
+    await importFile(deps, job, ctx);
+  } catch (error) {
+    // The worker gives the job up after this attempt: its owner reads that it failed, and why.
+    if (ctx.attempt >= ctx.maxAttempts) await setImport(ctx.db, id, failedImport(job.fileName));
+    throw error;
+  }
+}
+
+async function importFile(deps: ImportDeps, job: ImportRow, ctx: JobContext) {
+  const { db } = ctx;
+  const { id } = job;
   const [owner] = await db
     .select({ username: users.username })
     .from(users)
@@ -166,7 +173,7 @@ export async function runImport(deps: ImportDeps, payload: Record<string, unknow
     return object.body;
   };
   const object = file ? await store.get(file.storageKey) : null;
-  if (!user || !object) return setImport(db, id, { status: 'failed' });
+  if (!user || !object) return setImport(db, id, failedImport(job.fileName));
   await setImport(db, id, { status: 'reading', rowsRead: 0 });
   const mode = job.replace ? 'replace' : 'create';
   let scan: FileScan;
@@ -184,32 +191,42 @@ export async function runImport(deps: ImportDeps, payload: Record<string, unknow
           throw new CheckFailed(error);
         }
       },
+      checkRefs: async (refs) => {
+        try {
+          return await referenceProblems(db, refs, user);
+        } catch (error) {
+          throw new CheckFailed(error);
+        }
+      },
     });
   } catch (error) {
     if (error instanceof OrderFileError) return refuse(db, id, error.problems);
     if (error instanceof CheckFailed) throw error.cause;
-    // Not an XLSX workbook at all (a renamed file, a damaged one).
-    return refuse(db, id, [{ row: 1, column: 'file', value: job.fileName, reason: 'E_FILE_CONTENT' }]);
+    // Past a reading limit (E_XLSX_LIMIT, issue 23), or not an XLSX workbook at all (a renamed
+    // file, a damaged one): refused before anything is written.
+    if (error instanceof XlsxLimitError || error instanceof XlsxUnreadable) {
+      const problem = { row: 1, column: 'file', value: job.fileName, params: error.params };
+      return refuse(db, id, [
+        { ...problem, reason: error instanceof XlsxLimitError ? 'E_XLSX_LIMIT' : 'E_FILE_CONTENT' },
+      ]);
+    }
+    throw error;
   }
   const total = scan.lines;
-  if (scan.problems.count > 0) {
-    await setImport(db, id, { rowsRead: total, rowsTotal: total });
-    return refuse(db, id, scan.problems);
-  }
   if (scan.split.size > 0) {
     // The orders whose lines are apart, checked whole: rowsRead counts the lines checked of rowsTotal.
     let checked = total;
     for (const key of scan.split) checked -= scan.counts.get(key)!;
     await setImport(db, id, { rowsRead: checked, rowsTotal: total });
     for await (const chunk of orderChunks(await open(), scan.counts, CHUNK_LINES, scan.split)) {
-      scan.checked.add((await checkFeed(db, chunk, user, mode)).problems);
+      scan.problems.add((await checkFeed(db, chunk, user, mode)).problems);
       checked += chunk.length;
       await setImport(db, id, { rowsRead: checked });
     }
   }
-  if (scan.checked.count > 0) {
+  if (scan.problems.count > 0) {
     await setImport(db, id, { rowsRead: total, rowsTotal: total });
-    return refuse(db, id, scan.checked);
+    return refuse(db, id, scan.problems);
   }
   await setImport(db, id, { status: 'writing', rowsRead: 0, rowsTotal: total });
   const source = { source: ORDER_SOURCE.import, ref: job.fileName };

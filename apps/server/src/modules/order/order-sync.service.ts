@@ -11,7 +11,7 @@ import { createShipping, setShippingStatus } from '../shipping/shipping.service'
 import { ORDER_SOURCE } from './order.rules';
 import { newOrderValues } from './order.service';
 import { applyLines } from './order-bulk.service';
-import type { FeedProblem } from './order-feed.rules';
+import { clippedValue, type FeedProblem } from './order-feed.rules';
 import { type CheckedOrder, checkFeed } from './order-feed.service';
 import { insertOrders } from './order-insert.service';
 
@@ -28,10 +28,11 @@ export interface FeedResult {
 
 /** The errors of a feed as the caller reads them: both languages, the column as its field name. */
 export function feedErrors(problems: readonly FeedProblem[]): OrderFeedError[] {
-  return problems.map((p) => ({
+  return problems.map(({ params, ...p }) => ({
     ...p,
-    zh: formatMessage(p.reason, 'zh', { field: p.column, max: '' }),
-    en: formatMessage(p.reason, 'en', { field: p.column, max: '' }),
+    value: clippedValue(p.value),
+    zh: formatMessage(p.reason, 'zh', { field: p.column, ...params }),
+    en: formatMessage(p.reason, 'en', { field: p.column, ...params }),
   }));
 }
 

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
+import { enumerations } from '@qcdesk/contract/enumerations';
 import {
   ORDER_FEED_COLUMNS,
   ORDER_FEED_LABELS,
@@ -7,11 +7,12 @@ import {
   type OrderFeedColumn,
 } from '@qcdesk/contract/order';
 import ExcelJS from 'exceljs';
+import { ownText, readXlsxRows } from '../../platform/xlsx-reader';
 import type { FeedProblem } from './order-feed.rules';
 
 // The order file (issue 14): row 1 holds the column keys (or their zh/en headers), row 2 may hold
-// the headers, rows after them one product line each. Read as a stream (exceljs WorkbookReader,
-// the first worksheet only), so a 50 MB file never sits in memory as a workbook.
+// the headers, rows after them one product line each. Read as a stream (the first worksheet only),
+// so a 50 MB file never sits in memory as a workbook.
 
 /** A cell as text: dates as YYYY-MM-DD, formulas as their result, rich text joined. */
 export function cellText(value: ExcelJS.CellValue): string {
@@ -37,13 +38,6 @@ function columnOf(text: string): OrderFeedColumn | undefined {
 
 const isHeaderRow = (cells: string[]) => cells.filter((c) => c && columnOf(c)).length >= 3;
 
-/**
- * A cell's text as a string of its own: the XML parser's texts are slices of its chunk, so keeping
- * a slice keeps the chunk, and the lines an import holds until it has checked the whole file kept
- * the whole sheet's XML (145,000 lines, 50 MB: 391 MB of heap instead of 236 MB).
- */
-const own = (text: string) => (text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8'));
-
 /** One data row of the file: its row number and its cells by column. */
 export interface FileRow {
   rowNumber: number;
@@ -57,72 +51,29 @@ export class OrderFileError extends Error {
 }
 
 /**
- * exceljs 4.4's streaming reader decodes each chunk of a part's XML alone, so a UTF-8 character
- * split between two chunks comes out as U+FFFD (a 10,000-line Chinese file lost a few characters
- * and refused its orders as "header differs"). Its decoder passes strings through: the shared
- * strings and the sheets are handed to it as text decoded across chunks.
- */
-async function* utf8(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
-  const decoder = new StringDecoder('utf8');
-  for await (const chunk of chunks) {
-    const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
-    if (text) yield text;
-  }
-  const rest = decoder.end();
-  if (rest) yield rest;
-}
-
-class Utf8WorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
-  _parseSharedStrings(entry: Readable) {
-    entry.setEncoding('utf8');
-    const base = ExcelJS.stream.xlsx.WorkbookReader.prototype as unknown as {
-      _parseSharedStrings: (this: unknown, entry: Readable) => unknown;
-    };
-    return base._parseSharedStrings.call(this, entry);
-  }
-}
-
-/**
- * The data rows of an order file, read as a stream. Refuses (OrderFileError) a file whose first
- * row names none of the columns, or lacks a required one; throws on a file that is not XLSX.
+ * The data rows of an order file, read as a stream within the reading limits of
+ * platform/xlsx-reader.ts (E_XLSX_LIMIT; E_FILE_CONTENT for a file that is not XLSX). Refuses
+ * (OrderFileError) a file whose first row names none of the columns, or lacks a required one.
  */
 export async function* readOrderFile(input: Readable): AsyncGenerator<FileRow> {
-  const reader = new Utf8WorkbookReader(input, {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    worksheets: 'emit',
-  });
   let columns: Map<number, OrderFeedColumn> | undefined;
-  let first = true;
-  for await (const sheet of reader) {
-    const streamed = sheet as unknown as { iterator: AsyncIterable<Buffer | string> };
-    streamed.iterator = utf8(streamed.iterator);
-    // Only the first worksheet holds orders; the others are read past (a stream cannot skip).
-    if (!first) {
-      for await (const _row of sheet) {
-      }
+  for await (const row of readXlsxRows(input)) {
+    const values = row.values.map(cellText);
+    if (!columns) {
+      columns = headerColumns(values, row.number);
       continue;
     }
-    first = false;
-    for await (const row of sheet) {
-      const values = (row.values as ExcelJS.CellValue[]).map(cellText);
-      if (!columns) {
-        columns = headerColumns(values, row.number);
-        continue;
+    if (isHeaderRow(values)) continue;
+    const cells: FileRow['cells'] = {};
+    let any = false;
+    for (const [index, column] of columns) {
+      const text = values[index] ?? '';
+      if (text !== '') {
+        cells[column] = ownText(text);
+        any = true;
       }
-      if (isHeaderRow(values)) continue;
-      const cells: FileRow['cells'] = {};
-      let any = false;
-      for (const [index, column] of columns) {
-        const text = values[index] ?? '';
-        if (text !== '') {
-          cells[column] = own(text);
-          any = true;
-        }
-      }
-      if (any) yield { rowNumber: row.number, cells };
     }
+    if (any) yield { rowNumber: row.number, cells };
   }
   if (!columns) throw new OrderFileError([{ row: 1, column: 'orderNo', value: '', reason: 'E_REQUIRED' }]);
 }
@@ -143,12 +94,33 @@ function headerColumns(values: string[], rowNumber: number): Map<number, OrderFe
   return columns;
 }
 
-/** The template: keys in row 1, "zh / en" headers in row 2, one example line. */
+/** An enumeration value as the template offers it, and the import reads it: "个 / pcs". */
+export const enumChoice = (item: { zh: string; en: string }) => `${item.zh} / ${item.en}`;
+
+/** A factory of the template's code sheet. */
+export interface TemplateFactory {
+  code: string;
+  nameZh: string | null;
+  nameEn: string | null;
+}
+
+const ENUM_COLUMNS = { quantityUnit: 'QuantityUnit', productType: 'ProductType' } as const;
+
+/** Rows of the orders sheet the template's drop-downs cover. */
+const TEMPLATE_ROWS = 5000;
+
+/**
+ * The template: keys in row 1, "zh / en" headers in row 2, one example line; units and product
+ * types picked by name from drop-downs, factories from the code sheet (issue 25: the template had
+ * bare numbers and no list of factories).
+ */
 export async function orderFileTemplate(
   example: Partial<Record<OrderFeedColumn, string | number>>,
+  factories: readonly TemplateFactory[],
 ): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('orders');
+  const codes = workbook.addWorksheet('codes');
   sheet.addRow([...ORDER_FEED_COLUMNS]);
   sheet.addRow(ORDER_FEED_COLUMNS.map((c) => `${ORDER_FEED_LABELS[c].zh} / ${ORDER_FEED_LABELS[c].en}`));
   sheet.addRow(ORDER_FEED_COLUMNS.map((c) => example[c] ?? null));
@@ -156,5 +128,44 @@ export async function orderFileTemplate(
   sheet.columns.forEach((column) => {
     column.width = 18;
   });
+  // The code sheet: one list per column (header, then its values), referenced by the drop-downs.
+  const lists: { column: OrderFeedColumn; title: string; values: string[]; names?: string[] }[] = [
+    {
+      column: 'factory',
+      title: `${ORDER_FEED_LABELS.factory.zh} / ${ORDER_FEED_LABELS.factory.en}`,
+      values: factories.map((f) => f.code),
+      names: factories.map((f) => [f.nameZh, f.nameEn].filter(Boolean).join(' / ')),
+    },
+    ...Object.entries(ENUM_COLUMNS).map(([column, name]) => ({
+      column: column as OrderFeedColumn,
+      title: `${ORDER_FEED_LABELS[column as OrderFeedColumn].zh} / ${ORDER_FEED_LABELS[column as OrderFeedColumn].en}`,
+      values: enumerations[name].map(enumChoice),
+    })),
+  ];
+  let at = 1;
+  for (const list of lists) {
+    const letter = codes.getColumn(at).letter;
+    codes.getCell(1, at).value = list.title;
+    list.values.forEach((value, i) => {
+      codes.getCell(i + 2, at).value = value;
+      if (list.names) codes.getCell(i + 2, at + 1).value = list.names[i] ?? '';
+    });
+    codes.getColumn(at).width = 22;
+    if (list.names) codes.getColumn(at + 1).width = 36;
+    const target = sheet.getColumn(ORDER_FEED_COLUMNS.indexOf(list.column) + 1).letter;
+    const last = Math.max(2, list.values.length + 1);
+    validations(sheet).add(`${target}3:${target}${TEMPLATE_ROWS}`, {
+      type: 'list',
+      allowBlank: true,
+      formulae: [`codes!$${letter}$2:$${letter}$${last}`],
+    });
+    at += list.names ? 3 : 2;
+  }
+  codes.getRow(1).font = { bold: true };
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
+
+/** exceljs 4.4's data validations of a sheet (not in its type declarations). */
+const validations = (sheet: ExcelJS.Worksheet) =>
+  (sheet as unknown as { dataValidations: { add(range: string, rule: ExcelJS.DataValidation): void } })
+    .dataValidations;

@@ -18,14 +18,8 @@ import {
   queueOrdersWritten,
   runOrdersWritten,
 } from './order-hooks.service';
-import {
-  IMPORT_JOB,
-  type ImportDeps,
-  importStatus,
-  importTemplate,
-  runImport,
-  startImport,
-} from './order-import.service';
+import { type ImportDeps, importTemplate, runImport, startImport } from './order-import.service';
+import { IMPORT_JOB, importStatus } from './order-import-status.service';
 import {
   relateOrderProducts,
   updateOrderItem,

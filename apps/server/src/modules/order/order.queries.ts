@@ -440,3 +440,12 @@ export async function copyOrderColumns(db: Db, order: typeof orders.$inferSelect
     })
     .where(eq(orderProducts.orderId, order.id));
 }
+
+/** The factories an order file may name (valid ones, by code): the template's code sheet. */
+export function templateFactories(db: Db) {
+  return db
+    .select({ code: factories.code, nameZh: factories.nameZh, nameEn: factories.nameEn })
+    .from(factories)
+    .where(eq(factories.valid, 1))
+    .orderBy(asc(factories.code));
+}

@@ -49,6 +49,17 @@ export function assertEditable(status: number): void {
 export const clientVisibleStatuses = (scope: Scope): readonly number[] | undefined =>
   scope.kind === 'client' ? [audited] : undefined;
 
+/**
+ * A sample as the caller sees it: CLIENT users get neither the audit remark (an internal remark,
+ * DOMAIN.md §5.4) nor who audited, in the list and the detail as in their export (issue 23).
+ */
+export function asSeenBy<T extends { auditor: unknown; auditRemark: string | null }>(
+  scope: Scope,
+  sample: T,
+): T {
+  return scope.kind === 'client' ? { ...sample, auditor: null, auditRemark: null } : sample;
+}
+
 /** Whether the caller may change a sample of this client (DOMAIN.md §5.4). */
 export function mayWriteSample(
   scope: Scope,

@@ -23,6 +23,7 @@ import {
   sampleSearchWhere,
 } from './production-sample.queries';
 import {
+  asSeenBy,
   assertEditable,
   EDIT_PERMISSION,
   EDITABLE_STATUSES,
@@ -49,7 +50,7 @@ export async function searchProductionSamples(db: Db, input: SampleSearch, user:
   assertDepartmentFilter(scope, input.department);
   const where = sampleSearchWhere(input, scope);
   return {
-    list: await samplePage(db, input, where),
+    list: (await samplePage(db, input, where)).map((row) => asSeenBy(scope, row)),
     page: input.page,
     pageSize: input.pageSize,
     ...(await searchTotal(db, productionSamples, where, input.count)),
@@ -95,7 +96,7 @@ export async function getProductionSample(db: Db, id: bigint, user: Principal) {
     editPermission: EDITABLE_STATUSES.includes(row.status) ? EDIT_PERMISSION : null,
     inScope: writable,
   });
-  return { detail: await sampleDetail(db, id), flags };
+  return { detail: asSeenBy(scope, await sampleDetail(db, id)), flags };
 }
 
 // -- Writes -----------------------------------------------------------------------------------

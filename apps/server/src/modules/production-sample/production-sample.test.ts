@@ -243,6 +243,26 @@ describe('productionsample/search and list', () => {
     ]);
     const hidden = await t.client.call(ops.getProductionSample, { id: String(registered.id) }, { token });
     expect(hidden.result.reason).toBe('E_SCOPE');
+
+    // Who audited and the audit remark stay internal, as in the CLIENT user's export (issue 23).
+    const auditedBy = await buildUser(db, { role: 'AUDITOR' });
+    await db
+      .update(productionSamples)
+      .set({
+        auditorId: auditedBy.id,
+        auditRemark: '工厂配合度差 Factory slow to respond',
+        auditTime: new Date(),
+      })
+      .where(eq(productionSamples.id, audited.id));
+    const seen = await t.client.ok(ops.getProductionSample, { id: String(audited.id) }, { token });
+    expect(seen).toMatchObject({ auditResult: 1, auditor: null, auditRemark: null });
+    const listed = await t.client.ok(ops.searchProductionSamples, { pageSize: 100 }, { token });
+    expect(listed.list[0]).toMatchObject({ auditor: null, auditRemark: null });
+    const internal = await t.client.ok(ops.getProductionSample, { id: String(audited.id) }, { token: qcMgr });
+    expect(internal).toMatchObject({
+      auditor: { id: String(auditedBy.id) },
+      auditRemark: '工厂配合度差 Factory slow to respond',
+    });
   });
 
   it('is a home-search source: item no ending, in scope', async () => {

@@ -57,6 +57,11 @@ describe('money', () => {
   it('sums line prices, a line without a price counting 0', () => {
     expect(sumPrices(['0.10', '0.20', null, '1.00'])).toBe('1.30');
     expect(sumPrices([])).toBe('0.00');
+    // What the price column holds, and not a cent more (issue 23).
+    expect(sumPrices(['999999999999.98', '0.01'])).toBe('999999999999.99');
+    expect(() => sumPrices(['999999999999.99', '0.01'])).toThrow(
+      expect.objectContaining({ reason: 'E_RANGE', options: { field: 'items' } }),
+    );
   });
 
   it('a line takes the item’s price only in the order’s currency, else the entered one or none', () => {

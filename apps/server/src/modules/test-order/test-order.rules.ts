@@ -59,9 +59,19 @@ export function amountOf(price: string, discount: number | string): string {
   return fromCents(cents);
 }
 
-/** Σ of the lines' prices (a line without a price counts 0 until entered). */
-export const sumPrices = (prices: readonly (string | null)[]): string =>
-  fromCents(prices.reduce<bigint>((sum, p) => sum + (p === null ? 0n : toCents(p)), 0n));
+/** The largest amount a money column holds (numeric(14,2)): 999,999,999,999.99, in cents. */
+export const MONEY_MAX_CENTS = 99_999_999_999_999n;
+
+/**
+ * Σ of the lines' prices (a line without a price counts 0 until entered). Each line is within the
+ * column, their sum may not be (issue 23: three lines at the maximum answered 500): E_RANGE on the
+ * order's price, pointed at its lines.
+ */
+export function sumPrices(prices: readonly (string | null)[]): string {
+  const cents = prices.reduce<bigint>((sum, p) => sum + (p === null ? 0n : toCents(p)), 0n);
+  if (cents > MONEY_MAX_CENTS) throw new AppError('E_RANGE', { field: 'price' }, { field: 'items' });
+  return fromCents(cents);
+}
 
 /**
  * The price of a line in the order's currency: the test item's when it is priced in that currency,

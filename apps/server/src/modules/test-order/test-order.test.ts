@@ -239,6 +239,43 @@ describe('ordertest/create from the cart', () => {
     expect((await rowOf(detail.id)).status).toBe(10);
   });
 
+  it('refuses lines whose prices sum past the price column (E_RANGE on items), on create and on update/item', async () => {
+    const { products } = await cartOrder(db(), [{ productType: 2 }]);
+    const MAX = '999999999999.99';
+    const before = await orderCount();
+    const input = await testOrderInput(db(), {
+      products: [products[0]!.id],
+      currency: 'USD',
+      lines: [
+        [0, 'T-EN71-1', MAX],
+        [0, 'T-AZO', MAX],
+        [0, 'T-HCHO', MAX],
+      ],
+    });
+    const created = await t.client.call(ops.createTestOrder, input, { token: qc });
+    expect(created).toMatchObject({
+      status: 200,
+      result: { success: false, reason: 'E_RANGE', field: 'items', error: '价格超出范围' },
+    });
+    expect(await orderCount()).toBe(before);
+    const drafted = await draft();
+    const lines = await Promise.all(
+      ['T-EN71-1', 'T-AZO', 'T-HCHO'].map(async (code) => ({
+        orderProductId: String(drafted.products[0]!.id),
+        testItemId: String(await itemId(code)),
+        price: MAX,
+      })),
+    );
+    const { detail } = drafted;
+    const updated = await t.client.call(
+      ops.updateTestOrderItems,
+      { id: detail.id, version: detail.version, items: lines },
+      { token: qc },
+    );
+    expect(updated).toMatchObject({ status: 200, result: { reason: 'E_RANGE', field: 'items' } });
+    expect(await rowOf(detail.id)).toMatchObject({ version: detail.version, price: detail.price });
+  });
+
   it('refuses products of two clients or departments (E_CART_CLIENT_DEPT), a past plan date, a 3-decimal price; nothing created', async () => {
     const a = await cartOrder(db(), [{ productType: 2 }]);
     const b = await cartOrder(db(), [{ productType: 2 }]);

@@ -1,6 +1,7 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
+import { fileExtension } from '@qcdesk/contract/files';
 import { TEST_ORDER_STATUS } from '@qcdesk/contract/test-order';
-import { TEST_REPORT_STATUS } from '@qcdesk/contract/test-report';
+import { TEST_REPORT_STATUS, TR_FILE_EXTENSIONS } from '@qcdesk/contract/test-report';
 import { eq } from 'drizzle-orm';
 import { testReportFiles, testReports } from '../../db/schema/test-report';
 import { type Actor, actorOf, type Principal } from '../../platform/auth';
@@ -35,13 +36,18 @@ type ResultInput = ParsedInputOf<Ops['enterTestReportResult']>;
 type TransitionInput = ParsedInputOf<Ops['verifyTestReport']>;
 type ReasonInput = ParsedInputOf<Ops['retestTestReport']>;
 
-/** Files are the caller's own uploads or the report's own files, and valid. */
+/**
+ * Files are the caller's own uploads or the report's own files, and valid; a file newly attached is
+ * a PDF (TR_FILE_EXTENSIONS; the upload checked that its bytes are what its name says).
+ */
 async function assertFiles(db: Db, ids: readonly bigint[], kept: ReadonlySet<bigint>, user: Principal) {
   const found = new Map((await filesOf(db, ids)).map((f) => [f.id, f]));
   for (const id of ids) {
     const file = found.get(id);
     if (file?.valid !== 1 || !(kept.has(id) || file.ownerId === user.userId))
       throw new AppError('E_REF_NOT_FOUND', { field: 'fileIds' }, { field: 'fileIds' });
+    if (!kept.has(id) && !(TR_FILE_EXTENSIONS as readonly string[]).includes(fileExtension(file.name)))
+      throw new AppError('E_TR_FILE_TYPE', {}, { field: 'fileIds' });
   }
 }
 

@@ -298,7 +298,7 @@ export async function reportFiles(db: Db, reportId: bigint) {
 export async function filesOf(db: Db, ids: readonly bigint[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: files.id, ownerId: files.ownerId, valid: files.valid })
+    .select({ id: files.id, ownerId: files.ownerId, valid: files.valid, name: files.name })
     .from(files)
     .where(inArray(files.id, [...ids]));
 }

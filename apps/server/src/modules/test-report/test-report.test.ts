@@ -4,7 +4,7 @@ import { TEST_RESULT } from '@qcdesk/contract/enumerations';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf } from '../../../test/support/factories';
-import { multipart } from '../../../test/support/files-helpers';
+import { multipart, samples } from '../../../test/support/files-helpers';
 import { signInAs } from '../../../test/support/identity';
 import { SEED_ENV } from '../../../test/support/seed-env';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
@@ -68,7 +68,9 @@ const logOf = (id: string | bigint) =>
 
 async function upload(token: string, name = 'report.pdf'): Promise<string> {
   const { token: uploadToken } = await t.client.ok(areas.files.uploadToken, {}, { token });
-  const content = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  const content = name.endsWith('.png')
+    ? samples.png()
+    : Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
   const form = multipart([{ name: 'file', filename: name, content }]);
   const response = await t.app.server.inject({
     method: 'POST',
@@ -337,6 +339,18 @@ describe('testreport/result/update', () => {
     const all = report.items.map((i) => ({ itemId: i.id, result: i === report.items[0] ? 3 : 1 }));
     const noFile = await t.client.call(ops.enterTestReportResult, { ...base, items: all }, { token: lab });
     expect(noFile.result).toMatchObject({ success: false, reason: 'E_TR_FILE_REQUIRED' });
+    // A report's file is the lab's PDF, not a picture (issue 23).
+    const picture = await t.client.call(
+      ops.enterTestReportResult,
+      { ...base, items: all.map((i) => ({ ...i, result: 1 })), fileIds: [await upload(lab, 'report.png')] },
+      { token: lab, lang: 'en' },
+    );
+    expect(picture.result).toMatchObject({
+      success: false,
+      reason: 'E_TR_FILE_TYPE',
+      field: 'fileIds',
+      error: 'Report files must be PDF files',
+    });
     const better = await t.client.call(
       ops.enterTestReportResult,
       { ...base, items: all, fileIds: [fileId], result: 1 },

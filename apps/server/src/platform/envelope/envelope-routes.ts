@@ -6,6 +6,7 @@ import { type Authenticator, bearerToken } from '../auth';
 import type { Db } from '../db';
 import { AppError } from '../errors';
 import { type OperationRegistry, refusal, runOperation } from '../registry';
+import { jsonDepthExceeds, MAX_BODY_DEPTH } from './json-depth';
 import type { KeyRing } from './keyring';
 import type { NonceStore } from './nonce-store';
 
@@ -40,8 +41,21 @@ const payloadSchema = z.object({
 const toJson = (result: Result) =>
   JSON.stringify(result, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 
+/** The refusal of a body nested deeper than MAX_BODY_DEPTH (sealed once the key is open, plain before). */
+const tooDeep = () => new AppError('E_TOO_DEEP', { max: MAX_BODY_DEPTH }, { status: 400, code: 400 });
+
 export function envelopeRoutes(app: FastifyInstance, deps: EnvelopeDeps): void {
   const clientCodes = new Set(deps.clientCodes);
+
+  // Every JSON body of the app's routes (the envelope's, and any plain route's) is measured before
+  // it is parsed; Fastify's own parser (prototype poisoning refused) parses the rest.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    if (jsonDepthExceeds(text, MAX_BODY_DEPTH + 1)) done(tooDeep(), undefined);
+    else parseJson(request, text, done);
+  });
 
   app.get('/api/publickey', async (_request, reply) => {
     const { keyId, publicKey, pemHash } = deps.keyRing.publicKey();
@@ -89,6 +103,10 @@ export function envelopeRoutes(app: FastifyInstance, deps: EnvelopeDeps): void {
     answer: (status: number, result: Result) => Promise<FastifyReply>,
   ): Promise<FastifyReply> {
     let payloadJson: unknown;
+    if (jsonDepthExceeds(text, MAX_BODY_DEPTH + 1)) {
+      const { reason, params, options } = tooDeep();
+      return answer(400, refusal(lang, reason, params, { code: options.code }));
+    }
     try {
       payloadJson = JSON.parse(text);
     } catch {

@@ -1,5 +1,5 @@
 import { TEST_ORDER_STATUS } from '@qcdesk/contract/test-order';
-import { TEST_RESULTS } from '@qcdesk/contract/test-report';
+import { TEST_RESULTS, TR_FILE_EXTENSIONS } from '@qcdesk/contract/test-report';
 import { Alert, Col, Flex, Form, Input, Modal, Row, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -180,7 +180,12 @@ export function ResultDialog({ report, onClose }: { report: TestReportDetail; on
         </Row>
         <Form.Item label={t('test-report.files')} required>
           <Flex vertical gap={8}>
-            <UploadPicker multiple onPick={(picked) => void pick(picked)} disabled={uploading}>
+            <UploadPicker
+              multiple
+              extensions={TR_FILE_EXTENSIONS}
+              onPick={(picked) => void pick(picked)}
+              disabled={uploading}
+            >
               {t('test-report.upload')}
             </UploadPicker>
             <FileList

@@ -1,3 +1,4 @@
+/// <reference path="./unzipper.d.ts" />
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

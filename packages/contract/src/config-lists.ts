@@ -1,5 +1,5 @@
 import type { EnumName } from './enumerations';
-import type { Language } from './messages';
+import type { Language } from './language';
 
 // The master-data lists of spec §3 and DOMAIN.md §2.10, declared once. The operations
 // (`config/{list}`, `/create`, `/update`, `/export`, `/import`), their zod schemas, the back-office

@@ -3,11 +3,10 @@
 // picks a word by the count (1 error, 2 errors).
 
 import { CONFIG_FIELD_LABELS } from './config-lists';
+import type { Language } from './language';
 import { transportMessages } from './messages-core';
 
-export type Language = 'zh' | 'en';
-
-export const LANGUAGES: readonly Language[] = ['zh', 'en'];
+export { LANGUAGES, type Language } from './language';
 
 export const messages = {
   ...transportMessages,

@@ -1,4 +1,4 @@
-import type { Language } from './messages';
+import type { Language } from './language';
 
 // The permission catalogue of DOMAIN.md §5.2. The seven strings of spec §6 (order.search,
 // test.create, inspapply.edit, inspplan.create, booking.create, booking.admin, insp.report.admin)

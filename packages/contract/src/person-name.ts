@@ -1,4 +1,4 @@
-import type { Language } from './messages';
+import type { Language } from './language';
 
 /** A person as stored: the (Chinese) name and, when they have one, an English name. */
 export interface PersonNames {

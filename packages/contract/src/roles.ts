@@ -1,4 +1,4 @@
-import type { Language } from './messages';
+import type { Language } from './language';
 import { PERMISSIONS, type Permission } from './permissions';
 
 type Labels = Readonly<Record<Language, string>>;

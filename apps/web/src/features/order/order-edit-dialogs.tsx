@@ -95,7 +95,7 @@ export function OrderAddLineDialog({
       doneText={t('order.form.lineAdded')}
       onClose={onClose}
     >
-      <LineFields prefix={['products', 0]} />
+      <LineFields prefix={['products', 0]} dialog />
     </OrderDialogForm>
   );
 }

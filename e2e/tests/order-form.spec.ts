@@ -4,8 +4,8 @@ import { type Lang, pickOption, screenshotsAt, settled, signIn, signOut } from '
 
 // Order forms (issue 14; DOMAIN.md §2.4): a sales user creates an order for their own client with two
 // products (a quantity out of range is refused on its field first), changes a product's delivery
-// date and finds the change in the change log, deletes the order through the confirm dialog and
-// restores it; a QC manager selects a product and assigns it a QC. The order is the spec's own (a
+// date and finds the change in the change log, adds a line to the order, moves it and removes it
+// (issue 25), deletes the order through the confirm dialog and restores it; a QC manager selects a product and assigns it a QC. The order is the spec's own (a
 // generated order no). Both languages, screenshots at 375 and 1280.
 
 const TEXT = {
@@ -167,6 +167,28 @@ for (const lang of ['en', 'zh'] as const) {
     await page.getByTestId('order-type-save').click();
     await expect(page.getByTestId('order-type')).toBeHidden();
     await expect(page.getByTestId('order-product').nth(1)).toContainText(text.repeat);
+
+    // Issue 25: a line added to the existing order (the new-order line fields), moved up, then
+    // removed through the confirm dialog; the log names it by its generated product no.
+    await page.getByTestId('order-line-new-open').click();
+    const added = page.getByTestId('order-line-new');
+    await added.getByLabel(text.itemNo, { exact: true }).fill(`C-${suffix}`);
+    await added.getByLabel(text.name, { exact: true }).fill(`E2E C-${suffix}`);
+    await pickOption(page, added, text.factory, text.factoryName, 'F-JL');
+    await added.getByLabel(text.quantity, { exact: true }).fill('12');
+    await typeDate(added.getByLabel(text.deliveryDate, { exact: true }), dateIn(30));
+    await screenshots(page, lang, 'line-new');
+    await added.getByTestId('order-line-new-save').click();
+    await expect(added).toBeHidden();
+    const products = page.getByTestId('order-product');
+    await expect(products).toHaveCount(3);
+    await expect(products.nth(2)).toContainText(`C-${suffix}`);
+    await products.nth(2).getByTestId('order-product-up').click();
+    await expect(products.nth(1)).toContainText(`C-${suffix}`);
+    await products.nth(1).getByTestId('order-product-delete').click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: text.deleteButton }).click();
+    await expect(page.getByTestId('order-product-edit')).toHaveCount(2);
+    await expect(page.getByRole('region', { name: text.changeLog })).toContainText(/OD\d{10}-03/);
 
     // Delete through the confirm dialog: the order stays on its page, marked deleted; then restore it.
     await page.getByRole('button', { name: text.deleteButton }).click();

@@ -121,6 +121,8 @@ export const orderProductLine = orderProductRow
   .extend({
     /** The line number the generated product no counts with. */
     line: z.number().int(),
+    /** Where the line is shown among the order's lines (order/item/sort). */
+    sort: z.number().int(),
     description: z.string().nullable(),
     /** The upstream feed left the product out while something references it: for a person to resolve. */
     removedUpstream: z.boolean(),
@@ -311,6 +313,34 @@ export const updateOrderItem = defineOperation({
     quantityUnit: enumCode('QuantityUnit').optional(),
     deliveryDate: businessDate.optional(),
     valid: flag.optional(),
+  }),
+  output: orderDetail,
+});
+
+export const addOrderItems = defineOperation({
+  path: 'order/item/create',
+  method: 'POST',
+  permission: 'order.edit',
+  summary:
+    'Add product lines to an existing order (with the order’s version), after its current lines; a product no the order or another order already holds is E_DUPLICATE.',
+  input: z.object({
+    id: idIn,
+    version,
+    products: z.array(productInput).min(1).max(ORDER_LINES_MAX),
+  }),
+  output: orderDetail,
+});
+
+export const sortOrderItems = defineOperation({
+  path: 'order/item/sort',
+  method: 'POST',
+  permission: 'order.edit',
+  summary:
+    'Put the valid products of an order in a new order (every valid product once: E_REF_NOT_FOUND otherwise); each moved product is logged with its new position.',
+  input: z.object({
+    id: idIn,
+    version,
+    productIds: z.array(idIn).min(1).max(ORDER_LINES_MAX),
   }),
   output: orderDetail,
 });

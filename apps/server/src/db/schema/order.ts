@@ -84,6 +84,8 @@ export const orderProducts = pgTable(
     productNo: text('product_no').notNull(),
     /** The line number generated product nos count with (`{orderNo}-nn`); never reused. */
     line: integer('line').notNull(),
+    /** Where the line is shown among its order's lines (order/item/sort); a new line's is its `line`. */
+    sort: integer('sort').notNull().default(0),
     sku: text('sku'),
     itemNo: text('item_no').notNull(),
     name: text('name').notNull(),

@@ -130,9 +130,11 @@ export async function writeLines(
   };
   for (let i = 0; i < added.length; i += INSERT_CHUNK) {
     const chunk = added.slice(i, i + INSERT_CHUNK);
-    await db
-      .insert(orderProducts)
-      .values(chunk.map((l) => ({ ...l.values, productNo: l.productNo, line: l.line, ...copies })));
+    await db.insert(orderProducts).values(
+      // A line added to an existing order goes after its lines, wherever they were moved (its
+      // line number is above every line the order ever had; sorts are 0 or 1..n).
+      chunk.map((l) => ({ ...l.values, productNo: l.productNo, line: l.line, sort: l.line, ...copies })),
+    );
   }
   for (const l of added)
     changes.push({ field: `products[${l.productNo}]`, from: null, to: loggedLine(l.values) });

@@ -20,6 +20,7 @@ import {
 } from './order-hooks.service';
 import { type ImportDeps, importTemplate, runImport, startImport } from './order-import.service';
 import { IMPORT_JOB, importStatus } from './order-import-status.service';
+import { addOrderItems, sortOrderItems } from './order-items.service';
 import {
   relateOrderProducts,
   updateOrderItem,
@@ -71,7 +72,18 @@ function registerOrderOperations(registry: OperationRegistry, deps: ModuleDeps):
     return detail;
   });
   registerOperation(registry, ops.updateOrder, (input, ctx) => updateOrder(ctx.db, input, ctx.user));
-  registerOperation(registry, ops.updateOrderItem, (input, ctx) => updateOrderItem(ctx.db, input, ctx.user));
+  registerOperation(registry, ops.updateOrderItem, async (input, ctx) => {
+    const detail = await updateOrderItem(ctx.db, input, ctx.user);
+    // A product removed or restored: its order's risks follow (a removed one's derived risk goes).
+    if (input.valid !== undefined) await changed(ctx.db, ctx.user, [input.id], [input.productId]);
+    return detail;
+  });
+  registerOperation(registry, ops.addOrderItems, async (input, ctx) => {
+    const detail = await addOrderItems(ctx.db, input, ctx.user);
+    await changed(ctx.db, ctx.user, [input.id]);
+    return detail;
+  });
+  registerOperation(registry, ops.sortOrderItems, (input, ctx) => sortOrderItems(ctx.db, input, ctx.user));
   registerOperation(registry, ops.updateOrderRequirements, (input, ctx) =>
     updateOrderRequirements(ctx.db, input, ctx.user),
   );

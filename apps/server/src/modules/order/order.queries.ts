@@ -158,6 +158,7 @@ export function toLine(r: Selected, statuses?: ReadonlyMap<bigint, ProductTestSt
     id: p.id,
     productNo: p.productNo,
     line: p.line,
+    sort: p.sort,
     sku: p.sku,
     itemNo: p.itemNo,
     name: p.name,
@@ -187,7 +188,14 @@ export function toLine(r: Selected, statuses?: ReadonlyMap<bigint, ProductTestSt
 /** A product as the order list shows it. */
 export function toRow(r: Selected, statuses?: ReadonlyMap<bigint, ProductTestStatus>) {
   const p = r.product;
-  const { line: _line, description: _d, removedUpstream: _r, version: _v, ...rest } = toLine(r, statuses);
+  const {
+    line: _line,
+    sort: _s,
+    description: _d,
+    removedUpstream: _r,
+    version: _v,
+    ...rest
+  } = toLine(r, statuses);
   return {
     ...rest,
     order: { id: p.orderId, orderNo: p.orderNo, clientPo: p.clientPo },
@@ -323,11 +331,11 @@ export async function orderInScope(db: Db, id: bigint, scope: Scope) {
   return { row: undefined, exists: exists !== undefined };
 }
 
-/** The products of an order with their labels, valid ones first (then by line). */
+/** The products of an order with their labels, valid ones first, then as placed (order/item/sort). */
 export function productsOfOrder(db: Db, orderId: bigint, withDeleted: boolean) {
   return selectProducts(db)
     .where(and(eq(orderProducts.orderId, orderId), withDeleted ? undefined : eq(orderProducts.valid, 1)))
-    .orderBy(desc(orderProducts.valid), asc(orderProducts.line));
+    .orderBy(desc(orderProducts.valid), asc(orderProducts.sort), asc(orderProducts.line));
 }
 
 /** The valid product rows of an order, and the highest line it ever gave. */
@@ -336,7 +344,7 @@ export async function currentProducts(db: Db, orderId: bigint) {
     .select()
     .from(orderProducts)
     .where(eq(orderProducts.orderId, orderId))
-    .orderBy(asc(orderProducts.line));
+    .orderBy(asc(orderProducts.sort), asc(orderProducts.line));
   return {
     valid: rows.filter((r) => r.valid === 1) as ProductRow[],
     lastLine: rows.reduce((max, r) => Math.max(max, r.line), 0),

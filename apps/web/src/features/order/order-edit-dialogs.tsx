@@ -5,16 +5,24 @@ import { rulesFrom } from '../../components/record/field-rules';
 import type { OrderDetail, OrderProductLine } from './api';
 import { OrderDialogForm } from './order-dialog-form';
 import {
+  emptyLine,
   type ItemValues,
   itemHasChanges,
   itemValues,
+  type LineValues,
+  lineInput,
   type RequirementValues,
   requirementValues,
   updateItemInput,
   updateRequirementsInput,
 } from './order-form-values';
 import { LineFields } from './order-lines-fields';
-import { useUpdateOrderItem, useUpdateRequirements } from './order-write-api';
+import {
+  type AddOrderItemsInput,
+  useAddOrderItems,
+  useUpdateOrderItem,
+  useUpdateRequirements,
+} from './order-write-api';
 
 const TEXT_ROWS = { minRows: 3, maxRows: 10 };
 
@@ -53,6 +61,41 @@ export function OrderItemDialog({
       >
         <Input.TextArea autoSize={TEXT_ROWS} />
       </Form.Item>
+    </OrderDialogForm>
+  );
+}
+
+/**
+ * Issue 25: one line added to an existing order (order/item/create) with the fields of the new-order
+ * form's lines; its refusals name `products.0.<field>`, the form's own path.
+ */
+export function OrderAddLineDialog({
+  order,
+  open,
+  onClose,
+}: {
+  order: OrderDetail;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const save = useAddOrderItems();
+  return (
+    <OrderDialogForm<{ products: LineValues[] }, AddOrderItemsInput>
+      open={open}
+      title={t('order.form.lineAddTitle', { orderNo: order.orderNo })}
+      testId="order-line-new"
+      initialValues={{ products: [emptyLine()] }}
+      toInput={(values) => ({
+        id: order.id,
+        version: order.version,
+        products: values.products.map(lineInput),
+      })}
+      save={save}
+      doneText={t('order.form.lineAdded')}
+      onClose={onClose}
+    >
+      <LineFields prefix={['products', 0]} dialog />
     </OrderDialogForm>
   );
 }

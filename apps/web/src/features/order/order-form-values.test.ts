@@ -39,6 +39,7 @@ function buildLine(overrides: Partial<OrderProductLine> = {}): OrderProductLine 
     risk: null,
     valid: 1,
     line: 1,
+    sort: 0,
     description: null,
     removedUpstream: false,
     version: 1,

@@ -23,15 +23,23 @@ const PAGE = {
 };
 const DIALOG = { wide: { xs: 24, sm: 12 }, quantity: { xs: 14, sm: 8 }, unit: { xs: 10, sm: 4 } };
 
-/** The fields of one product (a new order's line, or the product dialog), under `prefix`. */
-export function LineFields({ prefix, newLine = true }: { prefix: (string | number)[]; newLine?: boolean }) {
+/** The fields of one product (a new order's line, the new-line or the product dialog), under `prefix`. */
+export function LineFields({
+  prefix,
+  newLine = true,
+  dialog = !newLine,
+}: {
+  prefix: (string | number)[];
+  newLine?: boolean;
+  dialog?: boolean;
+}) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const rules = (field: 'sku' | 'itemNo' | 'name' | 'quantity' | 'deliveryDate' | 'factoryId') =>
     rulesFrom(productInput, field, { label: t(`order.${field === 'factoryId' ? 'factory' : field}`) });
   const name = (field: string) => [...prefix, field];
   // A dialog is narrower than the page: two fields a row there at every width.
-  const span = newLine ? PAGE : DIALOG;
+  const span = dialog ? DIALOG : PAGE;
   return (
     <Row gutter={12}>
       {newLine ? (

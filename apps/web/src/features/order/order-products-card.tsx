@@ -1,4 +1,5 @@
-import { Card } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../api/guard';
@@ -8,7 +9,8 @@ import { subheading } from '../../components/record/record-card';
 import { type SelectableItem, useSelection } from '../../lib/carts';
 import type { OrderDetail, OrderProductLine } from './api';
 import { OrderBulkActions } from './order-bulk-actions';
-import { OrderItemDialog } from './order-edit-dialogs';
+import { OrderAddLineDialog, OrderItemDialog } from './order-edit-dialogs';
+import { useLineActions } from './order-line-actions';
 import { OrderProducts } from './order-products';
 import { OrderRiskSync } from './order-risk-sync';
 import { OrderTestCart } from './order-test-cart';
@@ -17,8 +19,8 @@ import { OrderTestCart } from './order-test-cart';
 const RULES = { sameClient: true, sameDepartment: true } as const;
 
 /**
- * The order's products with what the caller may do to them: edit a line (order.edit on an order
- * they may modify), select lines and set their product type or assign them a QC (order.assign).
+ * The order's products with what the caller may do to them: add, edit, move and remove lines
+ * (order.edit on an order they may modify), select lines and set their product type or assign them a QC (order.assign).
  */
 export function OrderProductsCard({ order, modify }: { order: OrderDetail; modify: boolean }) {
   const { t } = useTranslation();
@@ -29,6 +31,8 @@ export function OrderProductsCard({ order, modify }: { order: OrderDetail; modif
   const mayAssign = live && hasPermission(session, 'order.assign');
   const selection = useSelection<SelectableItem>(`order-${order.id}`, RULES);
   const [editing, setEditing] = useState<OrderProductLine | null>(null);
+  const [adding, setAdding] = useState(false);
+  const lines = useLineActions(order);
   const item = (row: OrderProductLine): SelectableItem => ({
     id: row.id,
     clientId: order.client.id,
@@ -38,7 +42,19 @@ export function OrderProductsCard({ order, modify }: { order: OrderDetail; modif
   const selected = selection.selected.map((s) => s.id).filter((id) => valid.has(id));
   const selecting = mayEdit || mayAssign;
   return (
-    <Card title={<h2 style={subheading}>{t('order.products')}</h2>} extra={<OrderRiskSync order={order} />}>
+    <Card
+      title={<h2 style={subheading}>{t('order.products')}</h2>}
+      extra={
+        <Flex gap={8} wrap>
+          {mayEdit ? (
+            <Button icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="order-line-new-open">
+              {t('order.form.lineAdd')}
+            </Button>
+          ) : null}
+          <OrderRiskSync order={order} />
+        </Flex>
+      }
+    >
       {selecting ? (
         <OrderBulkActions
           order={order}
@@ -56,9 +72,12 @@ export function OrderProductsCard({ order, modify }: { order: OrderDetail; modif
             : undefined
         }
         onEdit={mayEdit ? setEditing : undefined}
+        lineActions={mayEdit ? lines.actions : undefined}
       />
       <OrderTestCart order={order} />
       <OrderItemDialog order={order} line={editing} onClose={() => setEditing(null)} />
+      <OrderAddLineDialog order={order} open={adding} onClose={() => setAdding(false)} />
+      {lines.holder}
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Empty, Flex, Table, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordLink, TestStatusTag } from '../../components/record/record-link';
 import { EMPTY, enumText, refName, userDisplayName } from '../../components/ref-labels';
@@ -22,16 +23,20 @@ export interface ProductSelection {
 
 /**
  * The order's products: a table, or a list on phones; deleted ones (order.edit only) are tagged.
- * With `selection` valid rows can be selected; with `onEdit` they have an Edit button.
+ * With `selection` valid rows can be selected; with `onEdit` they have an Edit button (and
+ * `lineActions` beside it).
  */
 export function OrderProducts({
   products,
   selection,
   onEdit,
+  lineActions,
 }: {
   products: readonly OrderProductLine[];
   selection?: ProductSelection | undefined;
   onEdit?: ((row: OrderProductLine) => void) | undefined;
+  /** Issue 25: move and remove buttons of a line, beside its Edit button. */
+  lineActions?: ((row: OrderProductLine) => ReactNode) | undefined;
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -66,14 +71,17 @@ export function OrderProducts({
   );
   const edit = (row: OrderProductLine) =>
     onEdit && row.valid === 1 ? (
-      <Button
-        size="small"
-        type="link"
-        icon={<EditOutlined />}
-        onClick={() => onEdit(row)}
-        aria-label={t('order.form.itemEdit', { productNo: row.productNo })}
-        data-testid="order-product-edit"
-      />
+      <Flex gap={0} align="center" wrap={false}>
+        <Button
+          size="small"
+          type="link"
+          icon={<EditOutlined />}
+          onClick={() => onEdit(row)}
+          aria-label={t('order.form.itemEdit', { productNo: row.productNo })}
+          data-testid="order-product-edit"
+        />
+        {lineActions?.(row)}
+      </Flex>
     ) : null;
   const check = (row: OrderProductLine) =>
     selection && row.valid === 1 ? (

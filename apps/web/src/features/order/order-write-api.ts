@@ -1,14 +1,17 @@
 /**
  * The order writes the screens make (issue 14): create, the header (with delete and undelete), one
- * product line, the requirements, product types and the QC assignment. Each refreshes the order, the
- * list and the order's change log; failures are shown by the form that made the call.
+ * product line (added, changed, moved, removed: issue 25), the requirements, product types and the
+ * QC assignment. Each refreshes the order, the list and the order's change log; failures are shown
+ * by the form that made the call.
  */
 import { getClient } from '@qcdesk/contract/client';
 import type { InputOf } from '@qcdesk/contract/operation';
 import {
+  addOrderItems,
   assignOrderProducts,
   createOrder,
   getOrder,
+  sortOrderItems,
   updateOrder,
   updateOrderItem,
   updateOrderRequirements,
@@ -22,6 +25,7 @@ import { ORDER_ENTITY, ordersSearchKey } from './api';
 export type CreateOrderInput = InputOf<typeof createOrder>;
 export type UpdateOrderInput = InputOf<typeof updateOrder>;
 export type UpdateOrderItemInput = InputOf<typeof updateOrderItem>;
+export type AddOrderItemsInput = InputOf<typeof addOrderItems>;
 export type UpdateRequirementsInput = InputOf<typeof updateOrderRequirements>;
 
 const orderKey = operationKey(getOrder);
@@ -51,6 +55,16 @@ export function useUpdateOrder(options: { silent?: boolean } = {}) {
 export function useUpdateOrderItem() {
   const invalidate = useInvalidateOrder();
   return useOperationMutation(updateOrderItem, { ...silent, onSuccess: invalidate });
+}
+
+export function useAddOrderItems() {
+  const invalidate = useInvalidateOrder();
+  return useOperationMutation(addOrderItems, { ...silent, onSuccess: invalidate });
+}
+
+export function useSortOrderItems() {
+  const invalidate = useInvalidateOrder();
+  return useOperationMutation(sortOrderItems, { ...silent, onSuccess: invalidate });
 }
 
 export function useUpdateRequirements() {

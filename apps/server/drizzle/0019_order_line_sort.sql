@@ -1,0 +1,1 @@
+ALTER TABLE "order_products" ADD COLUMN "sort" integer DEFAULT 0 NOT NULL;

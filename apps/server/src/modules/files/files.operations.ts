@@ -1,4 +1,5 @@
 import { areas } from '@qcdesk/contract';
+import { files } from '../../db/schema/files';
 import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
 import {
@@ -41,4 +42,11 @@ function registerFilesOperations(registry: OperationRegistry, deps: ModuleDeps):
   );
 }
 
-export const filesModule = defineModule({ name: 'files', register: registerFilesOperations });
+export const filesModule = defineModule({
+  name: 'files',
+  register: registerFilesOperations,
+  // Other areas' change logs (a check item's photos) name a file by the name it was uploaded with.
+  names: {
+    file: { table: files, key: files.id, names: (row) => ({ zh: String(row.name), en: String(row.name) }) },
+  },
+});

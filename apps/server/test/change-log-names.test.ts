@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countries, labContacts, labs, parts } from '../src/db/schema/config';
+import { files } from '../src/db/schema/files';
 import { materials } from '../src/db/schema/material';
 import { modules } from '../src/modules/modules';
 import { decimalText, nameChanges } from '../src/platform/change-log-names';
@@ -122,6 +123,31 @@ describe('actions and people', () => {
     ]);
     expect(named!.changes[0]!.toNames).toEqual({ zh: contact!.name, en: contact!.name });
     expect(contact!.name).not.toBe(contact!.code);
+  });
+});
+
+describe('photos', () => {
+  it("names a check item's photos by their file names", async () => {
+    const [photo] = await database.db
+      .insert(files)
+      .values({
+        storageKey: 'change-log/photo.jpg',
+        name: '样品正面.jpg',
+        size: 10,
+        contentType: 'image/jpeg',
+        sha256: 'x'.repeat(64),
+        eTag: 'e',
+        kind: 'image',
+      })
+      .returning();
+    const [named] = await nameChanges(database.db, capabilities, 'first_samples', [
+      {
+        action: 'checkitem',
+        changes: [{ field: 'checkItems[FS-01].photos', from: [], to: [photo!.id.toString()] }],
+      },
+    ]);
+    expect(named!.actionNames).toEqual({ zh: '更新检查项', en: 'Updated the check items' });
+    expect(named!.changes[0]!.toNames).toEqual({ zh: '样品正面.jpg', en: '样品正面.jpg' });
   });
 });
 

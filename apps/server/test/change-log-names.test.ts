@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countries, labs, parts } from '../src/db/schema/config';
+import { countries, labContacts, labs, parts } from '../src/db/schema/config';
+import { files } from '../src/db/schema/files';
 import { materials } from '../src/db/schema/material';
 import { modules } from '../src/modules/modules';
 import { decimalText, nameChanges } from '../src/platform/change-log-names';
@@ -95,6 +96,58 @@ describe('nameChanges', () => {
     expect(named!.changes[0]!.toNames?.zh).not.toBe('1');
     // An unknown code keeps its raw value.
     expect(named!.changes[1]!.fromNames).toBeUndefined();
+  });
+});
+
+describe('actions and people', () => {
+  it("names an area's own actions in both languages, and leaves the kit's and unknown ones alone", async () => {
+    const [submit, update, unknown] = await nameChanges(database.db, capabilities, 'test_orders', [
+      { action: 'submit', changes: [{ field: 'status', from: 10, to: 20 }] },
+      { action: 'update', changes: [] },
+      { action: 'toString', changes: [] },
+    ]);
+    expect(submit!.actionNames).toEqual({ zh: '提交', en: 'Submitted' });
+    expect(submit!.changes[0]!.toNames).toMatchObject({ zh: expect.any(String), en: expect.any(String) });
+    expect(update!.actionNames).toBeUndefined();
+    expect(unknown!.actionNames).toBeUndefined();
+    const [retest] = await nameChanges(database.db, capabilities, 'test_reports', [
+      { action: 'retest', changes: [] },
+    ]);
+    expect(retest!.actionNames).toEqual({ zh: '重测', en: 'Sent for retest' });
+  });
+
+  it('names a lab contact by the name it has, not by its code', async () => {
+    const [contact] = await database.db.select().from(labContacts).limit(1);
+    const [named] = await nameChanges(database.db, capabilities, 'test_orders', [
+      { changes: [{ field: 'labContactId', from: null, to: contact!.id.toString() }] },
+    ]);
+    expect(named!.changes[0]!.toNames).toEqual({ zh: contact!.name, en: contact!.name });
+    expect(contact!.name).not.toBe(contact!.code);
+  });
+});
+
+describe('photos', () => {
+  it("names a check item's photos by their file names", async () => {
+    const [photo] = await database.db
+      .insert(files)
+      .values({
+        storageKey: 'change-log/photo.jpg',
+        name: '样品正面.jpg',
+        size: 10,
+        contentType: 'image/jpeg',
+        sha256: 'x'.repeat(64),
+        eTag: 'e',
+        kind: 'image',
+      })
+      .returning();
+    const [named] = await nameChanges(database.db, capabilities, 'first_samples', [
+      {
+        action: 'checkitem',
+        changes: [{ field: 'checkItems[FS-01].photos', from: [], to: [photo!.id.toString()] }],
+      },
+    ]);
+    expect(named!.actionNames).toEqual({ zh: '更新检查项', en: 'Updated the check items' });
+    expect(named!.changes[0]!.toNames).toEqual({ zh: '样品正面.jpg', en: '样品正面.jpg' });
   });
 });
 

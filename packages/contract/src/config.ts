@@ -420,6 +420,8 @@ const bilingualNames = z.object({ zh: z.string(), en: z.string() });
 export const changeEntry = z.object({
   id: idOut,
   action: z.string(),
+  /** The area's name of its own action (`submit` → 提交 / Submitted), when it declared one. */
+  actionNames: bilingualNames.optional(),
   at: dateTimeOut,
   actorId: idOut.nullable(),
   actorName: z.string().nullable(),

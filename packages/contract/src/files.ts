@@ -193,6 +193,20 @@ export const uploadToken = defineOperation({
   output: fileToken,
 });
 
+/**
+ * The upload size limits in force (DOMAIN.md §6.13 upload.maxImageMB / upload.maxDocMB, within the
+ * deployment's ceilings): one image limit for photos and image attachments alike.
+ */
+export const uploadLimits = defineOperation({
+  path: 'upload/limits',
+  method: 'GET',
+  permission: 'signed-in',
+  summary:
+    'The largest image and document an upload may be, in MB (the system parameters within the deployment’s ceilings).',
+  input: empty,
+  output: z.object({ imageMb: z.number(), documentMb: z.number() }),
+});
+
 export const reportToken = defineOperation({
   path: 'token/report',
   method: 'POST',

@@ -375,6 +375,7 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   checkItemId: { zh: '检查项', en: 'Check item' },
   checkResult: { zh: '检查结果', en: 'Check result' },
   photoFileIds: { zh: '照片', en: 'Photos' },
+  photos: { zh: '照片', en: 'Photos' },
   corrective: { zh: '整改措施', en: 'Corrective action' },
   checkItems: { zh: '检查项', en: 'Check items' },
   round: { zh: '轮次', en: 'Round' },

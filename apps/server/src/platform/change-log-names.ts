@@ -149,13 +149,14 @@ async function lookUp(
 }
 
 /** The entries with names on every change of a reference field and every named child key. */
-export async function nameChanges<E extends { changes: Change[] }>(
+export async function nameChanges<E extends { action?: string; changes: Change[] }>(
   db: Db,
   capabilities: Capabilities,
   entity: string,
   entries: readonly E[],
-): Promise<Array<E & { changes: NamedChange[] }>> {
+): Promise<Array<E & { changes: NamedChange[]; actionNames?: Names }>> {
   const fields = fieldsOf(capabilities, entity);
+  const actions = capabilities.changeLogs.get(entity)?.actions ?? {};
   const named = (spec: FieldSpec | undefined): spec is NamedField =>
     isNamed(spec) && capabilities.names.has(spec.source);
   const wanted = new Map<string, { field: NamedField; keys: Set<string> }>();
@@ -214,6 +215,7 @@ export async function nameChanges<E extends { changes: Change[] }>(
 
   return entries.map((entry) => ({
     ...entry,
+    ...(entry.action && Object.hasOwn(actions, entry.action) ? { actionNames: actions[entry.action] } : {}),
     changes: entry.changes.map((change): NamedChange => {
       const pattern = fieldPattern(change.field);
       const field = fields[pattern];

@@ -102,6 +102,12 @@ export interface ChangeLogSource {
    * `'parts[].materials[].percentage': { decimal: true }` a property of those rows.
    */
   fields?: Record<string, string | FieldSpec>;
+  /**
+   * The area's own actions (its transitions and other logged writes: `submit`, `checkitem`) as a
+   * reader names them, past tense like the kit's own ("Submitted"); the log otherwise shows the
+   * stored key.
+   */
+  actions?: Record<string, Names>;
   readable: 'unscoped' | ((db: Db, id: bigint, user: Principal, scope: Scope) => Promise<boolean>);
 }
 

@@ -45,6 +45,16 @@ describe('ChangeLogViewer', () => {
     expect(screen.getAllByText(/^2026-03-04 \d\d:06$/)).toHaveLength(2);
   });
 
+  it("names an area's own action as the area declared it, not by its key", () => {
+    renderWidget(
+      <ChangeLogViewer
+        entries={[entry({ action: 'submit', actionNames: { zh: '提交', en: 'Submitted' }, changes: [] })]}
+      />,
+    );
+    expect(screen.getByText(/Submitted/)).toBeTruthy();
+    expect(screen.queryByText(/submit\b/)).toBeNull();
+  });
+
   it('shows the names of referenced rows in the UI language, and the raw value without one', () => {
     const named = entry({
       changes: [

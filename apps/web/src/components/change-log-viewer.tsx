@@ -2,7 +2,8 @@
  * The change log of one record (DOMAIN.md §6.11): who, when, what (field from → to), the reason, and the
  * impersonator when someone acted for another user. Give it the rows, or the record (entity + id) and
  * a fetch function — the area's call of the `changelog` operation — to page through it with load-more.
- * References show the names the server sends with them (`fromNames`/`toNames`), in the UI language.
+ * References show the names the server sends with them (`fromNames`/`toNames`), in the UI language, and
+ * an area's own actions (`submit`) the names it declared (`actionNames`).
  *
  * ChangeLogViewer props: entries? | (entity, id, fetch(input) → Promise<page>), fieldLabel?(field)
  */
@@ -153,7 +154,7 @@ function ChangeList({
                 {personName(entry.actorName, entry.actorEnglishName, language) ??
                   t('widgets.changeLog.system')}
               </Typography.Text>{' '}
-              {actionText(entry.action, t)}
+              {entry.actionNames?.[language] ?? actionText(entry.action, t)}
               {entry.impersonatorName ? (
                 <Typography.Text type="warning">
                   {' '}

@@ -12,6 +12,9 @@ vi.mock('../api/upload', async (original) => ({
   uploadFile,
 }));
 
+// The limits the server answers (upload/limits): here the system's image limit is set to 8 MB.
+vi.mock('../api/upload-limits', () => ({ useUploadLimits: () => ({ image: 8, document: 50 }) }));
+
 const photos: GalleryPhoto[] = [1, 2, 3].map((n) => ({
   id: String(n),
   name: `20260102030405Ab12Cd@@样品${n}.jpg`,
@@ -127,7 +130,10 @@ describe('PhotoUpload', () => {
     );
     const onChange = vi.fn();
     renderWidget(<PhotoUpload value={[stored(1), stored(2)]} onChange={onChange} />);
+    // Without a limit of its own the field states and sends the system's image limit.
+    expect(screen.getByText('jpg, jpeg, png or bmp, at most 8 MB each')).toBeTruthy();
     await pick(new File(['x'], 'c.jpg', { type: 'image/jpeg' }));
+    expect(uploadFile).toHaveBeenCalledWith(expect.anything(), 'en', { silent: true, photo: { maxMb: 8 } });
     expect((await screen.findByRole('alert')).textContent).toBe('c.jpg: Only images');
     fireEvent.click(screen.getByRole('button', { name: 'Remove p1.jpg' }));
     expect(onChange).toHaveBeenCalledWith([stored(2)]);

@@ -4,13 +4,14 @@
  * the server checks type and size again), then shows the thumbnails with a remove button. Its value
  * is the uploaded files; the area's own operation attaches their ids.
  *
- * PhotoUpload props: value?, onChange?(files), maxMb? (5), maxCount?, disabled?
+ * PhotoUpload props: value?, onChange?(files), maxMb? (the system's image limit), maxCount?, disabled?
  */
 import { IMAGE_EXTENSIONS } from '@qcdesk/contract/constants';
 import { formatMessage } from '@qcdesk/contract/messages';
 import { Flex, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { type UploadedFile, uploadFile } from '../api/upload';
+import { useUploadLimits } from '../api/upload-limits';
 import { PhotoGallery } from './photo-gallery';
 import { UploadPicker, uploadProblem } from './upload-picker';
 import { useWidgetsTranslation } from './widgets-i18n';
@@ -18,7 +19,7 @@ import { useWidgetsTranslation } from './widgets-i18n';
 export interface PhotoUploadProps {
   value?: readonly UploadedFile[] | undefined;
   onChange?: ((files: UploadedFile[]) => void) | undefined;
-  /** Largest photo, in MB (the server's image limit still applies). */
+  /** Largest photo, in MB; by default the system's image limit (upload.maxImageMB), which the server applies. */
   maxMb?: number;
   maxCount?: number;
   disabled?: boolean;
@@ -29,11 +30,13 @@ const MB = 1024 * 1024;
 export function PhotoUpload({
   value = [],
   onChange,
-  maxMb = 5,
+  maxMb: ownMaxMb,
   maxCount,
   disabled = false,
 }: PhotoUploadProps) {
   const { t, language } = useWidgetsTranslation();
+  const limits = useUploadLimits();
+  const maxMb = ownMaxMb ?? limits.image;
   const [uploading, setUploading] = useState(0);
   const [problems, setProblems] = useState<string[]>([]);
   // Uploads finish one by one while `value` may not have re-rendered yet: keep the latest list here.

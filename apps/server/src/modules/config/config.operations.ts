@@ -55,7 +55,7 @@ function listFields(name: (typeof CONFIG_LIST_NAMES)[number]): Record<string, Fi
   return fields;
 }
 
-/** A list's rows are named by their Chinese and English names (or their code). */
+/** A list's rows are named by their Chinese and English names, else their `name` (a lab contact), else their code. */
 function listNames(name: (typeof CONFIG_LIST_NAMES)[number]): NameSource {
   const table = CONFIG_TABLES[name];
   const code = getTableColumns(table).code;
@@ -64,7 +64,11 @@ function listNames(name: (typeof CONFIG_LIST_NAMES)[number]): NameSource {
     key: table.id,
     ...(code ? { codeKey: code } : {}),
     names: (row) => {
-      const zh = (row.nameZh as string | null) || (row.nameEn as string | null) || String(row.code ?? row.id);
+      const zh =
+        (row.nameZh as string | null) ||
+        (row.nameEn as string | null) ||
+        (row.name as string | null) ||
+        String(row.code ?? row.id);
       return { zh, en: (row.nameEn as string | null) || zh };
     },
   };

@@ -1,6 +1,8 @@
 import { areas } from '@qcdesk/contract';
+import { files } from '../../db/schema/files';
 import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { uploadLimits } from '../../platform/storage/files-context';
 import {
   issueReportToken,
   issueStsCredentials,
@@ -14,6 +16,7 @@ import { purgeShareThrottle } from './share-throttle';
 
 const ops = areas.files;
 const HOUR = 3_600_000;
+const MB = 1024 * 1024;
 
 function registerFilesOperations(registry: OperationRegistry, deps: ModuleDeps): void {
   const files = deps.files;
@@ -30,6 +33,10 @@ function registerFilesOperations(registry: OperationRegistry, deps: ModuleDeps):
   registerOperation(registry, ops.uploadToken, async (_input, ctx) =>
     issueUploadToken(await files.ready(), ctx.user),
   );
+  registerOperation(registry, ops.uploadLimits, async (_input, ctx) => {
+    const limits = await uploadLimits(ctx.db, deps.config);
+    return { imageMb: limits.image / MB, documentMb: limits.document / MB };
+  });
   registerOperation(registry, ops.reportToken, async (input, ctx) =>
     issueReportToken(ctx.db, await files.ready(), ctx.user, input.fileId),
   );
@@ -41,4 +48,11 @@ function registerFilesOperations(registry: OperationRegistry, deps: ModuleDeps):
   );
 }
 
-export const filesModule = defineModule({ name: 'files', register: registerFilesOperations });
+export const filesModule = defineModule({
+  name: 'files',
+  register: registerFilesOperations,
+  // Other areas' change logs (a check item's photos) name a file by the name it was uploaded with.
+  names: {
+    file: { table: files, key: files.id, names: (row) => ({ zh: String(row.name), en: String(row.name) }) },
+  },
+});

@@ -101,6 +101,13 @@ describe('files on the local store', () => {
     await f?.close();
   });
 
+  it('answers the upload limits in force: the system parameters within the deployment ceilings', async () => {
+    expect(await f.t.client.ok(ops.uploadLimits, {}, { token: 'alice' })).toEqual({
+      imageMb: 1,
+      documentMb: 2,
+    });
+  });
+
   it('uploads a Chinese-named PDF and downloads it with its name and type', async () => {
     const pdf = samples.pdf(5000);
     const file = await uploaded(f.t, '验货报告 2026.pdf', pdf);

@@ -90,6 +90,13 @@ export const firstSampleModule = defineModule({
         result: { enum: 'FsAuditResult' },
         'checkItems[]': { source: 'samplecheckitem', by: 'code' },
         'checkItems[].checkResult': { enum: 'FsCheckResult' },
+        'checkItems[].photos': 'file',
+      },
+      actions: {
+        checkitem: { zh: '更新检查项', en: 'Updated the check items' },
+        check: { zh: '完成检查', en: 'Completed the check' },
+        audit: { zh: '判定', en: 'Judged' },
+        reject: { zh: '退回', en: 'Sent back' },
       },
     },
   ],

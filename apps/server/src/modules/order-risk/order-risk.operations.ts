@@ -68,6 +68,13 @@ export const orderRiskModule = defineModule({
         'items[].riskId': 'risk',
         'items[].result': { enum: 'TestResult' },
       },
+      actions: {
+        sync: { zh: '同步风险项', en: 'Synced the risk items' },
+        test: { zh: '送测', en: 'Sent for testing' },
+        done: { zh: '测试完成', en: 'Tests done' },
+        waive: { zh: '豁免', en: 'Waived' },
+        reset: { zh: '重置', en: 'Reset' },
+      },
     },
   ],
   // DOMAIN.md §4.11: the automatic sync on order writes, while a risk is in 10.

@@ -75,6 +75,12 @@ export const productionSampleModule = defineModule({
         auditResult: { enum: 'AuditResult' },
         testResult: { enum: 'TestResult' },
       },
+      actions: {
+        testResult: { zh: '更新测试结果', en: 'Test result updated' },
+        audit: { zh: '审核', en: 'Audited' },
+        reaudit: { zh: '重新审核', en: 'Re-audited' },
+        cancel: { zh: '取消', en: 'Cancelled' },
+      },
     },
   ],
   // How other areas' change logs name a production sample (an order product's link): its item no.

@@ -129,6 +129,12 @@ export const testOrderModule = defineModule({
         // A line's link to the product's order risk reads as its source ("Risk item"), not an id.
         'items[].orderRiskItemId': 'testOrderRiskLink',
       },
+      actions: {
+        submit: { zh: '提交', en: 'Submitted' },
+        receive: { zh: '实验室收样', en: 'Received by the lab' },
+        report: { zh: '出具报告', en: 'Reported' },
+        close: { zh: '关闭', en: 'Closed' },
+      },
     },
   ],
   names: {

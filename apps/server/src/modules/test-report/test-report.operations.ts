@@ -110,6 +110,16 @@ export const testReportModule = defineModule({
         'items[]': 'testitem',
         'items[].result': { enum: 'TestResult' },
       },
+      actions: {
+        item: { zh: '录入项目结果', en: 'Entered item results' },
+        result: { zh: '出具结果', en: 'Issued the result' },
+        verify: { zh: '审核', en: 'Verified' },
+        reject: { zh: '退回', en: 'Sent back' },
+        publish: { zh: '发布', en: 'Published' },
+        retest: { zh: '重测', en: 'Sent for retest' },
+        retestCancelled: { zh: '重测已取消', en: 'Retest cancelled' },
+        invalidate: { zh: '作废', en: 'Invalidated' },
+      },
     },
   ],
   // How other areas' change logs (order risk items, retest orders) name a report: its number.

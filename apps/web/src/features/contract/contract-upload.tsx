@@ -2,11 +2,11 @@ import { InboxOutlined } from '@ant-design/icons';
 import { CONTRACT_FILES_MAX } from '@qcdesk/contract/contract';
 import { fileKindOf } from '@qcdesk/contract/files';
 import { formatMessage } from '@qcdesk/contract/messages';
-import { SYSTEM_PARAMS } from '@qcdesk/contract/system-params';
 import { Flex, Spin, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadFile } from '../../api/upload';
+import { DEFAULT_UPLOAD_MB, type UploadMb, useUploadLimits } from '../../api/upload-limits';
 import { toast } from '../../components/toast';
 import { UPLOAD_ACCEPT, uploadProblem } from '../../components/upload-picker';
 import { useWidgetsTranslation } from '../../components/widgets-i18n';
@@ -14,21 +14,19 @@ import { currentLanguage } from '../../i18n/i18n';
 import { useAttachContractFiles } from './api';
 
 const MB = 1024 * 1024;
-/** The default limits of the system parameters; the server checks the configured ones again. */
-export const UPLOAD_MB = {
-  document: SYSTEM_PARAMS['upload.maxDocMB'].default,
-  image: SYSTEM_PARAMS['upload.maxImageMB'].default,
-} as const;
+/** The default limits of the system parameters, until the server has answered the ones in force. */
+export const UPLOAD_MB: UploadMb = DEFAULT_UPLOAD_MB;
 
 /** Why a picked file is refused before uploading (type, then size); null when it may go. */
 export function pickProblem(
   file: { name: string; size: number },
   language: 'zh' | 'en',
   tooBig: (mb: number) => string,
+  limits: UploadMb = UPLOAD_MB,
 ) {
   const kind = fileKindOf(file.name);
   if (!kind) return `${file.name}: ${formatMessage('E_FILE_TYPE', language)}`;
-  return file.size > UPLOAD_MB[kind] * MB ? tooBig(UPLOAD_MB[kind]) : null;
+  return file.size > limits[kind] * MB ? tooBig(limits[kind]) : null;
 }
 
 /**
@@ -41,14 +39,18 @@ export function ContractUpload({ orderId }: { orderId: string }) {
   const { t: widgetsT } = useWidgetsTranslation();
   const language = currentLanguage();
   const attach = useAttachContractFiles();
+  const limits = useUploadLimits();
   const [uploading, setUploading] = useState(0);
   const [problems, setProblems] = useState<string[]>([]);
 
   const send = async (batch: File[]) => {
     const found: string[] = [];
     const picked = batch.filter((file) => {
-      const problem = pickProblem(file, language, (mb) =>
-        t('contract.tooBig', { name: file.name, mb: String(mb) }),
+      const problem = pickProblem(
+        file,
+        language,
+        (mb) => t('contract.tooBig', { name: file.name, mb: String(mb) }),
+        limits,
       );
       if (problem) found.push(problem);
       return !problem;
@@ -98,8 +100,8 @@ export function ContractUpload({ orderId }: { orderId: string }) {
         <p className="ant-upload-text">{t('contract.drop')}</p>
         <p className="ant-upload-hint">
           {t('contract.dropHint', {
-            docMb: String(UPLOAD_MB.document),
-            imageMb: String(UPLOAD_MB.image),
+            docMb: String(limits.document),
+            imageMb: String(limits.image),
             max: String(CONTRACT_FILES_MAX),
           })}
         </p>

@@ -76,7 +76,8 @@ function JudgeDialog({ sample, onClose }: { sample: FirstSampleDetail; onClose: 
         <Form.Item
           name="corrective"
           label={t('first-sample.corrective')}
-          extra={t('first-sample.correctiveHint')}
+          // Once the result needs it, the rule itself says why (as the error): no repeated grey hint.
+          extra={needsCorrective ? undefined : t('first-sample.correctiveHint')}
           rules={[{ required: needsCorrective, whitespace: true, message: t('first-sample.correctiveHint') }]}
         >
           <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} showCount />

@@ -12,6 +12,7 @@ import {
   type OrderFormValues,
   orderFormValues,
   requirementValues,
+  testRequirementText,
   updateItemInput,
   updateOrderInput,
   updateRequirementsInput,
@@ -228,6 +229,46 @@ describe('requirements', () => {
       testRequirement: '',
     });
     expect(clientRequirements(client, { inspection: true, test: false })).toEqual({ testRequirement: '' });
+  });
+
+  it("fall back to the client's mandatory test requirements, in the UI language, when it has no safety text", () => {
+    const ref = (id: string, code: string, nameZh: string, nameEn: string) => ({ id, code, nameZh, nameEn });
+    const rows = [
+      {
+        id: '1',
+        testItem: ref('5', 'EN71-1', '机械物理', 'EN 71-1'),
+        country: ref('9', 'EU', '欧盟', 'EU'),
+        productTypes: [1],
+        mandatory: true,
+      },
+      {
+        id: '2',
+        testItem: ref('6', 'AZO', '偶氮', 'AZO dyes'),
+        country: null,
+        productTypes: [1],
+        mandatory: true,
+      },
+      {
+        id: '3',
+        testItem: ref('7', 'PAH', '多环芳烃', 'PAH'),
+        country: null,
+        productTypes: [1],
+        mandatory: false,
+      },
+    ];
+    const client = { inspectionRequirement: null, safetyRequirement: null };
+    const none = { inspection: false, test: false };
+    expect(clientRequirements(client, none, { rows, language: 'en' }).testRequirement).toBe(
+      'EN 71-1 (EU)\nAZO dyes',
+    );
+    expect(clientRequirements(client, none, { rows, language: 'zh' }).testRequirement).toBe(
+      '机械物理 (欧盟)\n偶氮',
+    );
+    expect(
+      clientRequirements({ ...client, safetyRequirement: 'REACH' }, none, { rows, language: 'en' })
+        .testRequirement,
+    ).toBe('REACH');
+    expect(testRequirementText([], 'en')).toBe('');
   });
 });
 

@@ -3,6 +3,9 @@
  * texts are trimmed; an empty optional text is left out on create and sent as '' (cleared) on update;
  * an update carries only what changed, with the order's version (which locks its products too).
  */
+import type { TestRequirementRow } from '@qcdesk/contract/client';
+import type { Language } from '@qcdesk/contract/messages';
+import { refName } from '../../components/ref-labels';
 import type { RemoteOption } from '../../components/remote-auto-complete';
 import type { OrderDetail, OrderProductLine } from './api';
 import type {
@@ -175,13 +178,32 @@ export function updateRequirementsInput(
   };
 }
 
-/** The requirement texts a newly picked client brings, unless the user has typed their own. */
+/**
+ * A client's mandatory test requirements as text, one test item a line with its destination
+ * ("EN 71-1 (EU)"), for a client whose safety requirement text is empty.
+ */
+export function testRequirementText(tests: readonly TestRequirementRow[], language: Language): string {
+  return tests
+    .filter((row) => row.mandatory)
+    .map(
+      (row) =>
+        `${refName(row.testItem, language)}${row.country ? ` (${refName(row.country, language)})` : ''}`,
+    )
+    .join('\n');
+}
+
+/**
+ * The requirement texts a newly picked client brings, unless the user has typed their own: the test
+ * requirement is the client's safety requirement, or else its mandatory test requirements.
+ */
 export function clientRequirements(
   client: { inspectionRequirement: string | null; safetyRequirement: string | null },
   touched: { inspection: boolean; test: boolean },
+  tests: { rows: readonly TestRequirementRow[]; language: Language } = { rows: [], language: 'zh' },
 ): Partial<RequirementValues> {
+  const test = client.safetyRequirement || testRequirementText(tests.rows, tests.language);
   return {
     ...(touched.inspection ? {} : { inspectionRequirement: client.inspectionRequirement ?? '' }),
-    ...(touched.test ? {} : { testRequirement: client.safetyRequirement ?? '' }),
+    ...(touched.test ? {} : { testRequirement: test }),
   };
 }

@@ -17,7 +17,12 @@ import {
   updateOrderInput,
 } from './order-form-values';
 import { OrderLinesFields } from './order-lines-fields';
-import { useClientDefaults, useCreateOrder, useUpdateOrder } from './order-write-api';
+import {
+  useClientDefaults,
+  useClientTestRequirements,
+  useCreateOrder,
+  useUpdateOrder,
+} from './order-write-api';
 
 const input = createOrder.input;
 const TEXT_ROWS = { minRows: 2, maxRows: 8 };
@@ -52,16 +57,19 @@ function useRequirementDefaults(
 ) {
   const client = Form.useWatch('client', form) as RemoteOption | null | undefined;
   const found = useClientDefaults(creating ? client?.value : undefined).data;
+  const tests = useClientTestRequirements(creating ? client?.value : undefined);
   const applied = useRef<string | null>(null);
   useEffect(() => {
-    if (!found || applied.current === found.id) return;
+    // Without the requirement lists (not allowed, or failed) the safety text alone is the default.
+    if (!found || applied.current === found.id || tests.isPending) return;
     applied.current = found.id;
     const touched = {
       inspection: form.isFieldTouched('inspectionRequirement'),
       test: form.isFieldTouched('testRequirement'),
     };
-    form.setFieldsValue(clientRequirements(found, touched));
-  }, [found, form]);
+    const rows = tests.data?.clientId === found.id ? tests.data.tests : [];
+    form.setFieldsValue(clientRequirements(found, touched, { rows, language: currentLanguage() }));
+  }, [found, form, tests.isPending, tests.data]);
   return client;
 }
 

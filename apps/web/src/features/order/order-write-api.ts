@@ -4,7 +4,7 @@
  * QC assignment. Each refreshes the order, the list and the order's change log; failures are shown
  * by the form that made the call.
  */
-import { getClient } from '@qcdesk/contract/client';
+import { getClient, getClientRequirements } from '@qcdesk/contract/client';
 import type { InputOf } from '@qcdesk/contract/operation';
 import {
   addOrderItems,
@@ -87,6 +87,16 @@ export function useClientDefaults(id: string | undefined) {
   return useQuery({
     queryKey: [...clientKey, 'order-defaults', id],
     queryFn: () => api.call(getClient, { id: id ?? '' }, { silent: true }),
+    enabled: Boolean(id),
+    staleTime: 60_000,
+  });
+}
+
+/** The picked client's test requirements (a new order's test requirement when it has no safety text). */
+export function useClientTestRequirements(id: string | undefined) {
+  return useQuery({
+    queryKey: [...clientKey, 'order-tests', id],
+    queryFn: () => api.call(getClientRequirements, { clientId: id ?? '' }, { silent: true }),
     enabled: Boolean(id),
     staleTime: 60_000,
   });

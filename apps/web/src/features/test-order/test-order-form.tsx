@@ -2,6 +2,7 @@ import { CURRENCIES } from '@qcdesk/contract/test-order';
 import { Alert, Button, Col, Empty, Flex, Form, Row, Select, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ConfigSelect } from '../../components/config-select';
 import { DateField } from '../../components/date-picker';
 import { DetailLoading, FormCard } from '../../components/detail-states';
@@ -85,7 +86,9 @@ export function TestOrderCreatePage(props: RecordFormProps<TestOrderDetail>) {
   return (
     <FormCard title={t('test-order.createTitle')}>
       {ids.length === 0 ? (
-        <Empty description={t('test-order.cartEmpty')} data-testid="test-order-cart-empty" />
+        <Empty description={t('test-order.cartEmpty')} data-testid="test-order-cart-empty">
+          <Link to={`/${language}/order`}>{t('test-order.cartToOrders')}</Link>
+        </Empty>
       ) : (
         <Form<Values>
           form={form}

@@ -49,6 +49,7 @@ export const testOrderEn = {
   receiveHint: 'Setting the receive date marks the order as received.',
   cart: 'Test cart',
   cartEmpty: 'The test cart is empty. Add products from an order’s product list.',
+  cartToOrders: 'Go to the orders',
   cartProducts: 'Products in the cart ({{n}})',
   removeFromCart: 'Remove {{productNo}} from the cart',
   addItem: 'Add a test item',

@@ -51,6 +51,7 @@ export const testOrderZh: typeof testOrderEn = {
   receiveHint: '填写收样日期后，测试单即为已收样。',
   cart: '测试购物车',
   cartEmpty: '测试购物车是空的。请在订单的产品列表中加入产品。',
+  cartToOrders: '前往订单列表',
   cartProducts: '购物车中的产品（{{n}}）',
   removeFromCart: '从购物车移除 {{productNo}}',
   addItem: '添加测试项目',

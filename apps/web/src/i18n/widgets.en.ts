@@ -110,6 +110,10 @@ export const widgetsEn = {
     content: 'Your changes have not been saved. If you leave, they are lost.',
     ok: 'Leave',
     stay: 'Stay',
+    closeTitle: 'Close without saving?',
+    closeContent: 'What you entered here has not been saved. If you close, it is lost.',
+    discard: 'Discard',
+    keepEditing: 'Keep editing',
   },
   confirm: {
     title: 'Please confirm',

@@ -1,5 +1,6 @@
 import { Alert, Badge, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { clientCodeLabel } from '../../components/pickers';
 import { RecordCard } from '../../components/record/record-card';
 import { RecordRoute } from '../../components/record/record-route';
 import { TagList } from '../../components/tag-list';
@@ -78,7 +79,9 @@ function UserView({ user, modify }: { user: UserDetail; modify: boolean }) {
             <TagList items={user.modules.map((m) => ({ key: m, label: moduleLabel(m, language) }))} />
           ),
         },
-        ...(user.clientId ? [{ key: 'client', label: t('users.clientId'), children: user.clientId }] : []),
+        ...(user.client
+          ? [{ key: 'client', label: t('users.client'), children: clientCodeLabel(user.client) }]
+          : []),
         { key: 'createdAt', label: t('users.createdAt'), children: formatDateTime(user.createdAt) },
         { key: 'updatedAt', label: t('users.updatedAt'), children: formatDateTime(user.updatedAt) },
       ]}

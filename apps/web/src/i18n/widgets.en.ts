@@ -38,6 +38,7 @@ export const widgetsEn = {
     submit: 'Search',
     reset: 'Reset',
     more: 'More filters',
+    moreSet: 'More filters ({{count}} set)',
     less: 'Fewer filters',
     yes: 'Yes',
     no: 'No',

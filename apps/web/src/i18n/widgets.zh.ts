@@ -40,6 +40,7 @@ export const widgetsZh = {
     submit: '查询',
     reset: '重置',
     more: '展开',
+    moreSet: '展开（已设{{count}}项）',
     less: '收起',
     yes: '是',
     no: '否',

@@ -48,6 +48,9 @@ function UserView({ user, modify }: { user: UserDetail; modify: boolean }) {
         { key: 'department', label: t('users.department'), children: user.departmentName },
         { key: 'position', label: t('users.position'), children: positionLabel(user.position, language) },
         { key: 'role', label: t('users.role'), children: user.roleName },
+        ...(user.client
+          ? [{ key: 'client', label: t('users.client'), children: clientCodeLabel(user.client) }]
+          : []),
         {
           key: 'state',
           label: t('users.state'),
@@ -79,9 +82,6 @@ function UserView({ user, modify }: { user: UserDetail; modify: boolean }) {
             <TagList items={user.modules.map((m) => ({ key: m, label: moduleLabel(m, language) }))} />
           ),
         },
-        ...(user.client
-          ? [{ key: 'client', label: t('users.client'), children: clientCodeLabel(user.client) }]
-          : []),
         { key: 'createdAt', label: t('users.createdAt'), children: formatDateTime(user.createdAt) },
         { key: 'updatedAt', label: t('users.updatedAt'), children: formatDateTime(user.updatedAt) },
       ]}

@@ -1,11 +1,11 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FormDrawer } from './form-drawer';
 import { GuardedModal } from './guarded-modal';
 import { renderWidget } from './test-utils';
-import { hasUnsavedChanges } from './use-leave-guard';
+import { hasUnsavedChanges, useLeaveGuard } from './use-leave-guard';
 
 function Dialog({ drawer = false }: { drawer?: boolean }) {
   const [open, setOpen] = useState(true);
@@ -28,6 +28,31 @@ function Dialog({ drawer = false }: { drawer?: boolean }) {
           {form}
         </GuardedModal>
       )}
+    </>
+  );
+}
+
+/** A form with a guard of its own that saves and stays open (a config drawer shows the saved row). */
+function SavingForm() {
+  const guard = useLeaveGuard();
+  return (
+    <Form onValuesChange={guard.change} onFinish={guard.settle}>
+      <Form.Item name="reason" label="Reason">
+        <Input />
+      </Form.Item>
+      <Button htmlType="submit">Save</Button>
+    </Form>
+  );
+}
+
+function SavingDrawer() {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <span data-testid="open">{String(open)}</span>
+      <FormDrawer open={open} onClose={() => setOpen(false)} phone={false} title="Drawer" testId="drawer">
+        <SavingForm />
+      </FormDrawer>
     </>
   );
 }
@@ -98,5 +123,18 @@ describe('FormDrawer', () => {
     expect(await screen.findAllByText('不保存就关闭？')).not.toHaveLength(0);
     await answer('放弃修改');
     await waitFor(() => expect(isOpen()).toBe(false));
+  });
+
+  it('follows the guard of a form inside: saved and still open, it closes without asking', async () => {
+    renderWidget(<SavingDrawer />);
+    type('Saved text');
+    await waitFor(() => expect(hasUnsavedChanges()).toBe(true));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    });
+    await waitFor(() => expect(hasUnsavedChanges()).toBe(false));
+    closeX();
+    await waitFor(() => expect(isOpen()).toBe(false));
+    expect(screen.queryByText('Close without saving?')).toBeNull();
   });
 });

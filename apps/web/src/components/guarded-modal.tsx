@@ -4,17 +4,33 @@
  * (Keep editing has the focus); its own Cancel button, a save, or the caller closing it do not ask.
  * While it holds changes, leaving the page asks too (use-leave-guard).
  *
- * A change is any edit a person makes in a form inside (antd's Form.Provider sees every form), so a
- * dialog needs no wiring beyond using GuardedModal for Modal. Input that is no form field (uploaded
- * files) reports itself: `useDialogGuard()?.change()`. A dialog that navigates after its save calls
- * `useDialogGuard()?.settle()` first.
+ * What counts as a change: when a form inside keeps its own leave guard (a record form, the config
+ * form of a drawer), that guard — so a form that saved and stayed open holds nothing; otherwise any
+ * edit a person makes in a form inside (antd's Form.Provider sees every form), so a dialog needs no
+ * wiring beyond using GuardedModal for Modal. Input that is no form field (uploaded files) reports
+ * itself: `useDialogGuard()?.change()`, or `guard.change()` of a guard passed as `guard`. A dialog
+ * that navigates after its save calls `useDialogGuard()?.settle()` first.
  *
  * <GuardedModal open title onCancel={close} …same props as antd's Modal…>{form}</GuardedModal>
  */
 import { ConfigProvider, Form, Modal, type ModalProps } from 'antd';
-import { createContext, type ReactNode, type SyntheticEvent, useContext, useEffect, useRef } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  type SyntheticEvent,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useConfirm } from './confirm-dialog';
-import { type LeaveGuard, useLeaveGuard } from './use-leave-guard';
+import {
+  type LeaveGuard,
+  type LeaveGuardScope,
+  LeaveGuardScopeContext,
+  useLeaveGuard,
+} from './use-leave-guard';
 import { useWidgetsTranslation } from './widgets-i18n';
 
 const DialogGuardContext = createContext<LeaveGuard | null>(null);
@@ -42,6 +58,25 @@ export function useCloseGuard<E>(options: {
   const asking = useRef(false);
   const { open } = options;
   const { settle } = guard;
+  // The guards the forms inside keep themselves, and whether each holds changes.
+  const [inner, setInner] = useState<ReadonlyMap<symbol, boolean>>(() => new Map());
+  const scope = useMemo<LeaveGuardScope>(
+    () => ({
+      register: (key) => {
+        setInner((now) => new Map(now).set(key, false));
+        return () =>
+          setInner((now) => {
+            const next = new Map(now);
+            next.delete(key);
+            return next;
+          });
+      },
+      mark: (key, dirty) =>
+        setInner((now) => (!now.has(key) || now.get(key) === dirty ? now : new Map(now).set(key, dirty))),
+    }),
+    [],
+  );
+  const dirty = guard.dirty || [...inner.values()].some(Boolean);
 
   useEffect(() => {
     if (!open) settle();
@@ -52,7 +87,7 @@ export function useCloseGuard<E>(options: {
     options.onClose?.(event);
   };
   const requestClose = (event: E) => {
-    if (!guard.dirty || options.explicit?.(event)) {
+    if (!dirty || options.explicit?.(event)) {
       close(event);
       return;
     }
@@ -72,17 +107,20 @@ export function useCloseGuard<E>(options: {
   };
   const wrap = (children: ReactNode) => (
     <DialogGuardContext.Provider value={guard}>
-      <Form.Provider
-        onFormChange={(_, { changedFields }) => {
-          // Validation reports fields too; only a person's edit (a touched field) is a change.
-          if (changedFields.some((field) => field.touched)) guard.change();
-        }}
-      >
-        {children}
-      </Form.Provider>
+      <LeaveGuardScopeContext.Provider value={scope}>
+        <Form.Provider
+          onFormChange={(_, { changedFields }) => {
+            // Forms with a guard of their own report through it. Validation reports fields too:
+            // only a person's edit (a touched field) is a change.
+            if (inner.size === 0 && changedFields.some((field) => field.touched)) guard.change();
+          }}
+        >
+          {children}
+        </Form.Provider>
+      </LeaveGuardScopeContext.Provider>
     </DialogGuardContext.Provider>
   );
-  return { guard, requestClose, wrap, holder };
+  return { guard, dirty, requestClose, wrap, holder };
 }
 
 type CancelEvent = Parameters<NonNullable<ModalProps['onCancel']>>[0];

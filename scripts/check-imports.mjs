@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The import boundaries of docs/architecture.md, checked on every relative and workspace import
 // (`npm run lint` runs this after Biome, whose noImportCycles catches cycles):
-//   server: platform/ never imports modules/; a module reaches another module only through its
+//   server: domain/ is pure (no database, no framework): it imports only domain/ and the contract;
+//           a module's rules (`*.rules.ts`) import no service;
+//           platform/ never imports modules/; a module reaches another module only through its
 //           exported service functions (`<area>.service.ts`, ARCHITECTURE.md "Modules"), never its
 //           queries, tables, bindings or internals (its tests may set up through them);
 //           modules/modules.ts lists them all.
@@ -41,6 +43,7 @@ function target(from, spec) {
 const area = (path, prefix) => (path.startsWith(prefix) ? path.slice(prefix.length).split('/')[0] : null);
 
 const SERVER_MODULES = 'apps/server/src/modules/';
+const DOMAIN = 'apps/server/src/domain/';
 const WEB = 'apps/web/src/';
 const FEATURES = `${WEB}features/`;
 
@@ -49,6 +52,10 @@ function breach(from, to) {
   if (from.startsWith('apps/web/') && to.startsWith('apps/server/'))
     return 'the web never imports the server';
   if (from.startsWith('packages/contract/') && to.startsWith('apps/')) return 'the contract imports no app';
+  if (from.startsWith(DOMAIN) && !to.startsWith(DOMAIN) && !to.startsWith('packages/contract/')) {
+    return 'domain/ is pure: it imports only domain/ and the contract';
+  }
+  if (/\.rules\.ts$/.test(from) && /\.service(\.ts)?$/.test(to)) return 'rules import no service';
   if (from.startsWith('apps/server/src/platform/') && to.startsWith(SERVER_MODULES)) {
     return 'platform/ never imports modules/';
   }

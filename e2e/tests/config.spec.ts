@@ -2,7 +2,15 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_USERS } from './accounts';
 import { uniqueSuffix } from './api';
-import { expectNoSeriousA11yViolations, type Lang, SCREENSHOTS, settled, signIn, WIDTHS } from './helpers';
+import {
+  expectA11yOnce,
+  expectNoSeriousA11yViolations,
+  type Lang,
+  settled,
+  shoot,
+  signIn,
+  WIDTHS,
+} from './helpers';
 
 // Issue 5 (web): the master-data back office `/{language}/config/{configType}`.
 
@@ -102,7 +110,7 @@ test('an administrator creates, searches, modifies, freezes, deletes and undelet
   await expect(detail.getByRole('region', { name: 'Change log' })).toContainText(
     'Test Courier → Test Courier Ltd',
   );
-  await page.screenshot({ path: `${SCREENSHOTS}config-detail-en-1280.png` });
+  await shoot(page, 'config-detail-en-1280');
 
   await page.getByTestId('config-freeze').click();
   await confirmWith(page, 'Freeze');
@@ -269,8 +277,7 @@ test('a QC manager sees only the QC lists, and edits them', async ({ page }) => 
   await page.goto('/en/config/factory');
   await page.getByTestId('config-create').click();
   await expect(page.getByTestId('config-form').getByLabel('Contacts')).toBeVisible();
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SCREENSHOTS}config-form-factory-en-1280.png` });
+  await shoot(page, 'config-form-factory-en-1280');
   await page.keyboard.press('Escape');
 
   await page.goto('/en/config/lab');
@@ -286,7 +293,7 @@ test('mail administrators find the mail errors and the outbox beside the lists',
   await expect(page.getByRole('heading', { level: 1, name: 'Mail errors' })).toBeVisible();
   await expect(page.getByRole('search')).toBeVisible();
   await settled(page);
-  await page.screenshot({ path: `${SCREENSHOTS}config-mailerror-en-1280.png` });
+  await shoot(page, 'config-mailerror-en-1280');
   await expectNoSeriousA11yViolations(page);
   await page.getByTestId('config-picker').getByRole('link', { name: 'Mail outbox' }).click();
   await expect(page).toHaveURL(/\/en\/config\/mailbox$/);
@@ -308,14 +315,13 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
       await settled(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       expect(overflow, `horizontal overflow at ${width}px in ${lang}`).toBe(false);
-      await page.screenshot({ path: `${SCREENSHOTS}config-${lang}-${width}.png`, fullPage: true });
-      await expectNoSeriousA11yViolations(page);
+      await shoot(page, `config-${lang}-${width}`, { fullPage: true });
+      await expectA11yOnce(page, lang, width);
 
       await page.getByTestId('config-create').click();
       await expect(page.getByTestId('config-form')).toBeVisible();
-      await page.waitForTimeout(400);
-      await page.screenshot({ path: `${SCREENSHOTS}config-form-${lang}-${width}.png` });
-      await expectNoSeriousA11yViolations(page);
+      await shoot(page, `config-form-${lang}-${width}`);
+      await expectA11yOnce(page, lang, width);
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('config-form')).toHaveCount(0);
     }
@@ -323,8 +329,8 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
     await page.goto(`/${lang}/config`);
     await expect(page.getByTestId('config-overview')).toBeVisible();
     await settled(page);
-    await page.screenshot({ path: `${SCREENSHOTS}config-overview-${lang}-1280.png`, fullPage: true });
-    await expectNoSeriousA11yViolations(page);
+    await shoot(page, `config-overview-${lang}-1280`, { fullPage: true });
+    await expectA11yOnce(page, lang, 1280);
   });
 }
 
@@ -380,8 +386,8 @@ test('an administrator marks a day a holiday on the holiday calendar, in both la
       await settled(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       expect(overflow, `horizontal overflow at ${width}px in ${lang}`).toBe(false);
-      await page.screenshot({ path: `${SCREENSHOTS}config-holiday-${lang}-${width}.png`, fullPage: true });
-      await expectNoSeriousA11yViolations(page);
+      await shoot(page, `config-holiday-${lang}-${width}`, { fullPage: true });
+      await expectA11yOnce(page, lang, width);
     }
   }
 
@@ -389,8 +395,7 @@ test('an administrator marks a day a holiday on the holiday calendar, in both la
   // (after a confirmation) and the day is a working day again.
   await day('2026-10-30').click();
   await expect(form.getByLabel('English name')).toHaveValue('Company anniversary');
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SCREENSHOTS}config-holiday-form-en-1280.png` });
+  await shoot(page, 'config-holiday-form-en-1280');
   await expectNoSeriousA11yViolations(page);
   await page.keyboard.press('Escape');
   await expect(form).toHaveCount(0);
@@ -399,8 +404,7 @@ test('an administrator marks a day a holiday on the holiday calendar, in both la
   await page.goto('/zh/config/holiday?month=2026-10');
   await day('2026-10-30').click();
   await expect(form.getByLabel('英文名称')).toHaveValue('Company anniversary');
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SCREENSHOTS}config-holiday-form-zh-375.png` });
+  await shoot(page, 'config-holiday-form-zh-375');
   await form.getByTestId('holiday-remove').click();
   await confirmWith(page, /移除设置/);
   await expect(form).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_USERS } from './accounts';
 import { uniqueSuffix } from './api';
-import { pickOption, SCREENSHOTS, screenshotsAt, settled, signIn } from './helpers';
+import { pickOption, screenshotsAt, settled, shoot, signIn } from './helpers';
 
 // Issue 12: forms people live in. A changed form asks before it is left (and not after a save or a
 // cancel); a number out of its range keeps what was typed and says so instead of being clamped; a
@@ -138,7 +138,7 @@ for (const lang of ['en', 'zh'] as const) {
       // The dialog zooms in: shoot it where it settles.
       await expect(page.locator('.ant-modal').filter({ hasText: text.leaveTitle })).not.toHaveClass(/zoom/);
       await settled(page);
-      await page.screenshot({ path: `${SCREENSHOTS}forms-leave-${lang}-${width}.png` });
+      await shoot(page, `forms-leave-${lang}-${width}`);
       if (width === 375) {
         await leaveDialog(page, text)
           .getByRole('button', { name: named(text.stay) })
@@ -190,7 +190,7 @@ for (const lang of ['en', 'zh'] as const) {
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await settled(page);
-      await page.screenshot({ path: `${SCREENSHOTS}forms-role-${lang}-${width}.png` });
+      await shoot(page, `forms-role-${lang}-${width}`);
     }
 
     // Login as a set-password link leaves it: the message, and the name filled in (router state).

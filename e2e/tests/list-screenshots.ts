@@ -1,12 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import {
-  expectNoHorizontalOverflow,
-  expectNoSeriousA11yViolations,
-  type Lang,
-  SCREENSHOTS,
-  settled,
-  signIn,
-} from './helpers';
+import { expectA11yOnce, expectNoHorizontalOverflow, type Lang, settled, shoot, signIn } from './helpers';
 
 // Screenshots of every list (issue 12) in both languages, in two spec files so that the two halves
 // run side by side instead of one long file being the run's tail (ADR 0012).
@@ -20,8 +13,8 @@ async function listOpenedAt(page: Page, lang: Lang, list: string, width: number)
 }
 
 /**
- * Each list opened on a phone (375) and on a PC (1280), screenshotted at both, and checked by axe at
- * 1280; at 768 (the phone page widened) it must not scroll sideways either.
+ * Each list opened on a phone (375) and on a PC (1280), screenshotted at both when looking, and
+ * checked by axe at 1280; at 768 (the phone page widened) it must not scroll sideways either.
  */
 export function listScreenshots(lists: readonly string[]) {
   for (const lang of ['en', 'zh'] as const) {
@@ -34,15 +27,15 @@ export function listScreenshots(lists: readonly string[]) {
         const name = `lists-${list.replace(/[/?=]/g, '-')}`;
         await listOpenedAt(page, lang, list, 375);
         await expectNoHorizontalOverflow(page, `${list} at 375px in ${lang}`);
-        await page.screenshot({ path: `${SCREENSHOTS}${name}-${lang}-375.png`, fullPage: true });
+        await shoot(page, `${name}-${lang}-375`, { fullPage: true });
         await page.setViewportSize({ width: 768, height: 900 });
         await settled(page);
         await expectNoHorizontalOverflow(page, `${list} at 768px in ${lang}`);
 
         await listOpenedAt(page, lang, list, 1280);
         await expectNoHorizontalOverflow(page, `${list} at 1280px in ${lang}`);
-        await page.screenshot({ path: `${SCREENSHOTS}${name}-${lang}-1280.png`, fullPage: true });
-        await expectNoSeriousA11yViolations(page);
+        await shoot(page, `${name}-${lang}-1280`, { fullPage: true });
+        await expectA11yOnce(page, lang, 1280);
       }
     });
   }

@@ -294,6 +294,11 @@ for (const lang of ['en', 'zh'] as const) {
     const detail = page.getByTestId('production-sample-detail');
     await expect(detail).toContainText(text.placed);
     await expect(page.getByTestId('production-sample-products')).toContainText(first!);
+    // With its test status (issue 24): nothing tested yet.
+    await expect(page.getByTestId('production-sample-product').getByTestId('test-status')).toHaveAttribute(
+      'data-status',
+      'none',
+    );
 
     // Unlinking after a confirmation takes it away again.
     await page.goto(`/${lang}/order/${data.order.id}`);

@@ -1,14 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_USERS } from './accounts';
-import {
-  DEV_TEAL,
-  expectNoSeriousA11yViolations,
-  type Lang,
-  PRODUCT_PURPLE,
-  SCREENSHOTS,
-  settled,
-  signIn,
-} from './helpers';
+import { DEV_TEAL, expectA11yOnce, type Lang, PRODUCT_PURPLE, settled, shoot, signIn } from './helpers';
 
 // Issue 4: language, environments, layouts, screenshots and accessibility of the shell pages.
 
@@ -193,11 +185,8 @@ for (const shellPage of SHELL_PAGES) {
     for (const lang of ['zh', 'en'] as const) {
       for (const width of [375, 1280]) {
         await shellPageAt(page, shellPage, lang, width);
-        await page.screenshot({
-          path: `${SCREENSHOTS}${shellPage.name}-${lang}-${width}.png`,
-          fullPage: true,
-        });
-        await expectNoSeriousA11yViolations(page);
+        await shoot(page, `${shellPage.name}-${lang}-${width}`, { fullPage: true });
+        await expectA11yOnce(page, lang, width);
         if (width === 375) {
           await page.setViewportSize({ width: 768, height: 800 });
           await expectNoOverflow(page, 768, lang);

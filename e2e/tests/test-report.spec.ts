@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { configListOperations } from '@qcdesk/contract/config';
 import { searchMail } from '@qcdesk/contract/mail';
-import { createTestOrder, getTestOrder, submitTestOrder, updateTestOrder } from '@qcdesk/contract/test-order';
+import { updateOrderRisk } from '@qcdesk/contract/order-risk';
+import { createTestOrder, getTestOrder, submitTestOrder } from '@qcdesk/contract/test-order';
 import { listTestReports } from '@qcdesk/contract/test-report';
 import ExcelJS from 'exceljs';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
@@ -9,11 +10,15 @@ import { Api } from './api';
 import { type Lang, screenshotsAt, settled, signIn } from './helpers';
 import { ownClientOrder } from './own-order';
 
-// Issue 16 (test reports): a test order of two products (T-AZO, T-HCHO) is submitted to SGS and
-// received; the lab (demo.lab) enters the results with one fail, uploading the report file; a
-// different verifier (demo.auditor) verifies and publishes; QC (demo.qc) starts a retest, whose
-// draft order is submitted, and opens the previous-report view of the new report. The lab exports
-// the list of its report number and the XLSX arrives by mail. Both languages, 375 and 1280 wide.
+// Issue 16 (test reports): a test order of two products is submitted to SGS; the first product's
+// order risk asks for formaldehyde only, but the order also tests its azo dyes (issue 25). The lab
+// (demo.lab) enters the results with the azo dyes failing, uploading the report file: the order is
+// not received yet, so the entry receives it (a visible step); the lab attaches the quotation file
+// on the test order (issue 24). A different verifier (demo.auditor) verifies and publishes: the
+// order screen shows the first product failed and the second passed, the test order reported
+// (issue 25). QC (demo.qc) starts a retest, whose draft order is submitted, and opens the
+// previous-report view of the new report. The lab exports the list of its report number and the
+// XLSX arrives by mail. Both languages, 375 and 1280 wide.
 
 const TEXT = {
   en: {
@@ -31,6 +36,11 @@ const TEXT = {
     mailSent: 'The mail has been sent, please check',
     reportNoHeader: 'Report no',
     resultHeader: 'Result',
+    failed: 'Failed',
+    passed: 'Passed',
+    received: 'Received',
+    reported: 'Reported',
+    save: 'Save',
   },
   zh: {
     pending: '待出',
@@ -47,11 +57,19 @@ const TEXT = {
     mailSent: '邮件已发送，请查收',
     reportNoHeader: '报告编号',
     resultHeader: '结果',
+    failed: '未通过',
+    passed: '通过',
+    received: '已收样',
+    reported: '已出报告',
+    save: '保存',
   },
 } as const;
 
-/** A received test order of a new order of the sales user's own client; answers its report id. */
-async function receivedTestOrder(baseURL: string) {
+/**
+ * A submitted (not received) test order of a new order of the sales user's own client: the first
+ * product tests azo dyes and formaldehyde, its order risk's only item; the second formaldehyde.
+ */
+async function submittedTestOrder(baseURL: string) {
   const { order, suffix } = await ownClientOrder(baseURL, 'TR', 'test-report');
   const admin = await Api.signedIn(baseURL);
   const idOf = async (list: 'lab' | 'testtype' | 'testitem', code: string) => {
@@ -61,28 +79,26 @@ async function receivedTestOrder(baseURL: string) {
     } as never);
     return (rows.list as { id: string; code: string }[]).find((r) => r.code === code)!.id;
   };
+  const [first, second] = [order.products[0]!, order.products[1]!];
+  const [azo, hcho] = [await idOf('testitem', 'T-AZO'), await idOf('testitem', 'T-HCHO')];
+  const risk = await admin.call(updateOrderRisk, { productId: first.id, items: [{ testItemId: hcho }] });
   const qc = await Api.signedIn(baseURL, DEMO_USERS.QC, DEMO_PASSWORD);
   const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
   const draft = await qc.call(createTestOrder, {
-    orderProductIds: order.products.map((p) => p.id),
+    orderProductIds: [first.id, second.id],
     labId: await idOf('lab', 'SGS-SZ'),
     testTypeId: await idOf('testtype', 'CHEM'),
     currency: 'RMB',
     planTime: today,
     items: [
-      { orderProductId: order.products[0]!.id, testItemId: await idOf('testitem', 'T-AZO') },
-      { orderProductId: order.products[1]!.id, testItemId: await idOf('testitem', 'T-HCHO') },
+      { orderProductId: first.id, testItemId: azo },
+      { orderProductId: first.id, testItemId: hcho, orderRiskItemId: risk.items[0]!.id },
+      { orderProductId: second.id, testItemId: hcho },
     ],
   } as never);
-  const submitted = await qc.call(submitTestOrder, { id: draft.id, version: draft.version } as never);
-  const lab = await Api.signedIn(baseURL, DEMO_USERS.LAB, DEMO_PASSWORD);
-  await lab.call(updateTestOrder, {
-    id: submitted.id,
-    version: submitted.version,
-    receiveTime: today,
-  } as never);
+  await qc.call(submitTestOrder, { id: draft.id, version: draft.version } as never);
   const [report] = (await qc.call(listTestReports, { testOrderId: draft.id })).list;
-  return { admin, qc, reportId: report!.id, suffix };
+  return { admin, qc, orderId: order.id, testOrderId: draft.id, reportId: report!.id, suffix };
 }
 
 /** Picks the n-th item's result in the result dialog. */
@@ -120,17 +136,19 @@ for (const lang of ['en', 'zh'] as const) {
   }) => {
     test.setTimeout(240_000);
     const text = TEXT[lang];
-    const { admin, qc, reportId, suffix } = await receivedTestOrder(baseURL!);
+    const { admin, qc, orderId, testOrderId, reportId, suffix } = await submittedTestOrder(baseURL!);
     const reportNo = `E2E-${lang}-${suffix}`;
     const detail = page.getByTestId('test-report-detail');
 
-    // The lab: the pending report shows the "pending" label; results with one fail and the file.
+    // The lab: the pending report shows the "pending" label; results with one fail and the file. The
+    // order is not received: the dialog says so and the entry receives it today (issue 25).
     await signIn(page, DEMO_USERS.LAB, lang as Lang);
     await page.goto(`/${lang}/testreport/${reportId}`);
     await expect(detail.locator('h1')).toHaveText(text.pending);
     await screenshotsAt(page, lang, 'test-report-pending');
     await page.getByTestId('test-report-enter-result').click();
     const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('test-report-receive')).toContainText(/TO\d{10}/);
     await dialog.getByTestId('test-report-report-no').fill(reportNo);
     await dialog.locator('input[type=file]').setInputFiles({
       name: 'report.pdf',
@@ -140,12 +158,31 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(dialog.getByText('report.pdf')).toBeVisible();
     await itemResult(page, 0, text.fail);
     await itemResult(page, 1, text.pass);
+    await itemResult(page, 2, text.pass);
     await screenshotsAt(page, lang, 'test-report-result-dialog', () => false);
     await dialog.getByTestId('test-report-result-ok').click();
     await expect(page.getByTestId('test-report-status')).toHaveText(text.issued);
     await expect(detail.locator('h1')).toHaveText(reportNo);
     // Who entered the results does not verify them.
     await expect(page.getByTestId('test-report-verify')).toHaveCount(0);
+
+    // The test order is received; the lab (test.finance too) attaches the quotation file (issue 24).
+    await page.goto(`/${lang}/ordertest/${testOrderId}`);
+    await expect(page.getByTestId('test-order-status')).toHaveText(text.received);
+    await page.getByTestId('test-order-edit').click();
+    const edit = page.getByRole('dialog');
+    await edit
+      .getByTestId('test-order-quotation-file')
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'quotation.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+      });
+    await expect(edit.getByTestId('test-order-quotation-file')).toContainText('quotation.pdf');
+    await screenshotsAt(page, lang, 'test-order-edit-files', () => false);
+    await edit.getByRole('button', { name: text.save }).click();
+    await expect(page.getByTestId('test-order-quotation')).toContainText('quotation.pdf');
 
     // The list: the report no filter, then the export of that filter, read back from the mail.
     await page.goto(`/${lang}/testreport?reportNo=${reportNo}`);
@@ -182,6 +219,19 @@ for (const lang of ['en', 'zh'] as const) {
     await confirmDialog(page);
     await expect(page.getByTestId('test-report-status')).toHaveText(text.published);
     await expect(page.getByTestId('test-report-result')).toHaveText(text.fail);
+
+    // Issue 25: the order screen shows the failed product failed (its risk's formaldehyde passed),
+    // the other passed; the test order is reported with the fail.
+    await page.goto(`/${lang}/order/${orderId}`);
+    const statuses = page.getByTestId('test-status');
+    await expect(statuses.nth(0)).toHaveAttribute('data-status', 'failed');
+    await expect(statuses.nth(0)).toHaveText(text.failed);
+    await expect(statuses.nth(1)).toHaveAttribute('data-status', 'passed');
+    await expect(statuses.nth(1)).toHaveText(text.passed);
+    await screenshotsAt(page, lang, 'test-report-order-failed', () => false);
+    await page.goto(`/${lang}/ordertest/${testOrderId}`);
+    await expect(page.getByTestId('test-order-status')).toHaveText(text.reported);
+    await expect(page.getByTestId('test-order-result')).toHaveText(text.fail);
 
     // QC retests: a draft retest order; once submitted, its report links back to this one.
     await signIn(page, DEMO_USERS.QC, lang as Lang);

@@ -3,14 +3,12 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { lt, sql } from 'drizzle-orm';
 import Fastify, {
   type FastifyHttpOptions,
   type FastifyInstance,
   type FastifyServerFactory,
   LogController,
 } from 'fastify';
-import { jobs as jobsTable } from './db/schema/platform';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { identityAuthenticator } from './modules/identity/identity.auth';
 import { purgeExpiredSessions } from './modules/identity/session.service';
@@ -27,6 +25,7 @@ import {
   type NonceStore,
   RedisNonceStore,
 } from './platform/envelope/nonce-store';
+import { purgeJobs } from './platform/jobs/job-queue';
 import { JobWorker } from './platform/jobs/job-worker';
 import { MAIL_SEND_JOB } from './platform/mail/mail-outbox';
 import { createMailTransport, mailSendHandler } from './platform/mail/mail-sender';
@@ -159,13 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       maxAttempts: config.MAIL_MAX_ATTEMPTS,
     }),
   );
-  jobs.every('jobs.purge', HOUR, (db) =>
-    db
-      .delete(jobsTable)
-      .where(
-        sql`${jobsTable.status} = 'done' and ${lt(jobsTable.finishedAt, sql`now() - interval '7 days'`)}`,
-      ),
-  );
+  jobs.every('jobs.purge', HOUR, (db) => purgeJobs(db));
   jobs.every('identity.purge', HOUR, async (db) => {
     await purgeExpiredSessions(db);
     await purgeThrottle(db);

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema/mail';
 import { jobs } from '../src/db/schema/platform';
-import { codeLetter } from '../src/modules/config/aql';
+import { codeLetter } from '../src/domain/sampling/iso2859-1';
 import { seedConfig } from '../src/modules/config/config.seed';
 import { CONFIG_SEED } from '../src/modules/config/config-seed-data';
 import type { Principal } from '../src/platform/auth';

@@ -217,7 +217,8 @@ const lists = [
     names: 'required',
     fields: [
       { name: 'countsAsWork', type: 'bool', default: true },
-      { name: 'paid', type: 'bool', default: true },
+      // Paid leave: its own label, so the shared `paid` (a test order's) reads 已付款.
+      { name: 'paid', type: 'bool', default: true, label: { zh: '带薪', en: 'Paid leave' } },
     ],
     search: [],
   },
@@ -784,7 +785,6 @@ export const CONFIG_FIELD_LABELS: Readonly<Record<string, Labels>> = {
   maxLot: { zh: '批量上限', en: 'Lot to' },
   letter: { zh: '字码', en: 'Code letter' },
   countsAsWork: { zh: '计工时', en: 'Counts as work' },
-  paid: { zh: '带薪', en: 'Paid' },
   countrys: { zh: '成员国家', en: 'Member countries' },
   defaultClass: { zh: '默认缺陷等级', en: 'Default class' },
   sectionType: { zh: '报告部分', en: 'Report section' },

@@ -40,6 +40,7 @@ describe('defineListExport', () => {
       'materialtest/export',
       'order/export',
       'orderrisk/export',
+      'ordertest/export',
       'originalsample/export',
       'productionsample/export',
       'standard/export',

@@ -71,7 +71,24 @@ export const jobProgressRow = z.object({
   state: z.enum(JOB_STATES),
   /** 0–100; 100 once done. */
   percent: z.number().int().min(0).max(100),
+  /**
+   * Why a failed job gave up: the job's own error, or, when its worker stopped while running the last
+   * attempt, `JOB_STOPPED` in the caller's language; null unless failed.
+   */
+  error: z.string().nullable(),
 });
+
+/** The reason of a job whose worker stopped (crash, kill, out of memory) while running its last attempt. */
+export const JOB_STOPPED = {
+  zh: '执行时工作进程已停止（第 {attempt} 次，共 {maxAttempts} 次）',
+  en: 'The worker stopped while running it (attempt {attempt} of {maxAttempts})',
+} as const;
+
+export function jobStoppedText(lang: keyof typeof JOB_STOPPED, attempt: number, maxAttempts: number): string {
+  return JOB_STOPPED[lang]
+    .replace('{attempt}', String(attempt))
+    .replace('{maxAttempts}', String(maxAttempts));
+}
 
 export type JobProgress = z.output<typeof jobProgressRow>;
 

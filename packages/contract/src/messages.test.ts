@@ -16,6 +16,8 @@ describe('messages', () => {
     expect(formatMessage('E_TOO_LONG', 'en', { field: 'remarkX', max: 5 })).toBe(
       'remarkX exceeds 5 characters',
     );
+    // A test order's `paid` is paid (已付款), not paid leave (带薪, the attendance list's own label).
+    expect(formatMessage('E_FIELD_LOCKED', 'zh', { field: 'paid' })).toContain('已付款');
   });
 
   it('picks a word by the count: 1 error, 2 errors (issue 12)', () => {

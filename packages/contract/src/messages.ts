@@ -98,10 +98,6 @@ export const messages = {
     zh: '只有结果为需改进或不合格的报告才能复测',
     en: 'Only a report with the result improve or fail can be retested',
   },
-  E_TR_NO_TEST_ORDER: {
-    zh: '没有测试单的报告不能复测',
-    en: 'A report without a test order cannot be retested',
-  },
   E_PHOTO_TYPE: {
     zh: '照片须为已上传的图片文件（jpg、jpeg、png、bmp）',
     en: 'Photos must be uploaded image files (jpg, jpeg, png, bmp)',
@@ -179,6 +175,9 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   discount: { zh: '折扣', en: 'Discount' },
   invoice: { zh: '发票', en: 'Invoice' },
   quotation: { zh: '报价单', en: 'Quotation' },
+  paid: { zh: '已付款', en: 'Paid' },
+  quotationFileId: { zh: '报价单文件', en: 'Quotation file' },
+  invoiceFileId: { zh: '发票文件', en: 'Invoice file' },
   password: { zh: '密码', en: 'Password' },
   repeatPassword: { zh: '确认密码', en: 'Repeat password' },
   page: { zh: '页码', en: 'Page' },
@@ -305,6 +304,9 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   qcId: { zh: '品管', en: 'QC' },
   testRequirement: { zh: '测试要求', en: 'Test requirement' },
   orderProductId: { zh: '订单产品', en: 'Order product' },
+  orderProductIds: { zh: '订单产品', en: 'Order products' },
+  /** A test-order line's link to its product's order risk item. */
+  orderRiskItemId: { zh: '来源', en: 'Source' },
   byCreate: { zh: '手工添加', en: 'Raised by hand' },
   orderId: { zh: '订单', en: 'Order' },
   /** Test items of an order risk, check items of a first sample. */

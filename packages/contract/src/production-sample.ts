@@ -3,6 +3,7 @@ import { businessDate } from './config';
 import { enumSchema } from './enumerations';
 import { defineListExport } from './list-export';
 import { defineOperation } from './operation';
+import { PRODUCT_TEST_STATUSES } from './order';
 import {
   dateOut,
   dateRangeOk,
@@ -84,6 +85,8 @@ export const productionSampleDetail = productionSampleRow.extend({
       name: z.string(),
       orderId: idOut,
       orderNo: z.string(),
+      /** Issue 25: the product's test status (its order risk and its published test reports). */
+      testStatus: z.enum(PRODUCT_TEST_STATUSES),
     }),
   ),
   createdBy: userLabel.nullable(),

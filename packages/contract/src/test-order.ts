@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { businessDate } from './config';
 import { enumSchema } from './enumerations';
+import { uploadedFile } from './files';
+import { defineListExport } from './list-export';
 import { defineOperation } from './operation';
 import {
   dateOut,
@@ -130,6 +132,9 @@ export const testOrderRow = z.object({
 });
 
 export const testOrderDetail = testOrderRow.extend({
+  /** Issue 24: the lab's quotation and the invoice as files (beside their numbers), signed downloads. */
+  quotationFile: uploadedFile.nullable(),
+  invoiceFile: uploadedFile.nullable(),
   items: z.array(testOrderItem),
   createdBy: userLabel.nullable(),
   createdAt: dateTimeOut,
@@ -191,6 +196,12 @@ export const searchTestOrders = defineOperation({
     })
     .refine(dateRangeOk, { path: ['endTime'], params: { reason: 'E_DATE_RANGE' } }),
   output: searchPageOf(testOrderRow),
+});
+
+export const exportTestOrders = defineListExport(searchTestOrders, {
+  path: 'ordertest/export',
+  summary:
+    'The test orders of the search’s filters (in the caller’s scope) as XLSX, mailed to the caller as a download link; answers the job id.',
 });
 
 export const listTestOrders = defineOperation({
@@ -257,7 +268,7 @@ export const updateTestOrder = defineOperation({
   permission: 'test.create',
   alsoPermitted: ['test.edit', 'test.finance'],
   summary:
-    'Fields by who may change them (E_FIELD_LOCKED otherwise): lab, contact, test type, plan and hope time with test.create in 10; receiveTime (20 → 30) and hope time with test.edit in 20–30; paid, invoice, quotation, discount, sample provided with test.finance in any status but 90. Answers the detail.',
+    'Fields by who may change them (E_FIELD_LOCKED otherwise): lab, contact, test type, plan and hope time with test.create in 10; receiveTime (20 → 30) and hope time with test.edit in 20–30; paid, invoice and quotation (numbers and files: the caller’s own uploads, E_REF_NOT_FOUND otherwise), discount with test.finance in any status but 90. Answers the detail.',
   input: z.object({
     id: idIn,
     version,
@@ -270,6 +281,9 @@ export const updateTestOrder = defineOperation({
     paid: z.boolean().optional(),
     invoice: z.string().trim().max(60).nullable().optional(),
     quotation: z.string().trim().max(60).nullable().optional(),
+    /** An uploaded file (the caller's own upload, or the order's current one); null removes it. */
+    invoiceFileId: idIn.nullable().optional(),
+    quotationFileId: idIn.nullable().optional(),
     discount: discountIn.optional(),
     sampleProvided: enumCode('ProvidedFlag').optional(),
   }),
@@ -302,7 +316,8 @@ export const closeTestOrder = defineOperation({
   path: 'ordertest/close',
   method: 'POST',
   permission: 'test.finance',
-  summary: 'Close a reported order (40 → 50); needs paid or an invoice (E_TEST_UNPAID).',
+  summary:
+    'Close a reported order (40 → 50); needs paid or an invoice, its number or its file (E_TEST_UNPAID).',
   input: transitionIn,
   output: testOrderDetail,
 });

@@ -77,7 +77,8 @@ export const testReportRow = z.object({
   reportType: z.number().int(),
   lab: refOut,
   testType: refOut,
-  testOrder: z.object({ id: idOut, testOrderNo: z.string() }).nullable(),
+  /** enum TestOrderStatus in `status`: a submitted (20) order is received by the result entry. */
+  testOrder: z.object({ id: idOut, testOrderNo: z.string(), status: z.number().int() }).nullable(),
   products: z.array(testReportProduct),
   client: clientLabel,
   department: refOut,
@@ -276,7 +277,7 @@ export const enterTestReportResult = defineOperation({
   method: 'POST',
   permission: 'testreport.result',
   summary:
-    'Enter the result (10 → 20): report no (unique per lab), report date, files (at least one, E_TR_FILE_REQUIRED), the listed item results; every item must have a result (E_TR_NOT_OUT). A hand-set overall result better than the worst item is refused (E_RESULT_INCONSISTENT). Stores who entered it.',
+    'Enter the result (10 → 20): report no (unique per lab), report date, files (at least one, E_TR_FILE_REQUIRED), the listed item results; every item must have a result (E_TR_NOT_OUT). A hand-set overall result better than the worst item is refused (E_RESULT_INCONSISTENT). Stores who entered it. Results are entered on a received test order: when the report’s test order is still submitted (20), `receiveTime` is required (E_REQUIRED) and the entry receives the order (20 → 30, test.edit; E_RANGE before its plan date, after today or after the report date).',
   input: z.object({
     id: idIn,
     version,
@@ -287,6 +288,8 @@ export const enterTestReportResult = defineOperation({
     items: z.array(itemResult).max(500).default([]),
     /** Optional overall result (TestResult 1–6); must not be better than the items' worst. */
     result: oneOf([1, 2, 3, 4, 5, 6]).optional(),
+    /** The day the lab received the samples: required while the report's test order is submitted (20). */
+    receiveTime: businessDate.optional(),
   }),
   output: testReportDetail,
 });
@@ -327,7 +330,7 @@ export const retestTestReport = defineOperation({
   method: 'POST',
   permission: 'testreport.retest',
   summary:
-    'Retest a verified or published report with result improve or fail (30/40 → 80, reason; E_TR_RETEST otherwise): a draft retest test order for its items with result 2 or 3 (E_TR_NO_TEST_ORDER for a report without a test order).',
+    'Retest a verified or published report with result improve or fail (30/40 → 80, reason; E_TR_RETEST otherwise): a draft retest test order for its items with result 2 or 3, to its test order’s lab with that order’s contact, currency and prices, or, for a report without a test order (factory- or client-provided), to the report’s own lab and test type.',
   input: reasonInput,
   output: testReportDetail,
 });

@@ -18,6 +18,11 @@ export async function openSameDatabase(database: Database): Promise<Database> {
   return openDatabase({ url, poolSize: 4 });
 }
 
+/** The PostgreSQL URL of a test database (for a process of its own); undefined on PGlite. */
+export function urlOf(database: Database): string | undefined {
+  return urls.get(database);
+}
+
 /** A private, migrated database for one test file: a copy of the run's template. */
 export async function openTestDatabase(): Promise<Database> {
   const template = inject('dbTemplate');

@@ -73,6 +73,19 @@ describe('ExportButton', () => {
     expect(screen.getByTestId('export-button')).toHaveProperty('disabled', false);
   });
 
+  it('says why a job failed when the server tells', async () => {
+    const progress = steps({
+      state: 'failed',
+      percent: 10,
+      error: 'The worker stopped while running it (attempt 3 of 3)',
+    });
+    renderWidget(
+      <ExportButton exportFn={async () => ({ jobId: '9' })} filters={{}} progress={progress} interval={30} />,
+    );
+    fireEvent.click(screen.getByTestId('export-button'));
+    await screen.findByText('The export failed: The worker stopped while running it (attempt 3 of 3)');
+  });
+
   it('shows no progress when the export is refused, and can be clicked again', async () => {
     const exportFn = vi.fn(async () => {
       throw new Error('E_EXPORT_TOO_MANY');

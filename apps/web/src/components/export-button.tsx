@@ -17,7 +17,8 @@ import { api } from '../api/client';
 import { notify } from './notify';
 import { useWidgetsTranslation } from './widgets-i18n';
 
-export type ExportProgress = Pick<JobProgress, 'state' | 'percent'>;
+/** How far the job is; a failed one may say why (`error`: the job's error, or that its worker stopped). */
+export type ExportProgress = Pick<JobProgress, 'state' | 'percent'> & Partial<Pick<JobProgress, 'error'>>;
 
 export interface ExportButtonProps<F> {
   /** Queues the export of these filters: the area's export call (`exportClients` of its api.ts). */
@@ -78,7 +79,10 @@ export function ExportButton<F>({
   const percent = job.data?.state === 'done' ? 100 : (job.data?.percent ?? 0);
   let status: string | null = null;
   if (jobId !== null) {
-    if (failed) status = t('widgets.exportList.failed');
+    if (failed)
+      status = job.data?.error
+        ? t('widgets.exportList.failedWhy', { error: job.data.error })
+        : t('widgets.exportList.failed');
     else if (job.data?.state === 'done') status = t('widgets.exportList.done');
     else status = t('widgets.exportList.running', { percent });
   }

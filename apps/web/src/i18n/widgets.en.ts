@@ -96,6 +96,7 @@ export const widgetsEn = {
     running: 'Exporting… {{percent}}%',
     done: 'The file is on its way to your mailbox',
     failed: 'The export failed; try again',
+    failedWhy: 'The export failed: {{error}}',
     progress: 'Export progress',
   },
   number: {

@@ -98,6 +98,7 @@ export const widgetsZh = {
     running: '正在导出… {{percent}}%',
     done: '文件已发往您的邮箱',
     failed: '导出失败，请重试',
+    failedWhy: '导出失败：{{error}}',
     progress: '导出进度',
   },
   number: {

@@ -3,7 +3,7 @@
  * Pure functions; every caller shows numbers the same way in both languages (the grouping
  * separator is a comma in zh and en alike).
  */
-import { DATE_FORMAT, DATE_TIME_FORMAT } from '@qcdesk/contract/constants';
+import { BUSINESS_TIME_ZONE, DATE_FORMAT, DATE_TIME_FORMAT } from '@qcdesk/contract/constants';
 import dayjs, { type ConfigType } from 'dayjs';
 
 /** Spec §9: B below 512 bytes, KB below 512 KB, else MB. */
@@ -32,6 +32,13 @@ function numberFormat(minPlaces: number, maxPlaces: number): Intl.NumberFormat {
 function isNumber(value: number | null | undefined): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
+
+/**
+ * Today in the business time zone (Asia/Shanghai), YYYY-MM-DD: what the server checks dates against
+ * ("≥ today", "≤ today"), whatever the browser's own zone.
+ */
+export const businessToday = (): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(new Date());
 
 /** Spec §9: one decimal place by default, with thousands separators; '' for a missing value. */
 export function formatDecimal(value: number | null | undefined, places = 1): string {

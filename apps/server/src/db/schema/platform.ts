@@ -51,11 +51,16 @@ export const appSecrets = pgTable('app_secrets', {
   createdAt: timestamptz('created_at').notNull().default(sql`now()`),
 });
 
-export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+/**
+ * `failed`: the handler threw on its last attempt; `dead`: its worker stopped (crash, kill, out of
+ * memory) while running the last attempt. Both are dead letters: listed with a retry, purged later.
+ */
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'dead';
 
 /**
- * The job queue (ARCHITECTURE.md "Jobs"): workers in any process claim due rows with
- * `FOR UPDATE SKIP LOCKED`; failures retry with backoff up to `maxAttempts`.
+ * The job queue (ARCHITECTURE.md "Jobs", ADR 0016): workers in any process claim due rows with
+ * `FOR UPDATE SKIP LOCKED`, renew their lease while a job runs, and finish it only while they still
+ * hold it (`locked_by` is one claim's token); failures retry with backoff up to `maxAttempts`.
  */
 export const jobs = pgTable(
   'jobs',
@@ -80,8 +85,21 @@ export const jobs = pgTable(
   (t) => [
     index('jobs_due_idx').on(t.runAt).where(sql`status = 'queued'`),
     index('jobs_running_idx').on(t.lockedAt).where(sql`status = 'running'`),
+    // The purge (done, failed and dead rows by age) and the list of dead letters.
+    index('jobs_finished_idx').on(t.status, t.finishedAt).where(sql`finished_at is not null`),
   ],
 );
+
+/**
+ * Housekeeping that runs once per interval across every process (`JobWorker.every`): a worker runs
+ * a task only when its UPDATE moves `next_at` on (ADR 0016).
+ */
+export const periodicTasks = pgTable('periodic_tasks', {
+  name: text('name').primaryKey(),
+  nextAt: timestamptz('next_at').notNull(),
+  lastRunAt: timestamptz('last_run_at'),
+  lastRunBy: text('last_run_by'),
+});
 
 /**
  * DOMAIN.md §6.9 NumberSequence: the last number given per prefix and business day (yyMMdd), taken

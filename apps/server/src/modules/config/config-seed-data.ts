@@ -1,6 +1,6 @@
 import type { ConfigListName } from '@qcdesk/contract/config-lists';
 import { formatSystemValue, SYSTEM_PARAMS } from '@qcdesk/contract/system-params';
-import { TABLE_1, table1Bands } from './aql';
+import { TABLE_1, table1Bands } from '../../domain/sampling/iso2859-1';
 
 // Demo master data for a fresh database: realistic, bilingual, and consistent with the lists'
 // rules. References are written as the referenced row's code; the seed resolves them.

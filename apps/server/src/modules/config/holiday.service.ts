@@ -1,54 +1,17 @@
 import { and, eq, gte, lte } from 'drizzle-orm';
 import { holidays } from '../../db/schema/config';
+import {
+  addDays,
+  addWorkingDaysIn,
+  type DayType,
+  dayTypeIn,
+  type HolidayCalendar,
+  isWorkingDayIn,
+} from '../../domain/calendar';
 import type { Db } from '../../platform/db';
 
-// Working days and day types (DOMAIN.md §6.7, §6.12) over the holiday list. Dates are business
-// dates `YYYY-MM-DD` (Asia/Shanghai), so the arithmetic is on calendar days, never on instants.
-
-/** HolidayType codes (DOMAIN.md §3.2). */
-export const STATUTORY_HOLIDAY = 1;
-export const ADJUSTED_REST_DAY = 2;
-export const ADJUSTED_WORKING_DAY = 3;
-
-export type DayType = 'WORKDAY' | 'REST' | 'HOLIDAY';
-
-export interface HolidayEntry {
-  date: string;
-  dayType: number;
-  nameZh: string | null;
-  nameEn: string | null;
-}
-
-/** The holidays of a date range, by date. */
-export type HolidayCalendar = ReadonlyMap<string, HolidayEntry>;
-
-const DAY_MS = 86_400_000;
-
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-const isWeekend = (date: string) => {
-  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return day === 0 || day === 6;
-};
-
-/** §6.7: Mon–Fri without a holiday of type 1 or 2, or any day with a type 3 holiday. */
-export function isWorkingDayIn(calendar: HolidayCalendar, date: string): boolean {
-  const type = calendar.get(date)?.dayType;
-  if (type === ADJUSTED_WORKING_DAY) return true;
-  if (type === STATUTORY_HOLIDAY || type === ADJUSTED_REST_DAY) return false;
-  return !isWeekend(date);
-}
-
-/** §6.12: HOLIDAY for type 1; REST for type 2, or a weekend day without type 3; else WORKDAY. */
-export function dayTypeIn(calendar: HolidayCalendar, date: string): DayType {
-  const type = calendar.get(date)?.dayType;
-  if (type === STATUTORY_HOLIDAY) return 'HOLIDAY';
-  if (type === ADJUSTED_REST_DAY) return 'REST';
-  if (type === ADJUSTED_WORKING_DAY) return 'WORKDAY';
-  return isWeekend(date) ? 'REST' : 'WORKDAY';
-}
+// Working days over the holiday list (DOMAIN.md §6.7, §6.12): the rules are domain/calendar.ts's,
+// the holidays are read here.
 
 /** Active holidays of valid rows between two dates, inclusive (a frozen holiday no longer counts). */
 export async function loadHolidays(db: Db, from: string, to: string): Promise<HolidayCalendar> {
@@ -80,20 +43,13 @@ export async function dayTypeOf(db: Db, date: string): Promise<DayType> {
  */
 export async function addWorkingDays(db: Db, date: string, count: number): Promise<string> {
   const step = count < 0 ? -1 : 1;
-  let remaining = Math.abs(count);
-  let day = date;
   // Long public holidays (Spring Festival) span a week or two; load generously, then extend.
-  let span = remaining * 2 + 30;
-  while (remaining > 0) {
-    const end = addDays(day, step * span);
-    const calendar = step > 0 ? await loadHolidays(db, day, end) : await loadHolidays(db, end, day);
-    while (remaining > 0 && day !== end) {
-      day = addDays(day, step);
-      if (isWorkingDayIn(calendar, day)) remaining--;
-    }
-    span *= 2;
+  for (let span = Math.abs(count) * 2 + 30; ; span *= 2) {
+    const end = addDays(date, step * span);
+    const calendar = step > 0 ? await loadHolidays(db, date, end) : await loadHolidays(db, end, date);
+    const day = addWorkingDaysIn(calendar, date, count, end);
+    if (day !== null) return day;
   }
-  return day;
 }
 
 /** `date` when it is a working day, else the next working day. */

@@ -25,7 +25,9 @@ function registerListExports(registry: OperationRegistry, deps: ModuleDeps): voi
     });
   }
   deps.jobs.handle(LIST_EXPORT_JOB, listExportHandler(exportDeps));
-  registerOperation(registry, ops.jobProgress, (input, ctx) => jobProgress(ctx.db, input.id, ctx.user));
+  registerOperation(registry, ops.jobProgress, (input, ctx) =>
+    jobProgress(ctx.db, input.id, ctx.user, ctx.lang),
+  );
 }
 
 export const listExportModule = defineModule({ name: 'listExport', register: registerListExports });

@@ -7,7 +7,15 @@ import type { Db } from '../../platform/db';
 
 export async function readJob(db: Db, id: bigint) {
   const [row] = await db
-    .select({ id: jobs.id, status: jobs.status, progress: jobs.progress, requestedBy: jobs.requestedBy })
+    .select({
+      id: jobs.id,
+      status: jobs.status,
+      progress: jobs.progress,
+      requestedBy: jobs.requestedBy,
+      attempts: jobs.attempts,
+      maxAttempts: jobs.maxAttempts,
+      lastError: jobs.lastError,
+    })
     .from(jobs)
     .where(eq(jobs.id, id));
   return row;

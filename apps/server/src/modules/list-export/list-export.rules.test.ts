@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { JobStatus } from '../../db/schema/platform';
 import type { Principal } from '../../platform/auth';
 import { columnsFor, type ExportColumn, inKeyOrder } from '../../platform/list-export';
 import {
@@ -65,11 +66,36 @@ describe('progress', () => {
     expect(rowsPercent(written, total)).toBe(percent);
   });
 
+  const job = (status: JobStatus, progress: number | null, lastError: string | null = null) => ({
+    status,
+    progress,
+    attempts: 3,
+    maxAttempts: 3,
+    lastError,
+  });
+
   it('reads 100 only when the job is done, and 0 for a job that never reported', () => {
-    expect(progressOf('done', 95)).toEqual({ state: 'done', percent: 100 });
-    expect(progressOf('running', 100)).toEqual({ state: 'running', percent: 99 });
-    expect(progressOf('queued', null)).toEqual({ state: 'queued', percent: 0 });
-    expect(progressOf('failed', 40)).toEqual({ state: 'failed', percent: 40 });
+    expect(progressOf(job('done', 95), 'en')).toEqual({ state: 'done', percent: 100, error: null });
+    expect(progressOf(job('running', 100), 'en')).toEqual({ state: 'running', percent: 99, error: null });
+    expect(progressOf(job('queued', null, 'timeout'), 'en')).toEqual({
+      state: 'queued',
+      percent: 0,
+      error: null,
+    });
+  });
+
+  it('tells the requester why a job failed: its error, or that its worker stopped (in their language)', () => {
+    expect(progressOf(job('failed', 40, 'S3 refused'), 'zh')).toEqual({
+      state: 'failed',
+      percent: 40,
+      error: 'S3 refused',
+    });
+    expect(progressOf(job('dead', 10, 'the worker stopped'), 'en')).toEqual({
+      state: 'failed',
+      percent: 10,
+      error: 'The worker stopped while running it (attempt 3 of 3)',
+    });
+    expect(progressOf(job('dead', 10), 'zh').error).toBe('执行时工作进程已停止（第 3 次，共 3 次）');
   });
 });
 

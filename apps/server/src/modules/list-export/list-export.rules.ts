@@ -1,5 +1,5 @@
 import type { Language } from '@qcdesk/contract';
-import type { JobState } from '@qcdesk/contract/list-export';
+import { type JobState, jobStoppedText } from '@qcdesk/contract/list-export';
 import type { FieldChange, JobStatus } from '../../db/schema/platform';
 import type { Principal } from '../../platform/auth';
 
@@ -127,10 +127,27 @@ export function rowsPercent(written: number, total: number): number {
   return Math.min(ROWS_SHARE, Math.floor((written / total) * ROWS_SHARE));
 }
 
-/** `job/progress`'s answer from the job row; a job without progress reads 0 until it is done. */
-export function progressOf(status: JobStatus, progress: number | null): { state: JobState; percent: number } {
-  if (status === 'done') return { state: 'done', percent: 100 };
-  return { state: status, percent: Math.max(0, Math.min(99, progress ?? 0)) };
+interface JobRowForProgress {
+  status: JobStatus;
+  progress: number | null;
+  attempts: number;
+  maxAttempts: number;
+  lastError: string | null;
+}
+
+/**
+ * `job/progress`'s answer from the job row; a job without progress reads 0 until it is done. A dead
+ * job (its worker stopped on the last attempt) reads as failed, with the reason in `lang`.
+ */
+export function progressOf(
+  job: JobRowForProgress,
+  lang: Language,
+): { state: JobState; percent: number; error: string | null } {
+  if (job.status === 'done') return { state: 'done', percent: 100, error: null };
+  const percent = Math.max(0, Math.min(99, job.progress ?? 0));
+  if (job.status === 'dead')
+    return { state: 'failed', percent, error: jobStoppedText(lang, job.attempts, job.maxAttempts) };
+  return { state: job.status, percent, error: job.status === 'failed' ? job.lastError : null };
 }
 
 /** The file's name: the list's name and the business date, `客户-2026-11-24.xlsx`. */

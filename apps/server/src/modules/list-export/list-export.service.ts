@@ -1,4 +1,4 @@
-import { permits } from '@qcdesk/contract';
+import { type Language, permits } from '@qcdesk/contract';
 import { actorOf, type Principal } from '../../platform/auth';
 import { writeChangeLog } from '../../platform/change-log';
 import type { Config } from '../../platform/config';
@@ -74,9 +74,9 @@ export async function requestExport(
 }
 
 /** `job/progress`: only the user who queued the job reads it (E_SCOPE for anyone else). */
-export async function jobProgress(db: Db, id: bigint, user: Principal) {
+export async function jobProgress(db: Db, id: bigint, user: Principal, lang: Language) {
   const job = await readJob(db, id);
   if (!job) throw new AppError('E_NOT_FOUND');
   if (job.requestedBy === null || job.requestedBy !== user.userId) throw new AppError('E_SCOPE');
-  return { id: job.id, ...progressOf(job.status, job.progress) };
+  return { id: job.id, ...progressOf(job, lang) };
 }

@@ -237,7 +237,7 @@ describe('job/progress', () => {
     await buildClient(t.database.db, { name: `${token} one` });
     const { jobId } = await t.client.ok(ops.exportClients, { name: token }, { token: admin });
     const queued = await t.client.ok(areas.listExport.jobProgress, { id: jobId }, { token: admin });
-    expect(queued).toEqual({ id: jobId, state: 'queued', percent: 0 });
+    expect(queued).toEqual({ id: jobId, state: 'queued', percent: 0, error: null });
 
     const sales = await signInAs(t, 'SALES');
     const other = await t.client.call(areas.listExport.jobProgress, { id: jobId }, { token: sales });
@@ -245,7 +245,7 @@ describe('job/progress', () => {
 
     await t.app.jobs.drain();
     const done = await t.client.ok(areas.listExport.jobProgress, { id: jobId }, { token: admin });
-    expect(done).toEqual({ id: jobId, state: 'done', percent: 100 });
+    expect(done).toEqual({ id: jobId, state: 'done', percent: 100, error: null });
 
     const missing = await t.client.call(areas.listExport.jobProgress, { id: '999999999' }, { token: admin });
     expect(missing.result.reason).toBe('E_NOT_FOUND');
@@ -366,6 +366,7 @@ describe('every declared list export', () => {
       'materialtest/export',
       'order/export',
       'orderrisk/export',
+      'ordertest/export',
       'originalsample/export',
       'productionsample/export',
       'standard/export',

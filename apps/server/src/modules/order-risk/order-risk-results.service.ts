@@ -1,10 +1,11 @@
 import { ORDER_RISK_STATUS } from '@qcdesk/contract/order-risk';
 import { and, eq, inArray } from 'drizzle-orm';
 import { orderRiskItems, orderRisks } from '../../db/schema/order-risk';
+import { worstResult } from '../../domain/test-results';
 import type { Actor } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { updateRecord } from '../../platform/records';
-import { ORDER_RISK_ENTITY, worstResult } from './order-risk.rules';
+import { ORDER_RISK_ENTITY } from './order-risk.rules';
 
 // What a published test report (a later area) writes to order risk (DOMAIN.md §4.11): the results
 // of the risk items it tested, and the system transition 20 → 30 once every item of a risk in 20

@@ -5,13 +5,14 @@ import { unique } from '../../../test/support/factories';
 import { signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { orderRisks } from '../../db/schema/order-risk';
+import { productTestStatus } from '../../domain/product-test-status';
 import { buildOrder } from '../order/order.factory';
 import { buildOrderRisk } from './order-risk.factory';
-import { productTestStatus } from './order-risk.rules';
 
 // Issue 16 through the envelope: each order product's test status at a glance (order detail and
-// order list), derived in SQL from its valid order risk as productTestStatus derives it; the
-// order-risk list's sorts. (Its export is exported by list-export.test.ts with every other list.)
+// order list), from its valid order risk as domain/product-test-status.ts derives it (with no
+// published report; issue 25's reports are in test-report-product-status.test.ts); the order-risk
+// list's sorts. (Its export is exported by list-export.test.ts with every other list.)
 
 let t: TestApp;
 let qc: string;
@@ -65,7 +66,7 @@ describe('the product test status (issue 16)', () => {
     expect(product).toMatchObject({ testStatus: 'none', risk: null });
   });
 
-  it('derives in SQL what productTestStatus derives, for every status and result', async () => {
+  it('answers what productTestStatus derives, for every risk status and result', async () => {
     const cases = [10, 20, 30, 40].flatMap((status) =>
       [0, 1, 2, 3, 4, 5, 6].map((result) => ({ status, result })),
     );

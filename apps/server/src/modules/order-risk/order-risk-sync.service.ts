@@ -3,6 +3,7 @@ import { testItems } from '../../db/schema/config';
 import type { orderProducts } from '../../db/schema/order';
 import { orderRiskItems, orderRisks } from '../../db/schema/order-risk';
 import type { FieldChange } from '../../db/schema/platform';
+import { worstResult } from '../../domain/test-results';
 import type { Actor } from '../../platform/auth';
 import { syncChildRows } from '../../platform/child-rows';
 import type { Db } from '../../platform/db';
@@ -14,13 +15,7 @@ import {
   riskRules,
   sampleMaterials,
 } from './order-risk.queries';
-import {
-  type DerivedItem,
-  deriveRiskItems,
-  ORDER_RISK_ENTITY,
-  syncAction,
-  worstResult,
-} from './order-risk.rules';
+import { type DerivedItem, deriveRiskItems, ORDER_RISK_ENTITY, syncAction } from './order-risk.rules';
 
 // The §6.5 derivation against the database and the sync of DOMAIN.md §4.11: `orderrisk/sync`, the
 // automatic sync on order writes (the order area's ORDER_PRODUCTS_CHANGED hook) and reset. A product

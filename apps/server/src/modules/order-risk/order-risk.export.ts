@@ -1,20 +1,13 @@
 import { areas } from '@qcdesk/contract';
 import { enumLabel } from '@qcdesk/contract/enumerations';
 import { orderRisks } from '../../db/schema/order-risk';
+import { PRODUCT_TEST_STATUS_LABELS } from '../../domain/product-test-status';
 import { labelIn, listExport } from '../../platform/list-export';
 import { riskRows, riskSearchWhere } from './order-risk.queries';
 import { ORDER_RISK_ENTITY } from './order-risk.rules';
 
 // The order-risk list's XLSX export (issue 16): the risks of orderrisk/search's filters in the
 // caller's scope, one row per risk with the list's columns (spec §3).
-
-const TEST_STATUS = {
-  none: { zh: '无风险', en: 'No risk' },
-  open: { zh: '未完成', en: 'Open' },
-  passed: { zh: '通过', en: 'Passed' },
-  failed: { zh: '未通过', en: 'Failed' },
-  waived: { zh: '豁免', en: 'Waived' },
-} as const;
 
 export const orderRiskExport = listExport({
   operation: areas.orderRisk.exportOrderRisks,
@@ -91,7 +84,7 @@ export const orderRiskExport = listExport({
     {
       key: 'testStatus',
       label: { zh: '测试状态', en: 'Test status' },
-      value: (r, l) => TEST_STATUS[r.testStatus][l],
+      value: (r, l) => PRODUCT_TEST_STATUS_LABELS[r.testStatus][l],
       client: true,
     },
     {

@@ -1,4 +1,5 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
+import type { ProductTestStatus } from '@qcdesk/contract/order-risk';
 import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { qualified } from '../../db/columns';
@@ -15,8 +16,9 @@ import { AppError } from '../../platform/errors';
 import { label } from '../../platform/labels';
 import { type Scope, scopeWhere } from '../../platform/scope';
 import { contains, endsWith } from '../../platform/search';
+import { productTestStatuses } from '../order/order-test-status.service';
 import type { ClientRequirement, RiskRule, SampleMaterial } from './order-risk.rules';
-import { NEW_PRODUCT_TYPE, productTestStatus } from './order-risk.rules';
+import { NEW_PRODUCT_TYPE } from './order-risk.rules';
 
 // The SQL of order risk: the scope (the order product's), the search over the products' filters,
 // the row select with labels and item counts, the detail with its items, and what the §6.5
@@ -106,7 +108,17 @@ function selectRisks(db: Db) {
 
 type Selected = Awaited<ReturnType<ReturnType<typeof selectRisks>['execute']>>[number];
 
-function toRow(r: Selected) {
+/** The rows with their products' test statuses, read once for all of them. */
+async function toRows(db: Db, rows: readonly Selected[]) {
+  const statuses = await productTestStatuses(
+    db,
+    rows.map((r) => r.product.id),
+  );
+  return rows.map((r) => toRow(r, statuses));
+}
+
+/** A risk's row; its product's test status (issue 25: risk and published reports) from `statuses`. */
+function toRow(r: Selected, statuses: ReadonlyMap<bigint, ProductTestStatus>) {
   const { risk: k, product: p } = r;
   return {
     id: k.id,
@@ -130,7 +142,7 @@ function toRow(r: Selected) {
     itemCount: r.itemCount,
     openCount: r.openCount,
     fullTest: p.productType === NEW_PRODUCT_TYPE,
-    testStatus: productTestStatus(k),
+    testStatus: statuses.get(p.id) ?? 'none',
     valid: k.valid,
     version: k.version,
     updatedAt: k.updatedAt,
@@ -164,13 +176,13 @@ export function riskPageQuery(db: Db, input: RiskPageInput, where: SQL | undefin
 
 /** One page of orderrisk/search. */
 export async function riskPage(db: Db, input: RiskPageInput, where: SQL | undefined) {
-  return (await riskPageQuery(db, input, where)).map(toRow);
+  return toRows(db, await riskPageQuery(db, input, where));
 }
 
 /** The list rows of the risks `ids`, in no particular order (a batch of the export). */
 export async function riskRows(db: Db, ids: readonly bigint[]) {
   if (ids.length === 0) return [];
-  return (await selectRisks(db).where(inArray(orderRisks.id, [...ids]))).map(toRow);
+  return toRows(db, await selectRisks(db).where(inArray(orderRisks.id, [...ids])));
 }
 
 /** The valid risks of one order's products in scope, by product no. */
@@ -178,7 +190,7 @@ export async function risksOfOrder(db: Db, orderId: bigint, scope: Scope) {
   const rows = await selectRisks(db)
     .where(and(eq(orderRisks.orderId, orderId), eq(orderRisks.valid, 1), productsIn(scope)))
     .orderBy(orderProducts.productNo);
-  return rows.map(toRow);
+  return toRows(db, rows);
 }
 
 const material = alias(materials, 'material');
@@ -211,8 +223,9 @@ export async function riskDetail(db: Db, id: bigint) {
         .from(users)
         .where(eq(users.id, creatorId))
     : [];
+  const [row] = await toRows(db, [r]);
   return {
-    ...toRow(r),
+    ...row!,
     items: items.map(({ item: i, ...n }) => ({
       id: i.id,
       testItem: label(i.testItemId, n.testItem.code, n.testItem.nameZh, n.testItem.nameEn),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { worstResult } from '../../domain/test-results';
 import {
   type ClientRequirement,
   countryApplies,
@@ -7,11 +8,9 @@ import {
   duplicateTestItem,
   expandCountries,
   orderRiskMachine,
-  productTestStatus,
   type RiskRule,
   type SampleMaterial,
   syncAction,
-  worstResult,
 } from './order-risk.rules';
 
 // The pure rules of order risk: every rule of the §6.5 derivation, the §6.4 worst-of, the §4.11
@@ -241,21 +240,5 @@ describe('sync decisions (DOMAIN.md §4.11: while the risk is in 10)', () => {
   it('finds a test item written twice', () => {
     expect(duplicateTestItem([{ testItemId: 1n }, { testItemId: 1n }])).toBe(true);
     expect(duplicateTestItem([{ testItemId: 1n }, { testItemId: 2n }])).toBe(false);
-  });
-});
-
-describe('product test status (issue 16)', () => {
-  it.each<[{ status: number; result: number } | null, string]>([
-    [null, 'none'],
-    [{ status: 10, result: 0 }, 'open'],
-    [{ status: 20, result: 0 }, 'open'],
-    [{ status: 30, result: 1 }, 'passed'],
-    [{ status: 30, result: 4 }, 'passed'],
-    [{ status: 30, result: 2 }, 'failed'],
-    [{ status: 30, result: 3 }, 'failed'],
-    [{ status: 30, result: 5 }, 'open'],
-    [{ status: 40, result: 4 }, 'waived'],
-  ])('%j → %s', (risk, status) => {
-    expect(productTestStatus(risk)).toBe(status);
   });
 });

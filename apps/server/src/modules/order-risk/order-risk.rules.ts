@@ -1,8 +1,8 @@
-import { ORDER_RISK_STATUS, type ProductTestStatus } from '@qcdesk/contract/order-risk';
+import { ORDER_RISK_STATUS } from '@qcdesk/contract/order-risk';
 import { defineStateMachine } from '../../platform/transition';
 
-// The pure rules of order risk: the derivation of DOMAIN.md §6.5, the worst-of result of §6.4, the
-// status rules of §4.11 and the product test status of issue 16. No database here.
+// The pure rules of order risk: the derivation of DOMAIN.md §6.5 and the status rules of §4.11 (the
+// §6.4 worst-of and the product test status of issue 25 are in domain/). No database here.
 
 export const ORDER_RISK_ENTITY = 'order_risks';
 export const EDIT_PERMISSION = 'orderrisk.edit';
@@ -135,36 +135,6 @@ export function deriveRiskItems(input: DerivationInput): Derivation {
     add({ testItemId: r.testItemId, materialId: null, partId: null, riskId: null });
   }
   return { items: [...items.values()], fullTest: input.productType === NEW_PRODUCT_TYPE };
-}
-
-// -- §6.4 worst-of ---------------------------------------------------------------------------------
-
-/** DOMAIN.md §6.4: 3 Fail > 0 Not out > 2 Improve > 5 Not supplied > 6 No comment > 1 Pass > 4 N/A. */
-const SEVERITY = [3, 0, 2, 5, 6, 1, 4] as const;
-
-/** The worst of the results; no results is 0 (not out); all N/A is 4. */
-export function worstResult(results: readonly number[]): number {
-  if (results.length === 0) return 0;
-  for (const code of SEVERITY) if (results.includes(code)) return code;
-  return 0;
-}
-
-// -- Issue 16: the product's test status -----------------------------------------------------------
-
-/**
- * none: no risk; open: in 10 or 20 (or 30 without a decisive result); passed: 30 with pass (or
- * all N/A); failed: 30 with improve or fail; waived: 40.
- */
-export function productTestStatus(
-  risk: { status: number; result: number } | null | undefined,
-): ProductTestStatus {
-  if (!risk) return 'none';
-  if (risk.status === waived) return 'waived';
-  if (risk.status === done) {
-    if (risk.result === 1 || risk.result === 4) return 'passed';
-    if (risk.result === 2 || risk.result === 3) return 'failed';
-  }
-  return 'open';
 }
 
 // -- Sync decisions --------------------------------------------------------------------------------

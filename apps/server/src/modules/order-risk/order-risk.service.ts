@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { parts, testItems } from '../../db/schema/config';
 import { materials } from '../../db/schema/material';
 import { orderRiskItems, orderRisks } from '../../db/schema/order-risk';
+import { worstResult } from '../../domain/test-results';
 import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -32,7 +33,6 @@ import {
   EDITABLE_STATUSES,
   ORDER_RISK_ENTITY,
   orderRiskMachine,
-  worstResult,
 } from './order-risk.rules';
 import { deriveFor, fresh, type ItemValues, syncRisks, writeItems } from './order-risk-sync.service';
 
@@ -42,8 +42,7 @@ import { deriveFor, fresh, type ItemValues, syncRisks, writeItems } from './orde
 type Ops = typeof areas.orderRisk;
 type ItemsIn = NonNullable<ParsedInputOf<Ops['updateOrderRisk']>['items']>;
 
-/** DOMAIN.md §6.4 worst-of, shared with test orders and test reports. */
-export { ORDER_RISK_ENTITY, worstResult } from './order-risk.rules';
+export { ORDER_RISK_ENTITY } from './order-risk.rules';
 export { syncRisks } from './order-risk-sync.service';
 
 // -- Reads ------------------------------------------------------------------------------------

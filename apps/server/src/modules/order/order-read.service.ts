@@ -24,6 +24,7 @@ import {
   userLabelOf,
 } from './order.queries';
 import { EDIT_PERMISSION, mayWriteOrder, seesDeleted } from './order.rules';
+import { productTestStatuses } from './order-test-status.service';
 
 // The reads of orders (DOMAIN.md §2.4): the order list (a list of products), the auto-completes
 // and the detail every order operation answers.
@@ -68,6 +69,10 @@ export async function orderDetail(db: Db, id: bigint, user: Principal) {
   const { row } = await orderInScope(db, id, { kind: 'all' });
   if (!row) throw new AppError('E_NOT_FOUND');
   const products = await productsOfOrder(db, id, seesDeleted(user));
+  const statuses = await productTestStatuses(
+    db,
+    products.map((p) => p.product.id),
+  );
   return {
     id: row.id,
     orderNo: row.orderNo,
@@ -81,7 +86,7 @@ export async function orderDetail(db: Db, id: bigint, user: Principal) {
     sources: row.sources,
     total: row.total,
     deliveryDate: row.deliveryDate,
-    products: products.map(toLine),
+    products: products.map((p) => toLine(p, statuses)),
     shipping: await shippingOf(db, row.shippingId),
     valid: row.valid,
     version: row.version,

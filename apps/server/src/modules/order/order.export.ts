@@ -1,13 +1,14 @@
 import { areas } from '@qcdesk/contract';
 import { enumLabel } from '@qcdesk/contract/enumerations';
 import { orderProducts } from '../../db/schema/order';
+import { PRODUCT_TEST_STATUS_LABELS } from '../../domain/product-test-status';
 import { labelIn, listExport, personIn } from '../../platform/list-export';
 import { getSystemParam } from '../../platform/system-params';
 import { orderSearchWhere, productRows } from './order.queries';
 import { ORDER_ENTITY } from './order.service';
 
 // The order list's XLSX export: the products of order/search's filters in the caller's scope, one
-// row per product as the list shows it. The "work" filter reads delivery.dueSoonDays first, as the
+// row per product as the list shows it (with its test status, issue 25). The "work" filter reads delivery.dueSoonDays first, as the
 // search does, so the export's WHERE is the search's own.
 
 export const orderExport = listExport({
@@ -100,6 +101,14 @@ export const orderExport = listExport({
       width: 18,
     },
     { key: 'qc', label: { zh: 'QC', en: 'QC' }, value: (r, l) => personIn(r.qc, l) },
+    {
+      // Issue 25: the worst of the product's order risk and of its published test reports.
+      key: 'testStatus',
+      label: { zh: '测试状态', en: 'Test status' },
+      value: (r, l) => PRODUCT_TEST_STATUS_LABELS[r.testStatus][l],
+      width: 12,
+      client: true,
+    },
     { key: 'createdAt', label: { zh: '创建时间', en: 'Created' }, value: (r) => r.createdAt, width: 18 },
   ],
 });

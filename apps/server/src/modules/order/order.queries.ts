@@ -18,6 +18,7 @@ import { rankedHits } from '../../platform/ranked-hits';
 import { type Scope, scopeWhere } from '../../platform/scope';
 import { contains, endsWith } from '../../platform/search';
 import { addDays, type ProductRow, seesDeleted } from './order.rules';
+import { productTestStatuses } from './order-test-status.service';
 
 // The SQL of the order list: the scope conditions, the search WHERE and page query (the order
 // EXPLAIN test runs them), the page's rows with their labels, auto-completes and home-search hits.
@@ -117,19 +118,6 @@ const sample = alias(originalSamples, 'sample');
 const productionSample = alias(productionSamples, 'production_sample');
 const risk = alias(orderRisks, 'risk');
 
-/**
- * Issue 16: the product's test status from its valid order risk (at most one, order_risks_product_uq),
- * joined by table, not through the order-risk module (a later area). The same cases as
- * productTestStatus of order-risk.rules.ts (their test holds the two equal): no risk none, 40
- * waived, 30 with pass or N/A passed, 30 with improve or fail failed, anything else open.
- */
-const testStatus = sql<ProductTestStatus>`case
-  when ${risk.id} is null then 'none'
-  when ${risk.status} = 40 then 'waived'
-  when ${risk.status} = 30 and ${risk.result} in (1, 4) then 'passed'
-  when ${risk.status} = 30 and ${risk.result} in (2, 3) then 'failed'
-  else 'open' end`;
-
 /** Order products with the labels their rows show. */
 export function selectProducts(db: Db) {
   return db
@@ -145,7 +133,6 @@ export function selectProducts(db: Db) {
       qcName: qc.name,
       qcEnglishName: qc.englishName,
       riskId: risk.id,
-      testStatus,
     })
     .from(orderProducts)
     .innerJoin(clients, eq(clients.id, orderProducts.clientId))
@@ -159,8 +146,11 @@ export function selectProducts(db: Db) {
 
 type Selected = Awaited<ReturnType<ReturnType<typeof selectProducts>['execute']>>[number];
 
-/** A product line as an order's detail shows it. */
-export function toLine(r: Selected) {
+/**
+ * A product line as an order's detail shows it, with its test status (issue 25: its risk and its
+ * published reports, `productTestStatuses` of order-test-status.service.ts; none when not given).
+ */
+export function toLine(r: Selected, statuses?: ReadonlyMap<bigint, ProductTestStatus>) {
   const p = r.product;
   return {
     id: p.id,
@@ -184,7 +174,7 @@ export function toLine(r: Selected) {
         ? null
         : { id: p.productionSampleId, itemNo: r.productionSampleItemNo ?? '' },
     qc: p.qcId === null ? null : { id: p.qcId, name: r.qcName ?? '', englishName: r.qcEnglishName },
-    testStatus: r.testStatus,
+    testStatus: statuses?.get(r.product.id) ?? 'none',
     risk: r.riskId === null ? null : { id: r.riskId },
     removedUpstream: p.removedUpstream,
     valid: p.valid,
@@ -193,9 +183,9 @@ export function toLine(r: Selected) {
 }
 
 /** A product as the order list shows it. */
-export function toRow(r: Selected) {
+export function toRow(r: Selected, statuses?: ReadonlyMap<bigint, ProductTestStatus>) {
   const p = r.product;
-  const { line: _line, description: _d, removedUpstream: _r, version: _v, ...rest } = toLine(r);
+  const { line: _line, description: _d, removedUpstream: _r, version: _v, ...rest } = toLine(r, statuses);
   return {
     ...rest,
     order: { id: p.orderId, orderNo: p.orderNo, clientPo: p.clientPo },
@@ -222,10 +212,11 @@ export async function productRows(db: Db, ids: readonly bigint[]) {
     preparedRows.set(db, prepared);
   }
   const rows = await prepared.execute({ ids: ids.map(String) });
+  const statuses = await productTestStatuses(db, ids);
   const byId = new Map(rows.map((r) => [r.product.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toRow(row)] : [];
+    return row ? [toRow(row, statuses)] : [];
   });
 }
 

@@ -17,6 +17,7 @@ import { rankedHits } from '../../platform/ranked-hits';
 import { type Scope, scopeWhere } from '../../platform/scope';
 import { endsWith } from '../../platform/search';
 import { lowered, type Sorting, sortOrder } from '../../platform/sorting';
+import { productTestStatuses } from '../order/order-test-status.service';
 import { clientVisibleStatuses } from './production-sample.rules';
 
 // The SQL of production samples: the scope condition, the row select with its labels, the search
@@ -196,6 +197,10 @@ export async function sampleDetail(db: Db, id: bigint) {
       ),
     )
     .orderBy(orderProducts.id);
+  const statuses = await productTestStatuses(
+    db,
+    products.map((p) => p.id),
+  );
   const creatorId = r.sample.createdBy;
   const [createdBy] = creatorId
     ? await db
@@ -203,7 +208,12 @@ export async function sampleDetail(db: Db, id: bigint) {
         .from(users)
         .where(eq(users.id, creatorId))
     : [];
-  return { ...toRow(r), products, createdBy: createdBy ?? null, createdAt: r.sample.createdAt };
+  return {
+    ...toRow(r),
+    products: products.map((p) => ({ ...p, testStatus: statuses.get(p.id) ?? 'none' })),
+    createdBy: createdBy ?? null,
+    createdAt: r.sample.createdAt,
+  };
 }
 
 /** The sample if it is in scope; otherwise whether it exists at all (E_SCOPE or E_NOT_FOUND). */

@@ -1,38 +1,28 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
-import { TEST_APPLY_TYPE, TEST_ORDER_STATUS } from '@qcdesk/contract/test-order';
 import { eq } from 'drizzle-orm';
 import { clients } from '../../db/schema/client';
 import { labContacts, labs, testTypes } from '../../db/schema/config';
 import { testOrders } from '../../db/schema/test-order';
-import { type Actor, actorOf, type Principal } from '../../platform/auth';
-import { businessDate } from '../../platform/business-time';
+import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
-import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/mail-outbox';
 import { defineHook } from '../../platform/module';
-import { nextNumber } from '../../platform/numbering';
-import { createRecord, lockRow, updateRecord } from '../../platform/records';
 import { transition } from '../../platform/transition';
 import { markRisksTesting } from '../order-risk/order-risk-testing.service';
 import { testOrderDetail, testOrderLines } from './test-order.queries';
 import {
-  amountOf,
   assertSubmittable,
-  RECEIVED,
-  REPORTED,
   SUBMITTED,
-  sumPrices,
   TEST_ORDER_ENTITY,
   type TestOrderRecord,
   testOrderMachine,
 } from './test-order.rules';
 import { writableTestOrder } from './test-order.service';
-import { resolveLines, writeLines } from './test-order-lines.service';
 
 // The transitions of a test order (DOMAIN.md §4.9): submit (10 → 20, mail the lab contact, linked
 // risks → 20), close (40 → 50, paid or invoiced) and cancel (10/20 → 90, mail the lab if 20); and
-// what the test-report area (a later area) calls and listens to: the hooks below, the retest draft
-// of §4.10 and the system's 30 → 40 with the worst result of the reports.
+// the hooks the test-report area (a later area) listens to. What that area calls (the retest draft,
+// the receive by a result entry, the system's 30 → 40) is in test-order-reports.service.ts.
 
 type Ops = typeof areas.testOrder;
 type TransitionInput = ParsedInputOf<Ops['submitTestOrder']>;
@@ -41,6 +31,9 @@ type TransitionInput = ParsedInputOf<Ops['submitTestOrder']>;
 export const TEST_ORDER_SUBMITTED = defineHook<{ testOrderId: bigint; previousReportId: bigint | null }>(
   'testOrder.submitted',
 );
+
+/** Run after a receive (20 → 30), in its transaction: reports already all done settle the order (→ 40). */
+export const TEST_ORDER_RECEIVED = defineHook<{ testOrderId: bigint }>('testOrder.received');
 
 /** Run after a cancel, in its transaction: pending reports → 90, a retested report back from 80. */
 export const TEST_ORDER_CANCELLED = defineHook<{
@@ -150,77 +143,4 @@ async function mailLab(
 async function testTypeOf(db: Db, order: TestOrderRecord) {
   const [type] = await db.select().from(testTypes).where(eq(testTypes.id, order.testTypeId));
   return { testTypeName: type?.nameZh ?? type?.code ?? '' };
-}
-
-// -- For the test-report area ---------------------------------------------------------------------
-
-export interface RetestInput {
-  previousReportId: bigint;
-  /** The test order the retested report came from: lab, contact, test type, currency and prices. */
-  testOrderId: bigint;
-  items: readonly { orderProductId: bigint; testItemId: bigint }[];
-}
-
-/**
- * DOMAIN.md §4.10 retest: a draft test order (10, retest, applyType 3, previousReportId) for the
- * items of the report with result 2 or 3, copying the source order's lab, test type and currency;
- * a line keeps the source's price for the same product and test item. Answers the new order's id.
- */
-export async function createRetestOrder(db: Db, input: RetestInput, actor: Actor): Promise<bigint> {
-  const [source] = await db.select().from(testOrders).where(eq(testOrders.id, input.testOrderId));
-  if (!source) throw new AppError('E_NOT_FOUND');
-  const previous = new Map(
-    (await testOrderLines(db, source.id)).map((l) => [`${l.product.id}|${l.testItem.id}`, l.price]),
-  );
-  const lines = await resolveLines(
-    db,
-    source,
-    input.items.map((i) => ({
-      ...i,
-      price: previous.get(`${i.orderProductId}|${i.testItemId}`) ?? undefined,
-    })),
-  );
-  const price = sumPrices(lines.map((l) => l.price));
-  const today = businessDate();
-  const row = await createRecord(db, {
-    table: testOrders,
-    entity: TEST_ORDER_ENTITY,
-    actor,
-    values: {
-      testOrderNo: await nextNumber(db, 'TO'),
-      clientId: source.clientId,
-      departmentId: source.departmentId,
-      labId: source.labId,
-      labContactId: source.labContactId,
-      testTypeId: source.testTypeId,
-      applyType: TEST_APPLY_TYPE.retest,
-      planTime: today,
-      currency: source.currency,
-      price,
-      amount: amountOf(price, 0),
-      retest: true,
-      previousReportId: input.previousReportId,
-    },
-    children: (created) => writeLines(db, created.id, lines, actor),
-  });
-  return row.id;
-}
-
-/**
- * DOMAIN.md §4.9 system transition: all reports of a received order in 30, 40 or 80 → 40 with the
- * worst result (the report area computes it, §6.4); a reported order only takes the new result.
- */
-export async function settleTestOrder(db: Db, testOrderId: bigint, result: number, actor: Actor) {
-  const current = await lockRow(db, testOrders, testOrderId);
-  if (current.status !== RECEIVED && current.status !== REPORTED) throw new AppError('E_STATUS');
-  if (current.status === REPORTED && current.result === result) return;
-  await updateRecord(db, {
-    table: testOrders,
-    id: testOrderId,
-    version: current.version,
-    values: { status: TEST_ORDER_STATUS.reported, result },
-    actor,
-    action: 'report',
-    entity: TEST_ORDER_ENTITY,
-  });
 }

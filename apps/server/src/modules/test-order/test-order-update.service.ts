@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { changedFields, updateRecord } from '../../platform/records';
 import { transition } from '../../platform/transition';
+import { findFile } from '../files/files.service';
 import { testOrderDetail, testOrderLines } from './test-order.queries';
 import {
   amountOf,
@@ -22,7 +23,8 @@ import { assertTestType, labAndContact, writableTestOrder } from './test-order.s
 import { resolveLines, writeLines } from './test-order-lines.service';
 
 // ordertest/update (per-field rules of DOMAIN.md §5.2: who changes what in which status; setting the
-// receive time of a submitted order receives it, 20 → 30) and ordertest/update/item (a draft's lines).
+// receive time of a submitted order receives it, 20 → 30, and the test-report area then settles it
+// when its reports are already done: TEST_ORDER_RECEIVED) and ordertest/update/item (a draft's lines).
 
 type Ops = typeof areas.testOrder;
 type TestOrderUpdate = ParsedInputOf<Ops['updateTestOrder']>;
@@ -37,12 +39,21 @@ function columnValues(fields: Omit<TestOrderUpdate, 'id' | 'version'>): Partial<
   } as Partial<TestOrderRecord>;
 }
 
-/** ordertest/update: only fields that change are checked against who may change them (E_FIELD_LOCKED). */
+/** Issue 24: a quotation or invoice file is a valid upload of the caller (E_REF_NOT_FOUND otherwise). */
+async function assertOwnFile(db: Db, id: bigint, user: Principal, field: string) {
+  const file = await findFile(db, id);
+  if (file?.ownerId !== user.userId) throw new AppError('E_REF_NOT_FOUND', { field }, { field });
+}
+
+/**
+ * ordertest/update: only fields that change are checked against who may change them (E_FIELD_LOCKED).
+ * Answers the detail and whether the update received the order (20 → 30).
+ */
 export async function updateTestOrder(db: Db, input: TestOrderUpdate, user: Principal) {
   const { id, version, ...fields } = input;
   const current = await writableTestOrder(db, id, version, user);
   const wanted = changedFields(current, columnValues(fields));
-  if (Object.keys(wanted).length === 0) return testOrderDetail(db, id);
+  if (Object.keys(wanted).length === 0) return { detail: await testOrderDetail(db, id), received: false };
   assertMayChange(Object.keys(wanted), current.status, user.permissions);
   const next = { ...current, ...wanted };
   if (wanted.planTime !== undefined && wanted.planTime < businessDate())
@@ -62,8 +73,13 @@ export async function updateTestOrder(db: Db, input: TestOrderUpdate, user: Prin
     if (contact !== current.labContactId) wanted.labContactId = contact;
   }
   if (wanted.testTypeId !== undefined) await assertTestType(db, wanted.testTypeId);
+  for (const field of ['quotationFileId', 'invoiceFileId'] as const) {
+    const fileId = wanted[field];
+    if (fileId) await assertOwnFile(db, fileId, user, field);
+  }
   if (wanted.discount !== undefined) wanted.amount = amountOf(current.price, wanted.discount);
-  if (current.status === SUBMITTED && wanted.receiveTime) {
+  const received = current.status === SUBMITTED && Boolean(wanted.receiveTime);
+  if (received) {
     await transition(db, {
       machine: testOrderMachine,
       table: testOrders,
@@ -83,7 +99,7 @@ export async function updateTestOrder(db: Db, input: TestOrderUpdate, user: Prin
       entity: TEST_ORDER_ENTITY,
     });
   }
-  return testOrderDetail(db, id);
+  return { detail: await testOrderDetail(db, id), received };
 }
 
 /** ordertest/update/item: the whole line set of a draft; price and amount recomputed. */

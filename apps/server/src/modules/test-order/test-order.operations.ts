@@ -1,9 +1,14 @@
 import { areas } from '@qcdesk/contract';
+import { fileDisplayName } from '@qcdesk/contract/files';
+import { files } from '../../db/schema/files';
+import { orderRiskItems } from '../../db/schema/order-risk';
 import { testOrders } from '../../db/schema/test-order';
+import type { Db } from '../../platform/db';
 import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
-import { testOrderScope } from './test-order.queries';
+import { testOrderExport } from './test-order.export';
+import { testOrderDetail, testOrderScope } from './test-order.queries';
 import { seedTestOrders } from './test-order.seed';
 import {
   createTestOrder,
@@ -12,12 +17,14 @@ import {
   listTestOrders,
   searchTestOrders,
   TEST_ORDER_ENTITY,
+  withFiles,
 } from './test-order.service';
 import {
   cancelTestOrder,
   closeTestOrder,
   submitTestOrder,
   TEST_ORDER_CANCELLED,
+  TEST_ORDER_RECEIVED,
   TEST_ORDER_SUBMITTED,
 } from './test-order-transitions.service';
 import { updateTestOrder, updateTestOrderItems } from './test-order-update.service';
@@ -26,6 +33,10 @@ const ops = areas.testOrder;
 
 function registerTestOrderOperations(registry: OperationRegistry, deps: ModuleDeps): void {
   const read = { transaction: false };
+  const files = () => deps.files.ready();
+  /** Every detail answers its quotation and invoice files as signed downloads (issue 24). */
+  const answer = <T extends Parameters<typeof withFiles>[2]>(db: Db, detail: T) =>
+    withFiles(db, files, detail);
   registerOperation(
     registry,
     ops.searchTestOrders,
@@ -47,12 +58,20 @@ function registerTestOrderOperations(registry: OperationRegistry, deps: ModuleDe
   registerOperation(registry, ops.getTestOrder, async (input, ctx) => {
     const { detail, flags } = await getTestOrder(ctx.db, input.id, ctx.user);
     ctx.setFlags(flags);
-    return detail;
+    return answer(ctx.db, detail);
   });
-  registerOperation(registry, ops.createTestOrder, (input, ctx) => createTestOrder(ctx.db, input, ctx.user));
-  registerOperation(registry, ops.updateTestOrder, (input, ctx) => updateTestOrder(ctx.db, input, ctx.user));
-  registerOperation(registry, ops.updateTestOrderItems, (input, ctx) =>
-    updateTestOrderItems(ctx.db, input, ctx.user),
+  registerOperation(registry, ops.createTestOrder, async (input, ctx) =>
+    answer(ctx.db, await createTestOrder(ctx.db, input, ctx.user)),
+  );
+  // Receiving an order whose reports are already done settles it (the test-report area decides).
+  registerOperation(registry, ops.updateTestOrder, async (input, ctx) => {
+    const { detail, received } = await updateTestOrder(ctx.db, input, ctx.user);
+    if (!received) return answer(ctx.db, detail);
+    await deps.capabilities.runHook(TEST_ORDER_RECEIVED, ctx.db, { testOrderId: detail.id }, ctx.user);
+    return answer(ctx.db, await testOrderDetail(ctx.db, detail.id));
+  });
+  registerOperation(registry, ops.updateTestOrderItems, async (input, ctx) =>
+    answer(ctx.db, await updateTestOrderItems(ctx.db, input, ctx.user)),
   );
   // The test-report area (later) acts on a submit and a cancel through the hooks, in the same transaction.
   registerOperation(registry, ops.submitTestOrder, async (input, ctx) => {
@@ -64,9 +83,11 @@ function registerTestOrderOperations(registry: OperationRegistry, deps: ModuleDe
       { testOrderId: detail.id, previousReportId },
       ctx.user,
     );
-    return detail;
+    return answer(ctx.db, detail);
   });
-  registerOperation(registry, ops.closeTestOrder, (input, ctx) => closeTestOrder(ctx.db, input, ctx.user));
+  registerOperation(registry, ops.closeTestOrder, async (input, ctx) =>
+    answer(ctx.db, await closeTestOrder(ctx.db, input, ctx.user)),
+  );
   registerOperation(registry, ops.cancelTestOrder, async (input, ctx) => {
     const { detail, fromStatus } = await cancelTestOrder(ctx.db, input, ctx.user);
     await deps.capabilities.runHook(
@@ -75,7 +96,7 @@ function registerTestOrderOperations(registry: OperationRegistry, deps: ModuleDe
       { testOrderId: detail.id, previousReportId: detail.previousReportId, fromStatus },
       ctx.user,
     );
-    return detail;
+    return answer(ctx.db, detail);
   });
 }
 
@@ -83,6 +104,7 @@ export const testOrderModule = defineModule({
   name: 'testOrder',
   register: registerTestOrderOperations,
   seed: seedTestOrders,
+  exports: [testOrderExport],
   changeLog: [
     {
       entity: TEST_ORDER_ENTITY,
@@ -102,6 +124,10 @@ export const testOrderModule = defineModule({
         amount: { decimal: true },
         discount: { decimal: true },
         'items[].price': { decimal: true },
+        quotationFileId: 'testOrderFile',
+        invoiceFileId: 'testOrderFile',
+        // A line's link to the product's order risk reads as its source ("Risk item"), not an id.
+        'items[].orderRiskItemId': 'testOrderRiskLink',
       },
     },
   ],
@@ -110,6 +136,20 @@ export const testOrderModule = defineModule({
       table: testOrders,
       key: testOrders.id,
       names: (row) => ({ zh: String(row.testOrderNo), en: String(row.testOrderNo) }),
+    },
+    // A quotation or invoice file reads as its name.
+    testOrderFile: {
+      table: files,
+      key: files.id,
+      names: (row) => {
+        const name = fileDisplayName(String(row.name));
+        return { zh: name, en: name };
+      },
+    },
+    testOrderRiskLink: {
+      table: orderRiskItems,
+      key: orderRiskItems.id,
+      names: () => ({ zh: '风险项', en: 'Risk item' }),
     },
   },
 });

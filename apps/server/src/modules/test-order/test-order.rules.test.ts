@@ -82,6 +82,8 @@ describe('who may change what (DOMAIN.md §5.2, §4.9)', () => {
     ['discount', 50, ['test.finance'], true],
     ['paid', 90, ['test.finance'], false],
     ['invoice', 40, ['test.finance'], true],
+    ['invoiceFileId', 50, ['test.finance'], true],
+    ['quotationFileId', 20, ['test.create'], false],
   ] as const)('%s in %d with %j: %s', (field, status, p, allowed) => {
     expect(mayChange(field, status, perms(...p))).toBe(allowed);
   });
@@ -93,7 +95,14 @@ describe('who may change what (DOMAIN.md §5.2, §4.9)', () => {
 
   it('lists the changeable fields and the actions of a status', () => {
     expect(changeableFields(90, perms('test.create', 'test.edit', 'test.finance'))).toEqual([]);
-    expect(changeableFields(40, perms('test.finance'))).toEqual(['paid', 'invoice', 'quotation', 'discount']);
+    expect(changeableFields(40, perms('test.finance'))).toEqual([
+      'paid',
+      'invoice',
+      'invoiceFileId',
+      'quotation',
+      'quotationFileId',
+      'discount',
+    ]);
     expect(testOrderActions(10, { permissions: perms('test.create') } as never)).toEqual([
       'submit',
       'cancel',

@@ -23,7 +23,7 @@ export const testOrderMachine = defineStateMachine<Status>(TEST_ORDER_ENTITY, [
     action: 'close',
     to: closed,
     permission: 'test.finance',
-    guard: (record) => (record.paid || record.invoice ? null : 'E_TEST_UNPAID'),
+    guard: (record) => (record.paid || record.invoice || record.invoiceFileId ? null : 'E_TEST_UNPAID'),
   },
   { from: [draft, submitted], action: 'cancel', to: cancelled, permission: 'test.create' },
 ]);
@@ -87,7 +87,9 @@ export type UpdatableField =
   | 'receiveTime'
   | 'paid'
   | 'invoice'
+  | 'invoiceFileId'
   | 'quotation'
+  | 'quotationFileId'
   | 'discount'
   | 'sampleProvided';
 
@@ -113,7 +115,9 @@ export const FIELD_RULES: Record<UpdatableField, readonly FieldRule[]> = {
   sampleProvided: [DRAFT_ONLY, LAB_WORK],
   paid: [FINANCE],
   invoice: [FINANCE],
+  invoiceFileId: [FINANCE],
   quotation: [FINANCE],
+  quotationFileId: [FINANCE],
   discount: [FINANCE],
 };
 

@@ -14,6 +14,8 @@ import { searchTotal } from '../../platform/paging';
 import { createRecord, lockRow } from '../../platform/records';
 import { assertReference } from '../../platform/references';
 import { assertDepartmentFilter, inScope, mayWrite, type Scope, scopeOf } from '../../platform/scope';
+import type { FilesRuntime } from '../../platform/storage/files-context';
+import { fileOutput, findFiles } from '../files/files.service';
 import {
   type TestOrderSearch,
   testOrderDetail,
@@ -150,6 +152,28 @@ export async function writableTestOrder(
   if (current.version !== version) throw new AppError('E_VERSION');
   if (!(await mayWriteFor(db, scope, current))) throw new AppError('E_SCOPE');
   return current;
+}
+
+// -- Files ------------------------------------------------------------------------------------
+
+/** The detail's quotation and invoice files (issue 24) as signed downloads; a deleted file is none. */
+export async function withFiles<T extends { quotationFileId: bigint | null; invoiceFileId: bigint | null }>(
+  db: Db,
+  files: () => Promise<FilesRuntime>,
+  detail: T,
+) {
+  const ids = [detail.quotationFileId, detail.invoiceFileId].flatMap((id) => (id === null ? [] : [id]));
+  const rows = await findFiles(db, ids);
+  const runtime = rows.length > 0 ? await files() : null;
+  const output = (id: bigint | null) => {
+    const row = rows.find((r) => r.id === id);
+    return row && runtime ? fileOutput(runtime, row) : null;
+  };
+  return {
+    ...detail,
+    quotationFile: output(detail.quotationFileId),
+    invoiceFile: output(detail.invoiceFileId),
+  };
 }
 
 // -- Create -----------------------------------------------------------------------------------

@@ -1,7 +1,9 @@
 import { areas } from '@qcdesk/contract';
+import { changeLog as changeLogOp } from '@qcdesk/contract/config';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf } from '../../../test/support/factories';
+import { multipart } from '../../../test/support/files-helpers';
 import { buildUser, signIn, signInAs } from '../../../test/support/identity';
 import { SEED_ENV } from '../../../test/support/seed-env';
 import { type SmtpSink, startSmtpSink } from '../../../test/support/smtp-sink';
@@ -22,12 +24,8 @@ import { addDays } from '../order/order.rules';
 import { buildOrderRisk } from '../order-risk/order-risk.factory';
 import { testOrderInput } from './test-order.factory';
 import { seedTestOrders } from './test-order.seed';
-import {
-  createRetestOrder,
-  settleTestOrder,
-  TEST_ORDER_CANCELLED,
-  TEST_ORDER_SUBMITTED,
-} from './test-order-transitions.service';
+import { createRetestOrder, settleTestOrder } from './test-order-reports.service';
+import { TEST_ORDER_CANCELLED, TEST_ORDER_SUBMITTED } from './test-order-transitions.service';
 
 // Test orders through the envelope (DOMAIN.md §2.5, §4.9, §5.2–5.4, §6.1, §7.3): create from the
 // cart (proposed lines, the cart rule, currencies and prices), search, list, details, per-field
@@ -106,6 +104,20 @@ async function labContactFor(clientId: bigint, email: string) {
   return contact!;
 }
 
+/** A PDF uploaded by the user of `token`; answers its file id. */
+async function upload(token: string, name: string): Promise<string> {
+  const { token: uploadToken } = await t.client.ok(areas.files.uploadToken, {}, { token });
+  const content = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  const form = multipart([{ name: 'file', filename: name, content }]);
+  const response = await t.app.server.inject({
+    method: 'POST',
+    url: '/api/file/upload',
+    payload: form.payload,
+    headers: { ...form.headers, authorization: uploadToken },
+  });
+  return (response.json() as { data: { id: string } }).data.id;
+}
+
 /** A draft of two lines (T-EN71-1, T-AZO) on the first product of a new order. */
 async function draft(token = qc) {
   const { order, products } = await cartOrder(db());
@@ -162,6 +174,17 @@ describe('ordertest/create from the cart', () => {
       .from(changeLog)
       .where(and(eq(changeLog.entity, 'test_orders'), eq(changeLog.entityId, BigInt(detail.id))));
     expect(log).toMatchObject({ action: 'create' });
+    // The log reads as names: a line's price is a number and its risk link reads as its source.
+    const history = await t.client.ok(
+      changeLogOp,
+      { entity: 'test_orders', id: detail.id, page: 1, pageSize: 10 },
+      { token: qc },
+    );
+    const line = history.list
+      .flatMap((entry) => entry.changes)
+      .find((c) => c.field === `items[${products[0]!.productNo}/T-EN71-1]`);
+    expect(line?.to).toMatchObject({ price: expect.not.stringMatching(/\.\d*0$/) });
+    expect(line?.toPropertyNames?.orderRiskItemId).toEqual({ zh: '风险项', en: 'Risk item' });
   });
 
   it('a new product (type 1) brings the full list; applyType 1', async () => {
@@ -315,6 +338,61 @@ describe('ordertest/update: who may change what', () => {
       hopeTime: addDays(businessDate(), 10),
       version: 1,
     });
+  });
+
+  it('test.finance attaches its own uploads as quotation and invoice files, read back as signed downloads; another’s upload is E_REF_NOT_FOUND (issue 24)', async () => {
+    const { detail } = await draft();
+    const [mine, theirs] = [await upload(salesMgr, 'quote.pdf'), await upload(qc, 'other.pdf')];
+    const refused = await t.client.call(
+      ops.updateTestOrder,
+      { id: detail.id, version: detail.version, quotationFileId: theirs },
+      { token: salesMgr },
+    );
+    expect(refused.result).toMatchObject({ reason: 'E_REF_NOT_FOUND', field: 'quotationFileId' });
+    const byQc = await t.client.call(
+      ops.updateTestOrder,
+      { id: detail.id, version: detail.version, quotationFileId: theirs },
+      { token: qc },
+    );
+    expect(byQc.result).toMatchObject({ reason: 'E_FIELD_LOCKED', field: 'quotationFileId' });
+    expect(await rowOf(detail.id)).toMatchObject({ quotationFileId: null, version: detail.version });
+    const invoice = await upload(salesMgr, 'invoice.pdf');
+    const updated = await t.client.ok(
+      ops.updateTestOrder,
+      {
+        id: detail.id,
+        version: detail.version,
+        quotationFileId: mine,
+        invoiceFileId: invoice,
+        quotation: 'Q-1',
+      },
+      { token: salesMgr },
+    );
+    expect(updated).toMatchObject({
+      quotation: 'Q-1',
+      quotationFile: {
+        id: mine,
+        name: expect.stringContaining('quote.pdf'),
+        url: expect.stringContaining(mine),
+      },
+      invoiceFile: { id: invoice },
+    });
+    const read = await t.client.ok(ops.getTestOrder, { id: detail.id }, { token: qc });
+    expect(read.quotationFile?.id).toBe(mine);
+    const [logged] = await db()
+      .select()
+      .from(changeLog)
+      .where(and(eq(changeLog.entity, 'test_orders'), eq(changeLog.entityId, BigInt(detail.id))))
+      .orderBy(desc(changeLog.id));
+    expect(logged!.changes).toEqual(
+      expect.arrayContaining([{ field: 'quotationFileId', from: null, to: mine }]),
+    );
+    const removed = await t.client.ok(
+      ops.updateTestOrder,
+      { id: detail.id, version: updated.version, quotationFileId: null },
+      { token: salesMgr },
+    );
+    expect(removed).toMatchObject({ quotationFile: null, invoiceFile: { id: invoice } });
   });
 
   it('test.finance sets the discount (half-up amount), paid, invoice, quotation; discount out of 0–100 is E_RANGE', async () => {
@@ -546,6 +624,12 @@ describe('submit, receive, report, close, cancel', () => {
       {
         previousReportId: 12345n,
         testOrderId: BigInt(detail.id),
+        report: {
+          labId: await idOf(db(), labs, 'ITS-GZ'),
+          testTypeId: BigInt(detail.testType.id),
+          clientId: BigInt(detail.client.id),
+          departmentId: BigInt(detail.department.id),
+        },
         items: [{ orderProductId: products[0]!.id, testItemId: await itemId('T-EN71-1') }],
       },
       actorOf(system),
@@ -563,6 +647,42 @@ describe('submit, receive, report, close, cancel', () => {
     });
     const lines = await db().select().from(testOrderItems).where(eq(testOrderItems.testOrderId, id));
     expect(lines).toHaveLength(1);
+  });
+
+  it('createRetestOrder of a report without a test order drafts to the report’s lab, its LabCs contact and the items’ currency (issue 24)', async () => {
+    const { order, products } = await cartOrder(db(), [{ productType: 2 }]);
+    const contact = await labContactFor(order.clientId, 'cs-retest@lab.test');
+    const system = (await seedPrincipal(db(), 'demo.lab'))!;
+    const testTypeId = await idOf(db(), testTypes, 'CHEM');
+    const id = await createRetestOrder(
+      db(),
+      {
+        previousReportId: 23456n,
+        testOrderId: null,
+        report: {
+          labId: await idOf(db(), labs, 'SGS-SZ'),
+          testTypeId,
+          clientId: order.clientId,
+          departmentId: order.departmentId,
+        },
+        // ASTM F963 is priced in USD: the draft is in USD at the item's price.
+        items: [{ orderProductId: products[0]!.id, testItemId: await itemId('T-F963') }],
+      },
+      actorOf(system),
+    );
+    const retest = await t.client.ok(ops.getTestOrder, { id: String(id) }, { token: qc });
+    expect(retest).toMatchObject({
+      status: 10,
+      retest: true,
+      applyType: 3,
+      previousReportId: '23456',
+      lab: { code: 'SGS-SZ' },
+      labContact: { id: String(contact.id) },
+      testType: { id: String(testTypeId) },
+      currency: 'USD',
+      price: '320.00',
+      itemCount: 1,
+    });
   });
 });
 

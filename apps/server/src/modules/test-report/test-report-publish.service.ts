@@ -6,6 +6,7 @@ import { labs, testTypes } from '../../db/schema/config';
 import { userSettings, users } from '../../db/schema/identity';
 import { orderProducts } from '../../db/schema/order';
 import { testReportProducts, testReports } from '../../db/schema/test-report';
+import { worstResult } from '../../domain/test-results';
 import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { enqueueMail } from '../../platform/mail/mail-outbox';
@@ -13,7 +14,7 @@ import { recordRiskResults } from '../order-risk/order-risk-results.service';
 import { markMilestone } from '../product-track/product-track-milestone.service';
 import { setSampleTestResults } from '../production-sample/production-sample-test-result.service';
 import { itemRows } from './test-report.queries';
-import { PUBLISHED, TEST_REPORT_ENTITY, type TestReportRecord, worstResult } from './test-report.rules';
+import { PUBLISHED, TEST_REPORT_ENTITY, type TestReportRecord } from './test-report.rules';
 
 // The side effects of publishing a test report (DOMAIN.md §4.10 "publish"): the order-risk items
 // it tested take its results (§4.11), the production samples of its products their worst

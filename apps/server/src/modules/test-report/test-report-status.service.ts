@@ -5,7 +5,11 @@ import { type Actor, actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { transition } from '../../platform/transition';
-import { createRetestOrder, settleTestOrder } from '../test-order/test-order-transitions.service';
+import {
+  createRetestOrder,
+  receiveForResults,
+  settleTestOrder,
+} from '../test-order/test-order-reports.service';
 import {
   filesOf,
   itemRows,
@@ -51,10 +55,20 @@ async function replaceFiles(db: Db, reportId: bigint, ids: readonly bigint[], us
       .values(wanted.map((fileId, sort) => ({ testReportId: reportId, fileId, sort })));
 }
 
-/** testreport/result/update: report no, date, files, every item resulted; 10 → 20. */
+/**
+ * testreport/result/update: report no, date, files, every item resulted; 10 → 20. Results are
+ * entered on a received test order: a submitted one is received by the entry (issue 25).
+ */
 export async function enterResult(db: Db, deps: TestReportDeps, input: ResultInput, user: Principal) {
   const current = await writableReport(db, input.id, input.version, user);
   if (current.status !== 10 || current.valid !== 1) throw new AppError('E_STATUS');
+  if (current.testOrderId !== null)
+    await receiveForResults(
+      db,
+      current.testOrderId,
+      { receiveTime: input.receiveTime, reportDate: input.reportDate },
+      user,
+    );
   if (await reportNoTaken(db, current.labId, input.reportNo, current.id))
     throw new AppError('E_DUPLICATE', { field: 'reportNo' }, { field: 'reportNo' });
   if (input.validUntil && input.validUntil < input.reportDate)
@@ -130,18 +144,19 @@ export async function publishReport(db: Db, deps: TestReportDeps, input: Transit
   return reportDetail(db, deps, input.id, user);
 }
 
-/** testreport/retest: 30/40 → 80 for result 2/3 (reason); a draft retest order of the 2/3 items. */
+/**
+ * testreport/retest: 30/40 → 80 for result 2/3 (reason); a draft retest order of the 2/3 items, to
+ * the report's own lab when it came without a test order (issue 24).
+ */
 export async function retestReport(db: Db, deps: TestReportDeps, input: ReasonInput, user: Principal) {
   const current = await writableReport(db, input.id, input.version, user);
-  if (current.testOrderId === null && [30, 40].includes(current.status) && [2, 3].includes(current.result))
-    throw new AppError('E_TR_NO_TEST_ORDER');
   const updated = await move(db, input, user, 'retest', { retestFromStatus: current.status });
   const items = (await itemRows(db, input.id))
     .filter((i) => i.item.result === 2 || i.item.result === 3)
     .map((i) => ({ orderProductId: i.item.orderProductId, testItemId: i.item.testItemId }));
   await createRetestOrder(
     db,
-    { previousReportId: updated.id, testOrderId: updated.testOrderId!, items },
+    { previousReportId: updated.id, testOrderId: updated.testOrderId, report: updated, items },
     actorOf(user),
   );
   await settleOrderOf(db, updated.testOrderId, actorOf(user));

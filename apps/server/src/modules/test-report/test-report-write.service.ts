@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { labs, testItems, testTypes } from '../../db/schema/config';
 import type { FieldChange } from '../../db/schema/platform';
 import { testReportItems, testReportProducts, testReports } from '../../db/schema/test-report';
+import { worstResult } from '../../domain/test-results';
 import { type Actor, actorOf, type Principal } from '../../platform/auth';
 import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
@@ -11,7 +12,7 @@ import { changedFields, createRecord, updateRecord } from '../../platform/record
 import { assertReference, assertReferences } from '../../platform/references';
 import { scopeOf } from '../../platform/scope';
 import { itemRows, productsByIds } from './test-report.queries';
-import { assertPending, TEST_REPORT_ENTITY, type TestReportRecord, worstResult } from './test-report.rules';
+import { assertPending, TEST_REPORT_ENTITY, type TestReportRecord } from './test-report.rules';
 import { mayWriteReport, reportDetail, type TestReportDeps, writableReport } from './test-report.service';
 
 // The writes of a pending test report (DOMAIN.md §4.10 "create", "update / item/update"): a report
@@ -46,9 +47,15 @@ export async function insertReportLines(db: Db, reportId: bigint, items: readonl
         sort,
       })),
     );
+  // Logged as the products and, per product (by its number), its test items: both named in the log.
+  const productNos = new Map((await productsByIds(db, productIds)).map((p) => [p.id, p.productNo]));
   return [
     { field: 'orderProductIds', from: null, to: productIds.map(String) },
-    { field: 'items', from: null, to: items.map((i) => `${i.orderProductId}:${i.testItemId}`) },
+    ...productIds.map((id) => ({
+      field: `items[${productNos.get(id) ?? String(id)}]`,
+      from: null,
+      to: items.filter((i) => i.orderProductId === id).map((i) => String(i.testItemId)),
+    })),
   ] satisfies FieldChange[];
 }
 

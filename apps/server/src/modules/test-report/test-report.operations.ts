@@ -1,11 +1,17 @@
 import { areas } from '@qcdesk/contract';
 import { testReports } from '../../db/schema/test-report';
+import { actorOf } from '../../platform/auth';
 import { defineModule, type ModuleDeps, onHook } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
-import { TEST_ORDER_CANCELLED, TEST_ORDER_SUBMITTED } from '../test-order/test-order-transitions.service';
+import {
+  TEST_ORDER_CANCELLED,
+  TEST_ORDER_RECEIVED,
+  TEST_ORDER_SUBMITTED,
+} from '../test-order/test-order-transitions.service';
 import { testReportExport } from './test-report.export';
 import { testReportScope } from './test-report.queries';
+import { seedTestReports } from './test-report.seed';
 import {
   getTestReport,
   listTestReports,
@@ -20,6 +26,7 @@ import {
   publishReport,
   rejectReport,
   retestReport,
+  settleOrderOf,
   verifyReport,
 } from './test-report-status.service';
 import { createTestReport, updateTestReport, updateTestReportItems } from './test-report-write.service';
@@ -79,6 +86,7 @@ function registerTestReportOperations(registry: OperationRegistry, deps: ModuleD
 export const testReportModule = defineModule({
   name: 'testReport',
   register: registerTestReportOperations,
+  seed: seedTestReports,
   changeLog: [
     {
       entity: TEST_REPORT_ENTITY,
@@ -97,6 +105,9 @@ export const testReportModule = defineModule({
         retestFromStatus: { enum: 'TestReportStatus' },
         reportType: { enum: 'TestReportType' },
         result: { enum: 'TestResult' },
+        orderProductIds: 'orderProduct',
+        // A creation logs each product's test items (`items[P-01]`: ids); later writes its results.
+        'items[]': 'testitem',
         'items[].result': { enum: 'TestResult' },
       },
     },
@@ -115,6 +126,8 @@ export const testReportModule = defineModule({
   hooks: [
     onHook(TEST_ORDER_SUBMITTED, (db, payload, user) => reportForSubmittedOrder(db, payload, user)),
     onHook(TEST_ORDER_CANCELLED, (db, payload, user) => reportsOfCancelledOrder(db, payload, user)),
+    // A received order whose reports are already all done (entered before the receive) settles.
+    onHook(TEST_ORDER_RECEIVED, (db, { testOrderId }, user) => settleOrderOf(db, testOrderId, actorOf(user))),
   ],
   exports: [testReportExport],
 });

@@ -50,6 +50,7 @@ function selectReports(db: Db) {
       lab: { code: labs.code, nameZh: labs.nameZh, nameEn: labs.nameEn },
       testType: { code: testTypes.code, nameZh: testTypes.nameZh, nameEn: testTypes.nameEn },
       testOrderNo: testOrders.testOrderNo,
+      testOrderStatus: testOrders.status,
       client: { code: clients.code, name: clients.name },
       department: { code: departments.code, nameZh: departments.nameZh, nameEn: departments.nameEn },
       resulter: { name: resulter.name, englishName: resulter.englishName },
@@ -118,7 +119,10 @@ async function toRows(db: Db, selected: readonly Selected[]) {
       reportType: t.reportType,
       lab: label(t.labId, r.lab.code, r.lab.nameZh, r.lab.nameEn),
       testType: label(t.testTypeId, r.testType.code, r.testType.nameZh, r.testType.nameEn),
-      testOrder: t.testOrderId === null ? null : { id: t.testOrderId, testOrderNo: r.testOrderNo ?? '' },
+      testOrder:
+        t.testOrderId === null
+          ? null
+          : { id: t.testOrderId, testOrderNo: r.testOrderNo ?? '', status: r.testOrderStatus ?? 0 },
       products: products.get(t.id) ?? [],
       client: { id: t.clientId, code: r.client.code, name: r.client.name },
       department: label(t.departmentId, r.department.code, r.department.nameZh, r.department.nameEn),

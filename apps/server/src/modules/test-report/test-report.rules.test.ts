@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { worstResult } from '../../domain/test-results';
 import type { Principal } from '../../platform/auth';
-import { mayRetest, reportActions, resultOf, settledResult, worstResult } from './test-report.rules';
+import { mayRetest, reportActions, resultOf, settledResult } from './test-report.rules';
 
 // The pure rules of test reports (DOMAIN.md §4.10, §6.4, §7.3).
 
@@ -81,17 +82,16 @@ describe('retest and the detail’s actions', () => {
 
   const user = (id: bigint, ...permissions: string[]) =>
     ({ userId: id, permissions: new Set(permissions) }) as unknown as Principal;
-  const report = { status: 20, result: 3, resultBy: 7n, valid: 1, testOrderId: 1n };
+  const report = { status: 20, result: 3, resultBy: 7n, valid: 1 };
 
   it('offers verify to another verifier, not to who entered the results', () => {
     expect(reportActions(report, user(8n, 'testreport.verify'))).toEqual(['verify', 'reject']);
     expect(reportActions(report, user(7n, 'testreport.verify'))).toEqual(['reject']);
   });
 
-  it('offers retest for a failed report with a test order only', () => {
+  it('offers retest for a failed report (with or without a test order, issue 24)', () => {
     const verified = { ...report, status: 30 };
     expect(reportActions(verified, user(8n, 'testreport.retest'))).toEqual(['retest']);
     expect(reportActions({ ...verified, result: 1 }, user(8n, 'testreport.retest'))).toEqual([]);
-    expect(reportActions({ ...verified, testOrderId: null }, user(8n, 'testreport.retest'))).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
 import { TEST_REPORT_STATUS, TR_RETEST_RESULTS } from '@qcdesk/contract/test-report';
 import type { testReports } from '../../db/schema/test-report';
+import { worstResult } from '../../domain/test-results';
 import type { Principal } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import { availableActions, defineStateMachine } from '../../platform/transition';
-import { worstResult } from '../order-risk/order-risk.service';
 
 // The rules of test reports that need no database (DOMAIN.md §4.10, §6.4, §7.3): the transition
 // table, the result's completeness and consistency, when a retest may start, what CLIENT users see,
@@ -17,9 +17,6 @@ export type TestReportRecord = typeof testReports.$inferSelect;
 export type Status = (typeof TEST_REPORT_STATUS)[keyof typeof TEST_REPORT_STATUS];
 
 const { pending, issued, verified, published, retested, invalid } = TEST_REPORT_STATUS;
-
-/** DOMAIN.md §6.4, the one worst-of of the product (order risk's). */
-export { worstResult };
 
 /** DOMAIN.md §4.10 as data: the only way a report's status changes by a user. */
 export const testReportMachine = defineStateMachine<Status>(TEST_REPORT_ENTITY, [
@@ -90,14 +87,13 @@ export const clientVisibleStatuses = (scope: Scope): readonly number[] | undefin
 
 /** The actions of the detail's buttons: the machine's, `edit` in 10, without verify for the enterer. */
 export function reportActions(
-  report: Pick<TestReportRecord, 'status' | 'result' | 'resultBy' | 'valid' | 'testOrderId'>,
+  report: Pick<TestReportRecord, 'status' | 'result' | 'resultBy' | 'valid'>,
   user: Principal,
 ): string[] {
   if (report.valid !== 1) return user.permissions.has(EDIT_PERMISSION) ? ['restore'] : [];
   const actions = availableActions(testReportMachine, report.status as Status, user).filter(
     (a) =>
-      (a !== 'verify' || report.resultBy !== user.userId) &&
-      (a !== 'retest' || (mayRetest(report.result) && report.testOrderId !== null)),
+      (a !== 'verify' || report.resultBy !== user.userId) && (a !== 'retest' || mayRetest(report.result)),
   );
   if (report.status === pending && user.permissions.has(EDIT_PERMISSION)) actions.push('edit');
   return actions;

@@ -1,9 +1,11 @@
 import { areas } from '@qcdesk/contract';
+import { changeLog as changeLogOp } from '@qcdesk/contract/config';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf } from '../../../test/support/factories';
 import { multipart } from '../../../test/support/files-helpers';
 import { signInAs } from '../../../test/support/identity';
+import { SEED_ENV } from '../../../test/support/seed-env';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { labs, productTracks, testItems, testTypes } from '../../db/schema/config';
 import { mailOutbox } from '../../db/schema/mail';
@@ -14,8 +16,12 @@ import { productionSamples } from '../../db/schema/production-sample';
 import { testOrders } from '../../db/schema/test-order';
 import { testReportFiles, testReportItems, testReports } from '../../db/schema/test-report';
 import { businessDate } from '../../platform/business-time';
+import { loadConfig } from '../../platform/config';
 import { buildOrder } from '../order/order.factory';
+import { orderIdsOfNos } from '../order/order-hooks.service';
 import { buildOrderRisk } from '../order-risk/order-risk.factory';
+import { seedTestOrders } from '../test-order/test-order.seed';
+import { DEMO_REPORT_ORDER_NO, seedTestReports } from './test-report.seed';
 
 // Test reports through the envelope (DOMAIN.md §2.5, §4.9, §4.10, §5.2–5.4, §6.4, §7.3): the report
 // a submitted test order creates, search by each filter, create, update and delete, items, result,
@@ -166,6 +172,24 @@ describe('a submitted test order creates its report', () => {
     expect(report.products.map((p) => p.id).sort()).toEqual(products.map((p) => String(p.id)).sort());
     expect(report.items.map((i) => i.testItem.code)).toEqual(['T-EN71-1', 'T-AZO']);
     expect(report.actions).toEqual(expect.arrayContaining(['result', 'edit']));
+    // Its creation's log names the products by their number and the test items by name.
+    const history = await t.client.ok(
+      changeLogOp,
+      { entity: 'test_reports', id: report.id, page: 1, pageSize: 10 },
+      { token: lab },
+    );
+    const changes = history.list.flatMap((entry) => entry.changes);
+    expect(
+      changes
+        .find((c) => c.field === 'orderProductIds')
+        ?.toNames?.en.split(', ')
+        .sort(),
+    ).toEqual(products.map((p) => p.productNo).sort());
+    const [azo] = await db().select().from(testItems).where(eq(testItems.code, 'T-AZO'));
+    expect(changes.find((c) => c.field === `items[${products[1]!.productNo}]`)?.toNames).toEqual({
+      zh: azo!.nameZh || azo!.nameEn,
+      en: azo!.nameEn || azo!.nameZh,
+    });
   });
 });
 
@@ -546,5 +570,41 @@ describe('testreport/retest', () => {
       token: qc,
     });
     expect((await rowOf(report.id)).status).toBe(30);
+  });
+});
+
+describe('the seed', () => {
+  it('submits the demo test order’s report, enters one pass and one fail (receiving the order), verified by another user; a second run adds nothing', async () => {
+    const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
+    const ctx = { database: t.database, config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }), log: quiet };
+    await seedTestOrders(ctx);
+    await seedTestReports(ctx);
+    const reportLogs = async () =>
+      (await db().select().from(changeLog).where(eq(changeLog.entity, 'test_reports'))).length;
+    const before = { reports: (await db().select().from(testReports)).length, logs: await reportLogs() };
+    const [orderId] = await orderIdsOfNos(db(), [DEMO_REPORT_ORDER_NO]);
+    const [seeded] = await db()
+      .select({ report: testReports })
+      .from(testReports)
+      .innerJoin(testReportItems, eq(testReportItems.testReportId, testReports.id))
+      .innerJoin(orderProducts, eq(orderProducts.id, testReportItems.orderProductId))
+      .where(and(eq(orderProducts.orderId, orderId!), eq(testReports.valid, 1)))
+      .limit(1);
+    expect(seeded?.report).toMatchObject({ status: 30, result: 3 });
+    expect(seeded!.report.verifiedBy).not.toBe(seeded!.report.resultBy);
+    const results = (
+      await db().select().from(testReportItems).where(eq(testReportItems.testReportId, seeded!.report.id))
+    ).map((i) => i.result);
+    expect(results.slice(0, 2)).toEqual([1, 3]);
+    const shown = await t.client.ok(ops.getTestReport, { id: String(seeded!.report.id) }, { token: lab });
+    expect(shown.reportNo).toMatch(/^DEMO-TO/);
+    expect(shown.files).toHaveLength(1);
+    // The entry received the demo order (issue 25) and the verify settled it with the fail.
+    expect(
+      await db().select().from(testOrders).where(eq(testOrders.id, seeded!.report.testOrderId!)),
+    ).toEqual([expect.objectContaining({ status: 40, result: 3, receiveTime: businessDate() })]);
+    await seedTestReports(ctx);
+    expect((await db().select().from(testReports)).length).toBe(before.reports);
+    expect(await reportLogs()).toBe(before.logs);
   });
 });

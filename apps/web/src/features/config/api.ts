@@ -12,7 +12,7 @@ import type { ConfigListName, RefTarget } from '@qcdesk/contract/config-lists';
 import { MAX_PAGE_SIZE } from '@qcdesk/contract/constants';
 import { enumerationList } from '@qcdesk/contract/enumerations';
 import { searchUsers } from '@qcdesk/contract/identity';
-import { mailErrorList, mailErrorSolve } from '@qcdesk/contract/mail-service';
+import { jobErrorList, jobErrorRetry, mailErrorList, mailErrorSolve } from '@qcdesk/contract/mail-service';
 import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
@@ -26,6 +26,7 @@ export type ConfigsAnswer = OutputOf<typeof configs>;
 export type ConfigListEntry = ConfigsAnswer['lists'][number];
 export type EnumerationMap = OutputOf<typeof enumerationList>['enumerations'];
 export type MailErrorRow = OutputOf<typeof mailErrorList>['list'][number];
+export type JobErrorRow = OutputOf<typeof jobErrorList>['list'][number];
 export type CalendarDay = OutputOf<typeof holidayCalendar>['days'][number];
 
 /** The lists of the caller's back office and whether it sees frozen and deleted rows (`config`). */
@@ -189,5 +190,19 @@ export function useSolveMailError() {
   const client = useQueryClient();
   return useOperationMutation(mailErrorSolve, {
     onSuccess: () => void client.invalidateQueries({ queryKey: mailErrorsKey }),
+  });
+}
+
+// -- Jobs that gave up (mail.admin, ADR 0016) -----------------------------------------------------
+
+export const jobErrorsKey = operationKey(jobErrorList);
+
+export const requestJobErrors: PageRequest<JobErrorRow> = ({ filters, page, pageSize }) =>
+  api.call(jobErrorList, { ...(filters as InputOf<typeof jobErrorList>), page, pageSize });
+
+export function useRetryJob() {
+  const client = useQueryClient();
+  return useOperationMutation(jobErrorRetry, {
+    onSuccess: () => void client.invalidateQueries({ queryKey: jobErrorsKey }),
   });
 }

@@ -10,10 +10,13 @@ import { useConfigs } from './api';
 import { ConfigListView } from './config-list-view';
 import { ConfigPicker, groupEntries, groupTitle, type PickerEntry } from './config-picker';
 import { HolidayListView } from './holiday-list-view';
+import { JobErrorPanel } from './job-error-panel';
 import { MailErrorPanel } from './mail-error-panel';
 
 /** `config/mailerror`: the mail-error list (mail.admin). */
 export const MAIL_ERROR_CONFIG_TYPE = 'mailerror';
+/** `config/joberror`: the background jobs that gave up, beside the mail errors (mail.admin, ADR 0016). */
+export const JOB_ERROR_CONFIG_TYPE = 'joberror';
 /** `config/mailbox`: the outbox, a screen of its own area that the route hands in. */
 export const MAILBOX_CONFIG_TYPE = 'mailbox';
 
@@ -61,7 +64,7 @@ function ConfigOverview({ entries }: { entries: readonly PickerEntry[] }) {
 /**
  * Spec §2 Config (`/{language}/config/{configType}`): the back office of master-data lists. A picker
  * of the lists the caller may open (a side list on wide screens, a select otherwise), and the chosen
- * list; mail administrators also find the mail errors and the outbox here.
+ * list; mail administrators also find the mail errors, the jobs that gave up and the outbox here.
  */
 export function ConfigListPage({ mailbox }: { mailbox?: ReactNode }) {
   const { t } = useTranslation();
@@ -80,6 +83,12 @@ export function ConfigListPage({ mailbox }: { mailbox?: ReactNode }) {
             name: MAIL_ERROR_CONFIG_TYPE,
             zh: t('config.mail.title'),
             en: t('config.mail.title'),
+            group: 'mail' as const,
+          },
+          {
+            name: JOB_ERROR_CONFIG_TYPE,
+            zh: t('config.jobs.title'),
+            en: t('config.jobs.title'),
             group: 'mail' as const,
           },
           {
@@ -118,6 +127,8 @@ export function ConfigListPage({ mailbox }: { mailbox?: ReactNode }) {
     content = mailbox;
   } else if (configType === MAIL_ERROR_CONFIG_TYPE && mailAdmin) {
     content = <MailErrorPanel />;
+  } else if (configType === JOB_ERROR_CONFIG_TYPE && mailAdmin) {
+    content = <JobErrorPanel />;
   } else {
     const entry = configs.data.lists.find((l) => l.name === configType);
     const View = entry?.name === 'holiday' ? HolidayListView : ConfigListView;

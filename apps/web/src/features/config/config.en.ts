@@ -127,4 +127,19 @@ export const configEn = {
     resent: 'The mail is queued to be sent again',
     solvedDone: 'Marked solved',
   },
+  jobs: {
+    title: 'Background jobs that gave up',
+    intro:
+      'Exports, imports and other background work that failed after its retries, or whose worker stopped while running it (dead). Retry one once the cause is fixed: it runs once more.',
+    kind: 'Kind',
+    status: 'Status',
+    failed: 'Failed',
+    dead: 'Worker stopped',
+    reason: 'Reason',
+    attempts: 'Attempts',
+    finishedAt: 'Gave up at',
+    retry: 'Retry',
+    retryConfirm: 'Run the job {{kind}} once more?',
+    retried: 'The job is queued to run again',
+  },
 };

@@ -125,4 +125,19 @@ export const configZh: Shape<typeof configEn> = {
     resent: '邮件已加入发送队列',
     solvedDone: '已标记为已处理',
   },
+  jobs: {
+    title: '后台任务失败',
+    intro:
+      '多次重试后仍失败，或执行时工作进程已停止的导出、导入等后台任务。排除原因后可重试，任务将再执行一次。',
+    kind: '类型',
+    status: '状态',
+    failed: '失败',
+    dead: '工作进程已停止',
+    reason: '原因',
+    attempts: '尝试次数',
+    finishedAt: '放弃时间',
+    retry: '重试',
+    retryConfirm: '再执行一次任务 {{kind}}？',
+    retried: '任务已加入执行队列',
+  },
 };

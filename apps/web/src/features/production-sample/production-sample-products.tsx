@@ -1,10 +1,10 @@
 import { Card, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { subheading } from '../../components/record/record-card';
-import { RecordLink } from '../../components/record/record-link';
+import { RecordLink, TestStatusTag } from '../../components/record/record-link';
 import type { ProductionSampleDetail } from './api';
 
-/** The valid order products linking the sample (`order/relation`), each with its order. */
+/** The valid order products linking the sample (`order/relation`), each with its order and test status. */
 export function ProductionSampleProducts({ products }: { products: ProductionSampleDetail['products'] }) {
   const { t } = useTranslation();
   return (
@@ -19,7 +19,10 @@ export function ProductionSampleProducts({ products }: { products: ProductionSam
           size="small"
           dataSource={products}
           renderItem={(product) => (
-            <List.Item>
+            <List.Item
+              extra={<TestStatusTag status={product.testStatus} />}
+              data-testid="production-sample-product"
+            >
               <List.Item.Meta
                 title={
                   <RecordLink route="OrderDetail" to={`order/${product.orderId}`}>

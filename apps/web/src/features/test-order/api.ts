@@ -4,6 +4,7 @@ import {
   cancelTestOrder,
   closeTestOrder,
   createTestOrder,
+  exportTestOrders as exportTestOrdersOp,
   getTestOrder,
   listTestOrderProducts,
   searchTestOrders,
@@ -51,6 +52,13 @@ export const requestTestOrders =
       count,
       ...sortInput(sort, TEST_ORDER_SORTS),
     } as SearchInput);
+
+/** `ordertest/export`: the list's filters (and its status tab) to XLSX, mailed; answers the job. */
+export const exportTestOrders = (tab: StatusTab) => (filters: Filters) =>
+  api.call(exportTestOrdersOp, {
+    ...(filters as InputOf<typeof exportTestOrdersOp>),
+    ...(tab === 'all' ? {} : { status: Number(tab) }),
+  });
 
 export function useTestOrder(id: string | undefined) {
   return useQuery({

@@ -1,48 +1,36 @@
-import { fieldLabel } from '@qcdesk/contract/messages';
 import { createTestOrder } from '@qcdesk/contract/test-order';
-import { Alert, Card, Flex } from 'antd';
+import { Alert, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ChangeLogViewer } from '../../components/change-log-viewer';
 import { createdText, RecordCard } from '../../components/record/record-card';
 import { RecordLink } from '../../components/record/record-link';
 import { RecordRoute } from '../../components/record/record-route';
 import { EMPTY, enumText, refName } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
 import { formatDate } from '../../lib/format';
-import {
-  fetchTestOrderChangeLog,
-  TEST_ORDER_ENTITY,
-  type TestOrderDetail,
-  useInvalidateTestOrder,
-  useTestOrder,
-} from './api';
+import { type TestOrderDetail, useInvalidateTestOrder, useTestOrder } from './api';
 import { TestOrderActions } from './test-order-actions';
 import { moneyText, TestOrderStatusBadge } from './test-order-columns';
 import { TestOrderEdit } from './test-order-edit';
+import { DocumentRef } from './test-order-file';
 import { TestOrderCreatePage } from './test-order-form';
 import { TestOrderItems } from './test-order-items';
+import { TestOrderChangeLog } from './test-order-log';
 
 function TestOrderView({ order, modify }: { order: TestOrderDetail; modify: boolean }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const date = (value: string | null) => (value ? formatDate(value) : EMPTY);
-  // The change log's fields the contract's labels do not name.
-  const logLabels: Record<string, string> = {
-    testOrderNo: t('test-order.testOrderNo'),
-    applyType: t('test-order.applyType'),
-    amount: t('test-order.amount'),
-    currency: t('test-order.currency'),
-    items: t('test-order.items'),
-    sampleProvided: t('test-order.sampleProvided'),
-    paid: t('test-order.paid'),
-  };
   const yes = (value: boolean) => (value ? t('test-order.yes') : t('test-order.no'));
   return (
     <Flex vertical gap={16}>
       <RecordCard
         testId="test-order-detail"
         title={order.testOrderNo}
-        tags={<TestOrderStatusBadge status={order.status} language={language} />}
+        tags={
+          <span data-testid="test-order-status">
+            <TestOrderStatusBadge status={order.status} language={language} />
+          </span>
+        }
         actions={
           <Flex gap={8} wrap>
             <TestOrderEdit order={order} modify={modify} />
@@ -93,8 +81,20 @@ function TestOrderView({ order, modify }: { order: TestOrderDetail; modify: bool
             ),
           },
           { key: 'paid', label: t('test-order.paid'), children: yes(order.paid) },
-          { key: 'invoice', label: t('test-order.invoice'), children: order.invoice ?? EMPTY },
-          { key: 'quotation', label: t('test-order.quotation'), children: order.quotation ?? EMPTY },
+          {
+            key: 'invoice',
+            label: t('test-order.invoice'),
+            children: (
+              <DocumentRef text={order.invoice} file={order.invoiceFile} testId="test-order-invoice" />
+            ),
+          },
+          {
+            key: 'quotation',
+            label: t('test-order.quotation'),
+            children: (
+              <DocumentRef text={order.quotation} file={order.quotationFile} testId="test-order-quotation" />
+            ),
+          },
           {
             key: 'sampleProvided',
             label: t('test-order.sampleProvided'),
@@ -103,20 +103,15 @@ function TestOrderView({ order, modify }: { order: TestOrderDetail; modify: bool
           {
             key: 'result',
             label: t('test-order.result'),
-            children: enumText('TestResult', order.result, language),
+            children: (
+              <span data-testid="test-order-result">{enumText('TestResult', order.result, language)}</span>
+            ),
           },
           { key: 'created', label: t('common.created'), children: createdText(order, language) },
         ]}
       />
       <TestOrderItems order={order} />
-      <Card>
-        <ChangeLogViewer
-          entity={TEST_ORDER_ENTITY}
-          id={order.id}
-          fetch={fetchTestOrderChangeLog}
-          fieldLabel={(field) => logLabels[field] ?? fieldLabel(field, language)}
-        />
-      </Card>
+      <TestOrderChangeLog id={order.id} />
     </Flex>
   );
 }

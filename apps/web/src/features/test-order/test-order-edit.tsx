@@ -12,9 +12,12 @@ import { markFieldError } from '../../components/record/use-record-form';
 import { enumOptions } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
 import { type TestOrderDetail, type UpdateTestOrderInput, useUpdateTestOrder } from './api';
+import { TestOrderFileField } from './test-order-file';
+import { LabContactSelect } from './test-order-lab-contact';
 
 type Field =
   | 'labId'
+  | 'labContactId'
   | 'testTypeId'
   | 'planTime'
   | 'hopeTime'
@@ -22,12 +25,15 @@ type Field =
   | 'sampleProvided'
   | 'paid'
   | 'invoice'
+  | 'invoiceFileId'
   | 'quotation'
+  | 'quotationFileId'
   | 'discount';
 
 /** Who changes which field in which status (DOMAIN.md §5.2; the server's test-order.rules.ts). */
 const RULES: Record<Field, [string, readonly number[]][]> = {
   labId: [['test.create', [10]]],
+  labContactId: [['test.create', [10]]],
   testTypeId: [['test.create', [10]]],
   planTime: [['test.create', [10]]],
   hopeTime: [
@@ -41,12 +47,15 @@ const RULES: Record<Field, [string, readonly number[]][]> = {
   ],
   paid: [['test.finance', [10, 20, 30, 40, 50]]],
   invoice: [['test.finance', [10, 20, 30, 40, 50]]],
+  invoiceFileId: [['test.finance', [10, 20, 30, 40, 50]]],
   quotation: [['test.finance', [10, 20, 30, 40, 50]]],
+  quotationFileId: [['test.finance', [10, 20, 30, 40, 50]]],
   discount: [['test.finance', [10, 20, 30, 40, 50]]],
 };
 
 const valuesOf = (o: TestOrderDetail) => ({
   labId: o.lab.id,
+  labContactId: o.labContact?.id ?? null,
   testTypeId: o.testType.id,
   planTime: o.planTime,
   hopeTime: o.hopeTime,
@@ -54,7 +63,9 @@ const valuesOf = (o: TestOrderDetail) => ({
   sampleProvided: o.sampleProvided,
   paid: o.paid,
   invoice: o.invoice,
+  invoiceFileId: o.invoiceFile?.id ?? null,
   quotation: o.quotation,
+  quotationFileId: o.quotationFile?.id ?? null,
   discount: Number(o.discount),
 });
 type Values = ReturnType<typeof valuesOf>;
@@ -66,6 +77,7 @@ export function TestOrderEdit({ order, modify }: { order: TestOrderDetail; modif
   const language = currentLanguage();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<Values>();
+  const labId = Form.useWatch('labId', form);
   const update = useUpdateTestOrder();
   const discountRule = useNumberRule({ min: 0, max: 100, precision: 2 });
   const may = (f: Field) =>
@@ -76,6 +88,7 @@ export function TestOrderEdit({ order, modify }: { order: TestOrderDetail; modif
   if (!modify || fields.length === 0) return null;
   const labels: Record<Field, string> = {
     labId: t('test-order.labId'),
+    labContactId: t('test-order.labContact'),
     testTypeId: t('test-order.testTypeId'),
     planTime: t('test-order.planTime'),
     hopeTime: t('test-order.hopeTime'),
@@ -83,7 +96,9 @@ export function TestOrderEdit({ order, modify }: { order: TestOrderDetail; modif
     sampleProvided: t('test-order.sampleProvided'),
     paid: t('test-order.paid'),
     invoice: t('test-order.invoice'),
+    invoiceFileId: t('test-order.invoiceFile'),
     quotation: t('test-order.quotation'),
+    quotationFileId: t('test-order.quotationFile'),
     discount: t('test-order.discount'),
   };
   const label = (f: Field) => labels[f];
@@ -108,6 +123,15 @@ export function TestOrderEdit({ order, modify }: { order: TestOrderDetail; modif
   const item = (f: Field) => {
     if (f === 'labId')
       return <ConfigSelect<string | null> list="lab" known={[order.lab]} aria-label={label(f)} />;
+    if (f === 'labContactId')
+      return <LabContactSelect labId={labId ?? order.lab.id} known={order.labContact} />;
+    if (f === 'quotationFileId' || f === 'invoiceFileId')
+      return (
+        <TestOrderFileField
+          current={f === 'quotationFileId' ? order.quotationFile : order.invoiceFile}
+          testId={f === 'quotationFileId' ? 'test-order-quotation-file' : 'test-order-invoice-file'}
+        />
+      );
     if (f === 'testTypeId')
       return <ConfigSelect<string | null> list="testtype" known={[order.testType]} aria-label={label(f)} />;
     if (f === 'planTime' || f === 'hopeTime' || f === 'receiveTime')
@@ -136,6 +160,10 @@ export function TestOrderEdit({ order, modify }: { order: TestOrderDetail; modif
           form={form}
           layout="vertical"
           initialValues={valuesOf(order)}
+          // Another lab's contacts: the server takes the new lab's CS contact unless one is picked.
+          onValuesChange={(changed: Partial<Values>) => {
+            if ('labId' in changed) form.setFieldValue('labContactId', undefined);
+          }}
           onFinish={save}
         >
           {fields.map((f) => (

@@ -1,4 +1,3 @@
-import { BUSINESS_TIME_ZONE } from '@qcdesk/contract/constants';
 import { CURRENCIES } from '@qcdesk/contract/test-order';
 import { Alert, Button, Col, Empty, Flex, Form, Row, Select, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -11,23 +10,23 @@ import { markFieldError, type RecordFormProps } from '../../components/record/us
 import { useLeaveGuard } from '../../components/use-leave-guard';
 import { currentLanguage } from '../../i18n/i18n';
 import { useOrderTestCart } from '../../lib/carts';
+import { businessToday } from '../../lib/format';
 import { type TestOrderDetail, useCartProducts, useCreateTestOrder } from './api';
 import { CartLines, type DraftLine, draftLines, PRICE } from './test-order-cart-lines';
+import { LabContactSelect } from './test-order-lab-contact';
 
 interface Values {
   labId: string;
+  labContactId?: string | null;
   testTypeId: string;
   currency: (typeof CURRENCIES)[number];
   planTime: string;
   hopeTime?: string;
 }
 
-/** Today in the business time zone (DOMAIN.md: plan date ≥ today, Asia/Shanghai). */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(new Date());
-
 /**
  * `ordertest/new`: the order-test cart (DOMAIN.md §6.1) and the create form of a test order (§4.9):
- * lab, test type, currency (RMB by default; one per order), plan date (today or later), hope date,
+ * lab and its contact (the lab's CS contact when none is picked), test type, currency (RMB by default; one per order), plan date (today or later), hope date,
  * and the lines the cart's products bring, to keep, leave out, price or add to. Creating empties the
  * cart of the products used and opens the new order.
  */
@@ -42,6 +41,7 @@ export function TestOrderCreatePage(props: RecordFormProps<TestOrderDetail>) {
   const create = useCreateTestOrder();
   const [lines, setLines] = useState<DraftLine[]>([]);
   const currency = Form.useWatch('currency', form) ?? 'RMB';
+  const labId = Form.useWatch('labId', form);
   const list = products.data?.list;
   useEffect(() => {
     if (list)
@@ -53,9 +53,11 @@ export function TestOrderCreatePage(props: RecordFormProps<TestOrderDetail>) {
 
   const badPrice = lines.some((l) => l.included && l.price !== '' && !PRICE.test(l.price));
   const submit = (values: Values) => {
+    const { labContactId, ...fields } = values;
     create.mutate(
       {
-        ...values,
+        ...fields,
+        ...(labContactId ? { labContactId } : {}),
         orderProductIds: ids,
         items: lines
           .filter((l) => l.included)
@@ -88,8 +90,12 @@ export function TestOrderCreatePage(props: RecordFormProps<TestOrderDetail>) {
         <Form<Values>
           form={form}
           layout="vertical"
-          initialValues={{ currency: 'RMB', planTime: today() }}
-          onValuesChange={guard.change}
+          initialValues={{ currency: 'RMB', planTime: businessToday() }}
+          onValuesChange={(changed: Partial<Values>) => {
+            guard.change();
+            // Another lab's contacts: back to the default (LabCs) until one is picked.
+            if ('labId' in changed) form.setFieldValue('labContactId', null);
+          }}
           onFinish={submit}
           data-testid="test-order-form"
         >
@@ -103,7 +109,7 @@ export function TestOrderCreatePage(props: RecordFormProps<TestOrderDetail>) {
             />
           ) : null}
           <Row gutter={16}>
-            <Col xs={24} md={12}>
+            <Col xs={24} md={8}>
               <Form.Item
                 name="labId"
                 label={t('test-order.lab')}
@@ -112,7 +118,12 @@ export function TestOrderCreatePage(props: RecordFormProps<TestOrderDetail>) {
                 <ConfigSelect<string | null> list="lab" aria-label={t('test-order.lab')} />
               </Form.Item>
             </Col>
-            <Col xs={24} md={12}>
+            <Col xs={24} md={8}>
+              <Form.Item name="labContactId" label={t('test-order.labContact')}>
+                <LabContactSelect labId={labId} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
               <Form.Item
                 name="testTypeId"
                 label={t('test-order.testType')}

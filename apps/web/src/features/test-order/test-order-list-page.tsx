@@ -8,10 +8,12 @@ import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button-link';
 import { DataTable } from '../../components/data-table';
+import { ExportButton } from '../../components/export-button';
 import { enumText } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
 import { useOrderTestCart } from '../../lib/carts';
 import {
+  exportTestOrders,
   requestTestOrders,
   STATUS_TABS,
   type StatusTab,
@@ -63,6 +65,13 @@ export function TestOrderListPage() {
           queryKey={[...testOrdersSearchKey, tab]}
           listKey={`ordertest:${tab}`}
           request={request}
+          exportButton={(filters) => (
+            <ExportButton
+              exportFn={exportTestOrders(tab)}
+              filters={filters}
+              data-testid="test-order-export"
+            />
+          )}
           cardTitle={(row) => (
             <Link to={`/${language}/ordertest/${row.id}`}>
               {row.testOrderNo} | {row.client.name} | {moneyText(row.amount, row.currency)}

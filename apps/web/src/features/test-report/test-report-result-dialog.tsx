@@ -1,7 +1,6 @@
-import { DATE_FORMAT } from '@qcdesk/contract/constants';
+import { TEST_ORDER_STATUS } from '@qcdesk/contract/test-order';
 import { TEST_RESULTS } from '@qcdesk/contract/test-report';
-import { Col, Flex, Form, Input, Row, Select, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Alert, Col, Flex, Form, Input, Row, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../api/api-error';
@@ -16,6 +15,7 @@ import { UploadPicker, uploadProblem } from '../../components/upload-picker';
 import { useLeaveGuard } from '../../components/use-leave-guard';
 import { useWidgetsTranslation } from '../../components/widgets-i18n';
 import { currentLanguage } from '../../i18n/i18n';
+import { businessToday } from '../../lib/format';
 import { type TestReportDetail, useEnterResult } from './api';
 
 interface ItemValues {
@@ -28,6 +28,8 @@ interface ItemValues {
 interface ResultValues {
   reportNo: string;
   reportDate: string;
+  /** Only while the report's test order is submitted (20): the entry receives it on this day. */
+  receiveTime?: string;
   validUntil?: string;
   result?: number;
   items: ItemValues[];
@@ -38,9 +40,14 @@ const trimmed = (key: 'value' | 'limit' | 'remark', v: string | undefined) => {
   return text ? { [key]: text } : {};
 };
 
-/** `testreport/result/update` (10 → 20): report no, date, files and every item's result (DOMAIN.md §7.3). */
+/**
+ * `testreport/result/update` (10 → 20): report no, date, files and every item's result (DOMAIN.md
+ * §7.3). Results are entered on a received test order (issue 25): while it is still submitted, the
+ * dialog says so and asks the day the samples arrived, and the entry receives the order.
+ */
 export function ResultDialog({ report, onClose }: { report: TestReportDetail; onClose: () => void }) {
   const { t } = useTranslation();
+  const receiving = report.testOrder?.status === TEST_ORDER_STATUS.submitted ? report.testOrder : null;
   const widgets = useWidgetsTranslation();
   const language = currentLanguage();
   const [form] = Form.useForm<ResultValues>();
@@ -78,6 +85,7 @@ export function ResultDialog({ report, onClose }: { report: TestReportDetail; on
         reportDate: values.reportDate,
         ...(values.validUntil ? { validUntil: values.validUntil } : {}),
         ...(values.result ? { result: values.result } : {}),
+        ...(receiving && values.receiveTime ? { receiveTime: values.receiveTime } : {}),
         fileIds: files.map((f) => f.id),
         // Form.List answers only its fields: the item ids come from the report, in the same order.
         items: values.items.map((i, n) => ({
@@ -94,7 +102,8 @@ export function ResultDialog({ report, onClose }: { report: TestReportDetail; on
           onClose();
         },
         onError: (error: ApiError) => {
-          if (error.field === 'reportNo' || error.field === 'reportDate') markFieldError(form, error);
+          if (['reportNo', 'reportDate', 'receiveTime'].includes(error.field ?? ''))
+            markFieldError(form, error);
           notify('error', error.message);
         },
       },
@@ -125,7 +134,9 @@ export function ResultDialog({ report, onClose }: { report: TestReportDetail; on
         onFinish={submit}
         initialValues={{
           reportNo: report.reportNo ?? '',
-          reportDate: report.reportDate ?? dayjs().format(DATE_FORMAT),
+          // Today as the server counts it (Asia/Shanghai): a receive date before the plan date is refused.
+          reportDate: report.reportDate ?? businessToday(),
+          ...(receiving ? { receiveTime: businessToday() } : {}),
           ...(report.validUntil ? { validUntil: report.validUntil } : {}),
           items: report.items.map((i) => ({
             result: i.result,
@@ -135,6 +146,23 @@ export function ResultDialog({ report, onClose }: { report: TestReportDetail; on
           })),
         }}
       >
+        {receiving && (
+          <Row gutter={16} align="bottom" data-testid="test-report-receive">
+            <Col xs={24} sm={16}>
+              <Alert
+                type="info"
+                showIcon
+                style={{ marginBottom: 24 }}
+                title={t('test-report.receiveNotice', { testOrderNo: receiving.testOrderNo })}
+              />
+            </Col>
+            <Col xs={24} sm={8}>
+              <Form.Item name="receiveTime" label={t('test-report.receiveTime')} rules={[{ required: true }]}>
+                <DateField style={{ width: '100%' }} data-testid="test-report-receive-time" />
+              </Form.Item>
+            </Col>
+          </Row>
+        )}
         <Row gutter={16}>
           <Col xs={24} sm={8}>
             <Form.Item

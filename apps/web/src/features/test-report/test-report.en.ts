@@ -46,6 +46,9 @@ export const testReportEn = {
   overall: 'Overall result',
   overallHint: 'Left empty: the worst item result.',
   resultDone: 'The results are entered',
+  receiveNotice:
+    'Test order {{testOrderNo}} has not been received yet: entering the results receives it on the date given here.',
+  receiveTime: 'Samples received on',
   verify: 'Verify',
   verifyConfirm: 'Verify report {{reportNo}}?',
   verifyDone: 'The report is verified',

@@ -48,6 +48,8 @@ export const testReportZh: typeof testReportEn = {
   overall: '总结果',
   overallHint: '不填则取测试项目中最差的结果。',
   resultDone: '结果已录入',
+  receiveNotice: '测试单 {{testOrderNo}} 尚未收样：录入结果时将按此日期收样。',
+  receiveTime: '收样日期',
   verify: '审核',
   verifyConfirm: '确认审核报告 {{reportNo}}？',
   verifyDone: '报告已审核',

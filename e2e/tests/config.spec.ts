@@ -94,7 +94,10 @@ test('an administrator creates, searches, modifies, freezes, deletes and undelet
   await form.getByLabel('English name').fill('Duplicate');
   await page.getByTestId('config-save').click();
   await expect(form.locator('.ant-form-item').filter({ hasText: 'Code already exists' })).toBeVisible();
+  // Escape would drop what was typed: the drawer asks first (issue 25).
   await page.keyboard.press('Escape');
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Discard' }).click();
+  await expect(form).toHaveCount(0);
 
   await search(page, 'Keyword', 'Search', code);
   await expect(page.getByRole('row')).toHaveCount(2);

@@ -23,6 +23,9 @@ const TEXT = {
     approved: 'Approved',
     corrective: 'Corrective action',
     confirm: 'OK',
+    home: 'Home',
+    leave: 'Leave this page?',
+    stay: 'Stay',
   },
   zh: {
     product: '订单产品',
@@ -34,6 +37,9 @@ const TEXT = {
     approved: '批准量产',
     corrective: '整改措施',
     confirm: '确定',
+    home: '首页',
+    leave: '离开此页面？',
+    stay: '留下',
   },
 } as const;
 
@@ -106,6 +112,17 @@ async function checkItems(page: Page, lang: Lang, colourNg: boolean, shoot?: () 
       .click();
     await colour.getByRole('textbox').fill(lang === 'en' ? 'The colour is too light' : '颜色偏浅');
     await colour.locator('input[type=file]').setInputFiles(PHOTO);
+    await expect(colour.getByRole('img', { name: PHOTO.name })).toBeVisible();
+
+    // Unsaved checks are not dropped by a menu click (issue 25): it asks, and Stay keeps them.
+    await page.getByTestId('side-menu').getByRole('link', { name: text.home }).click();
+    const ask = page.locator('.ant-modal-confirm').filter({ hasText: text.leave });
+    await ask.getByRole('button', { name: text.stay }).click();
+    await expect(ask).toHaveCount(0);
+    await expect(page).toHaveURL(/\/firstsample\/\d+$/);
+    await expect(colour.getByRole('textbox')).toHaveValue(
+      lang === 'en' ? 'The colour is too light' : '颜色偏浅',
+    );
     await expect(colour.getByRole('img', { name: PHOTO.name })).toBeVisible();
   }
   if (shoot) await shoot();

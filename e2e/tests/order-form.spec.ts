@@ -68,11 +68,11 @@ function dateIn(days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-async function typeDate(field: Locator, value: string) {
+async function typeDate(field: Locator, value: string, key: 'Tab' | 'Enter' = 'Tab') {
   await field.click();
   await field.fill(value);
-  // Tab commits the typed date (Enter would submit the form).
-  await field.press('Tab');
+  // Tab and Enter both commit the typed date; Enter never submits the form (issue 25).
+  await field.press(key);
   await expect(field).toHaveValue(value);
 }
 
@@ -103,6 +103,10 @@ for (const lang of ['en', 'zh'] as const) {
   }) => {
     test.setTimeout(240_000);
     const text = TEXT[lang];
+    const creates: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/order/create') creates.push(request.url());
+    });
     await signIn(page, DEMO_USERS.SALES, lang);
     await page.goto(`/${lang}/order`);
     await page.getByTestId('order-create').click();
@@ -127,8 +131,16 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(first.locator('.ant-form-item-explain-error')).toHaveText(text.quantityError);
     await expect(page).toHaveURL(new RegExp(`/${lang}/order/new$`));
     await first.getByLabel(text.quantity, { exact: true }).fill('1200');
+    // The form is complete now: Enter in a date confirms the picker, Enter in a line's text field
+    // does nothing (a form with a line list saves only from its button).
+    await typeDate(first.getByLabel(text.deliveryDate, { exact: true }), dateIn(21), 'Enter');
+    await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
+    await first.getByLabel(text.itemNo, { exact: true }).press('Enter');
+    await settled(page);
+    await expect(page).toHaveURL(new RegExp(`/${lang}/order/new$`));
     await page.getByTestId('order-save').click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/order/\\d+$`));
+    expect(creates).toHaveLength(1);
     const orderUrl = page.url();
     const detail = page.getByTestId('order-detail');
     await expect(detail.getByRole('heading', { level: 1 })).toHaveText(/^OD\d{10}$/);

@@ -1,12 +1,14 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { createUser, getUser, searchUsers } from '@qcdesk/contract/identity';
 import { DEMO_USERS } from './accounts';
-import { createOwnGroup, createOwnUser, uniqueSuffix } from './api';
+import { Api, createOwnGroup, createOwnUser, uniqueSuffix } from './api';
 import {
   expectA11yOnce,
   expectNoHorizontalOverflow,
   type Lang,
   LOOKING,
   pickOption,
+  screenshotsAt,
   settled,
   shoot,
   signIn,
@@ -103,6 +105,57 @@ test('an administrator creates a user, who sets a password from the welcome mail
   await expect(page.getByTestId('user-detail')).toContainText('Frozen');
   await expect(page.getByTestId('user-lock')).toHaveText('Unlock');
 });
+
+// Issue 25: a client user's client is picked by its code or name and shown by name; the demo client
+// user belongs to the client of the demo orders and sees them.
+const CLIENT_TEXT = {
+  en: { client: 'Client', nordic: 'NORDHOME · Nordic Home AB', pacific: 'PACTOYS · Pacific Toys Inc.' },
+  zh: { client: '客户', nordic: 'NORDHOME · Nordic Home AB', pacific: 'PACTOYS · Pacific Toys Inc.' },
+} as const;
+
+for (const lang of ['en', 'zh'] as const) {
+  test(`${lang}: a client user's client is picked by its code and shown by name`, async ({
+    page,
+    baseURL,
+  }) => {
+    const text = CLIENT_TEXT[lang];
+    // The spec's own client user, made like demo.client (so of its client).
+    const admin = await Api.signedIn(baseURL!);
+    const model = (await admin.call(searchUsers, { name: DEMO_USERS.CLIENT })).list.find(
+      (u) => u.username === DEMO_USERS.CLIENT,
+    )!;
+    const like = await admin.call(getUser, { id: model.id });
+    const username = `e2e.client.${uniqueSuffix()}`;
+    const { id } = await admin.call(createUser, {
+      username,
+      name: `客户用户${username.slice(-6)}`,
+      email: `${username}@example.com`,
+      departmentId: like.departmentId,
+      position: like.position,
+      roleId: like.roleId,
+      clientId: like.clientId,
+    });
+
+    await signIn(page, 'admin', lang);
+    await page.goto(`/${lang}/user/${id}`);
+    await expect(page.getByTestId('user-detail')).toContainText(text.nordic);
+    await page.getByTestId('user-edit').click();
+    const field = page.getByTestId('user-form').getByLabel(text.client, { exact: true });
+    await expect(field).toHaveValue(text.nordic);
+    await field.fill('pactoys');
+    await page.locator('.ant-select-dropdown:visible').getByText(text.pacific).click();
+    await page.getByTestId('user-save').click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/user/${id}$`));
+    await expect(page.getByTestId('user-detail')).toContainText(text.pacific);
+    await settled(page);
+    await screenshotsAt(page, lang, 'users-client');
+
+    // The seeded demo client user sees its client's demo orders.
+    await signIn(page, DEMO_USERS.CLIENT, lang);
+    await page.goto(`/${lang}/order?orderNo=NH24-0315`);
+    await expect(page.getByTestId('order-link').filter({ hasText: 'NH24-0315' }).first()).toBeVisible();
+  });
+}
 
 test('groups: toggling a group re-sends its update', async ({ page, baseURL }) => {
   // The spec's own group: freezing a seeded one would take modules from the demo users meanwhile.

@@ -117,7 +117,7 @@ export const searchClients = defineOperation({
   method: 'POST',
   permission: 'client.search',
   summary:
-    'Clients by name (contains, zh or en), country, type and sales, in the caller’s scope, by name. Also the client auto-complete.',
+    'Clients by name (contains, zh or en) or code (equal), country, type and sales, in the caller’s scope, by name. Also the client auto-complete.',
   input: z.object({
     name: optStr(200),
     /** Country id. */

@@ -304,6 +304,9 @@ const userFields = {
   clientId: idIn.nullable().optional(),
 };
 
+/** The client a CLIENT user belongs to, by code and name. */
+const clientLabel = z.object({ id: idOut, code: z.string(), name: z.string() });
+
 export const userRow = z.object({
   id: idOut,
   name: z.string(),
@@ -318,6 +321,8 @@ export const userRow = z.object({
   roleId: idOut,
   roleCode: z.string(),
   roleName: z.string(),
+  /** Only a CLIENT user has one. */
+  client: clientLabel.nullable(),
   state: z.number().int(),
   valid: z.number().int(),
   verified: z.boolean(),

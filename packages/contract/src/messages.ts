@@ -132,6 +132,10 @@ export const messages = {
     zh: '导出数据超过{max}条，请缩小查询范围',
     en: 'The export exceeds {max} rows; narrow the filter',
   },
+  E_EXPORT_EMPTY: {
+    zh: '没有可导出的数据：没有符合查询条件的记录',
+    en: 'Nothing to export: no record matches the filter',
+  },
   E_IMPORT_ROWS: {
     zh: '{n}处数据有误，未导入任何数据',
     en: '{n} {n|error|errors} found; nothing was imported',

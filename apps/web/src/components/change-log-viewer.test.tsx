@@ -1,6 +1,7 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ChangeLogEntry, ChangeLogViewer } from './change-log-viewer';
+import { sessionKey } from '../api/session';
+import { ChangeLogCard, type ChangeLogEntry, ChangeLogViewer } from './change-log-viewer';
 import { renderWidget } from './test-utils';
 
 const entry = (overrides: Partial<ChangeLogEntry> = {}): ChangeLogEntry => ({
@@ -156,5 +157,22 @@ describe('ChangeLogViewer', () => {
     expect(await screen.findByText(/Created/)).toBeTruthy();
     expect(fetch).toHaveBeenLastCalledWith({ entity: 'order', id: '42', page: 2, pageSize: 10 });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull());
+  });
+
+  it('shows nothing to a CLIENT user, who may not read change logs (issue 25)', async () => {
+    const fetch = vi.fn(async () => ({
+      list: [entry()],
+      page: 1,
+      pageSize: 10,
+      total: 1,
+      totalCapped: false,
+    }));
+    const { queryClient } = renderWidget(<ChangeLogCard entity="order" id="42" fetch={fetch} />);
+    expect(screen.getByRole('region', { name: 'Change log' })).toBeTruthy();
+    act(() => {
+      queryClient.setQueryData(sessionKey, { roleCode: 'CLIENT', roles: ['role:CLIENT'] });
+    });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Change log' })).toBeNull());
+    expect(document.querySelector('.ant-card')).toBeNull();
   });
 });

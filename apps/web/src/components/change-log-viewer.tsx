@@ -6,13 +6,18 @@
  * an area's own actions (`submit`) the names it declared (`actionNames`).
  *
  * ChangeLogViewer props: entries? | (entity, id, fetch(input) → Promise<page>), fieldLabel?(field)
+ * ChangeLogCard: the viewer in a detail page's card (the same props).
+ *
+ * CLIENT users never read change logs (DOMAIN.md §5.4; the server refuses them): for them neither
+ * shows, rather than a red "Invalid Permission" box on every detail page (issue 25).
  */
 import type { changeLog } from '@qcdesk/contract/config';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@qcdesk/contract/constants';
 import { fieldLabel as contractFieldLabel } from '@qcdesk/contract/messages';
 import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Alert, Empty, Flex, Timeline, Typography } from 'antd';
+import { Alert, Card, Empty, Flex, Timeline, Typography } from 'antd';
+import { useSession } from '../api/session';
 import { formatDateTime } from '../lib/format';
 import { LoadMore } from './load-more';
 import { useWidgetsTranslation, type WidgetsT } from './widgets-i18n';
@@ -241,8 +246,24 @@ function FetchedChangeLog({
   );
 }
 
+/** Whether the signed-in user may read change logs at all: not a CLIENT user. */
+export function useReadsChangeLogs(): boolean {
+  return useSession()?.roleCode !== 'CLIENT';
+}
+
+/** The change log in a card of its own, or nothing for a user who may not read it. */
+export function ChangeLogCard(props: ChangeLogViewerProps) {
+  if (!useReadsChangeLogs()) return null;
+  return (
+    <Card>
+      <ChangeLogViewer {...props} />
+    </Card>
+  );
+}
+
 export function ChangeLogViewer({ entries, entity, id, fetch, fieldLabel }: ChangeLogViewerProps) {
   const { t, language } = useWidgetsTranslation();
+  const reads = useReadsChangeLogs();
   const label = fieldLabel ?? ((field: string) => contractFieldLabel(field, language));
   let body = null;
   if (entries) {
@@ -252,6 +273,8 @@ export function ChangeLogViewer({ entries, entity, id, fetch, fieldLabel }: Chan
       ) : (
         <ChangeList entries={entries} fieldLabel={label} />
       );
+  } else if (!reads) {
+    return null;
   } else if (entity && id && fetch) {
     body = <FetchedChangeLog entity={entity} id={id} fetch={fetch} fieldLabel={label} />;
   }

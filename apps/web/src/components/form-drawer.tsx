@@ -1,11 +1,13 @@
-import { Button, Drawer, Flex } from 'antd';
+import { Button, Drawer, type DrawerProps, Flex } from 'antd';
 import type { ReactNode } from 'react';
+import { useCloseGuard } from './guarded-modal';
 
 /**
  * The drawer a create/edit form opens in (config lists, roles): full width on phones, 720 px
  * otherwise, its content destroyed on close. Its body has no bottom padding, because the form's
  * buttons (DrawerFormButtons) stick to the bottom edge and the padding would leave a strip under
- * them where the form scrolls past.
+ * them where the form scrolls past. A changed form asks before the ×, Escape or the mask closes the
+ * drawer (guarded-modal.tsx).
  */
 export function FormDrawer(props: {
   open: boolean;
@@ -15,18 +17,25 @@ export function FormDrawer(props: {
   testId: string;
   children: ReactNode;
 }) {
+  const drawer = useCloseGuard<Parameters<NonNullable<DrawerProps['onClose']>>[0]>({
+    open: props.open,
+    onClose: props.onClose,
+  });
   return (
-    <Drawer
-      open={props.open}
-      onClose={props.onClose}
-      size={props.phone ? '100%' : 720}
-      title={props.title}
-      destroyOnHidden
-      styles={{ body: { paddingBottom: 0 } }}
-      data-testid={props.testId}
-    >
-      {props.children}
-    </Drawer>
+    <>
+      {drawer.holder}
+      <Drawer
+        open={props.open}
+        onClose={drawer.requestClose}
+        size={props.phone ? '100%' : 720}
+        title={props.title}
+        destroyOnHidden
+        styles={{ body: { paddingBottom: 0 } }}
+        data-testid={props.testId}
+      >
+        {drawer.wrap(props.children)}
+      </Drawer>
+    </>
   );
 }
 

@@ -31,6 +31,19 @@ export const searchClientOptions: RemoteSearch = async (term, signal) => {
   return page.list.map((client) => ({ value: client.id, label: client.name }));
 };
 
+/** A client as a picker shows it where its code matters (a client user's client): "code · name". */
+export const clientCodeLabel = (client: { code: string; name: string }) => `${client.code} · ${client.name}`;
+
+/** The client auto-complete by code or name (`client/search`: the name has the term, or the code is it). */
+export const searchClientCodeOptions: RemoteSearch = async (term, signal) => {
+  const page = await api.call(
+    searchClients,
+    { name: term, pageSize: DEFAULT_PAGE_SIZE, count: false },
+    { signal },
+  );
+  return page.list.map((client) => ({ value: client.id, label: clientCodeLabel(client) }));
+};
+
 /** One material as a picker option (a new test opened from the material: `?material={id}`). */
 export function useMaterialOption(id: string | null) {
   return useQuery({

@@ -49,6 +49,23 @@ describe('SearchBar', () => {
     expect(screen.getByText('Fewer filters').closest('button')!.getAttribute('aria-expanded')).toBe('true');
   });
 
+  it('counts the folded filters that are set, so a restored one is not active unseen', async () => {
+    renderWidget(
+      <SearchBar
+        columns={columns}
+        onSearch={() => {}}
+        values={{ complete: false, received: ['2026-01-01', '2026-01-31'] }}
+      />,
+    );
+    // "Complete" differs from its initial value and the range is set: two, both folded.
+    expect(await screen.findByText('More filters (2 set)')).toBeTruthy();
+    cleanup();
+    renderWidget(<SearchBar columns={columns} onSearch={() => {}} values={{ complete: true }} />, {
+      language: 'zh',
+    });
+    expect(await screen.findByText('展开')).toBeTruthy();
+  });
+
   it('searches with the initial values, and again after a reset', async () => {
     const onSearch = vi.fn();
     renderWidget(<SearchBar columns={columns} onSearch={onSearch} />);

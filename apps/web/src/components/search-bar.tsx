@@ -1,8 +1,10 @@
 /**
  * The search form of a list, generated from the same column array as its table (table-columns.ts).
- * Enter in a field submits, Reset restores the columns' initial values and searches again; inputs past
- * the first `visibleCount` (two on phones) fold behind "More filters". `values`, when given, are the
- * search the list shows (from its URL): the inputs follow them, e.g. after Back.
+ * Enter in a text field submits (in a picker it picks: form-enter-key.ts), Reset restores the columns'
+ * initial values and searches again; inputs past the first `visibleCount` (two on phones) fold behind
+ * "More filters", which counts the folded filters that are set ("More filters (2)"), so a filter
+ * restored from the URL is never active unseen. `values`, when given, are the search the list shows
+ * (from its URL): the inputs follow them, e.g. after Back.
  *
  * SearchBar props: columns, onSearch(filters, values), onReset?(), values?, loading?, visibleCount? (3)
  */
@@ -38,6 +40,24 @@ export interface SearchBarProps<T> {
 const DEFAULT_VISIBLE = 3;
 const PHONE_VISIBLE = 2;
 
+const blankValue = (value: unknown): boolean =>
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.every(blankValue));
+
+/** How many of `names` hold a filter: a value that is not blank and not the column's initial one. */
+export function setFilterCount(
+  names: readonly string[],
+  values: Filters | undefined,
+  initial: Filters,
+): number {
+  return names.filter((name) => {
+    const value = values?.[name];
+    return !blankValue(value) && JSON.stringify(value) !== JSON.stringify(initial[name]);
+  }).length;
+}
+
 export function SearchBar<T>({
   columns,
   onSearch,
@@ -58,6 +78,14 @@ export function SearchBar<T>({
   const folds = inputs.length > shownCount;
   const blank = Object.fromEntries(inputs.map((column) => [searchName(column)!, undefined]));
   const shownKey = values === undefined ? undefined : JSON.stringify(values);
+  const current = Form.useWatch((all: Filters) => all, form);
+  const foldedSet = folds
+    ? setFilterCount(
+        inputs.slice(shownCount).map((column) => searchName(column)!),
+        current,
+        initialValues,
+      )
+    : 0;
 
   useEffect(() => {
     if (values !== undefined) form.setFieldsValue({ ...blank, ...values });
@@ -151,7 +179,11 @@ export function SearchBar<T>({
                   iconPlacement="end"
                   onClick={() => setExpanded((open) => !open)}
                 >
-                  {expanded ? t('widgets.search.less') : t('widgets.search.more')}
+                  {expanded
+                    ? t('widgets.search.less')
+                    : foldedSet > 0
+                      ? t('widgets.search.moreSet', { count: foldedSet })
+                      : t('widgets.search.more')}
                 </Button>
               ) : null}
             </Flex>

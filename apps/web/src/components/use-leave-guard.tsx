@@ -7,7 +7,7 @@
  * and `settle()` before it navigates away itself. The router allows one blocker at a time, so the
  * forms only register here and one <LeaveGuardHost/>, mounted by each layout, asks for all of them.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { type Location, type NavigationType, useBlocker } from 'react-router';
 import { useConfirm } from './confirm-dialog';
 import { useWidgetsTranslation } from './widgets-i18n';
@@ -41,6 +41,19 @@ function discardAll() {
   sync();
 }
 
+/**
+ * The guards of the forms inside one dialog or drawer (guarded-modal.tsx): a form there that keeps
+ * its own guard tells the dialog whether it holds changes, so the dialog asks exactly when it does
+ * (not after the form saved and stayed open).
+ */
+export interface LeaveGuardScope {
+  /** A guard inside appeared; answers how to remove it. */
+  register: (key: symbol) => () => void;
+  mark: (key: symbol, dirty: boolean) => void;
+}
+
+export const LeaveGuardScopeContext = createContext<LeaveGuardScope | null>(null);
+
 export interface LeaveGuard {
   /** The user changed the form: leaving now asks first. */
   change: () => void;
@@ -53,6 +66,8 @@ export interface LeaveGuard {
 export function useLeaveGuard(): LeaveGuard {
   const [key] = useState(() => Symbol('form'));
   const [dirty, setDirty] = useState(false);
+  const scope = useContext(LeaveGuardScopeContext);
+  useEffect(() => scope?.register(key), [scope, key]);
   // A form that goes away (a closed drawer, a finished edit) no longer holds the page.
   useEffect(
     () => () => {
@@ -68,15 +83,17 @@ export function useLeaveGuard(): LeaveGuard {
         changed.add(key);
         sync();
         setDirty(true);
+        scope?.mark(key, true);
       },
       // Synchronous, so a navigation in the same tick (onDone after a save) is no longer blocked.
       settle: () => {
         changed.delete(key);
         sync();
         setDirty(false);
+        scope?.mark(key, false);
       },
     }),
-    [key],
+    [key, scope],
   );
   return { ...actions, dirty };
 }

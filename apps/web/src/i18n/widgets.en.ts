@@ -38,6 +38,7 @@ export const widgetsEn = {
     submit: 'Search',
     reset: 'Reset',
     more: 'More filters',
+    moreSet: 'More filters ({{count}} set)',
     less: 'Fewer filters',
     yes: 'Yes',
     no: 'No',
@@ -111,6 +112,10 @@ export const widgetsEn = {
     content: 'Your changes have not been saved. If you leave, they are lost.',
     ok: 'Leave',
     stay: 'Stay',
+    closeTitle: 'Close without saving?',
+    closeContent: 'What you entered here has not been saved. If you close, it is lost.',
+    discard: 'Discard',
+    keepEditing: 'Keep editing',
   },
   confirm: {
     title: 'Please confirm',

@@ -40,6 +40,7 @@ export const widgetsZh = {
     submit: '查询',
     reset: '重置',
     more: '展开',
+    moreSet: '展开（已设{{count}}项）',
     less: '收起',
     yes: '是',
     no: '否',
@@ -113,6 +114,10 @@ export const widgetsZh = {
     content: '修改尚未保存，离开后将丢失。',
     ok: '离开',
     stay: '留下',
+    closeTitle: '不保存就关闭？',
+    closeContent: '此处填写的内容尚未保存，关闭后将丢失。',
+    discard: '放弃修改',
+    keepEditing: '继续编辑',
   },
   confirm: {
     title: '请确认',

@@ -1,7 +1,7 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
 import { CLIENT_DEFAULTS } from '@qcdesk/contract/client';
 import type { FiltersOf } from '@qcdesk/contract/list-export';
-import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { clients } from '../../db/schema/client';
 import { countries, samplingLevels, tensionLevels } from '../../db/schema/config';
@@ -85,13 +85,20 @@ function toRow(r: Selected) {
 
 // -- Search -----------------------------------------------------------------------------------
 
-/** The WHERE of client/search: name has, country, type, sales and state equal; in scope. */
+/**
+ * The name filter: the name has the term, or the code is the term (codes are upper-cased), so the
+ * client auto-complete finds a client by its code too (issue 25: a client user's client).
+ */
+const nameOrCode = (term: string) =>
+  or(contains(searchText(clients.name), term), eq(clients.code, term.trim().toUpperCase()));
+
+/** The WHERE of client/search: name has (or code is), country, type, sales and state equal; in scope. */
 export function clientSearchWhere(input: ClientFilters, scope: Scope, user: Principal): SQL | undefined {
   const deleted = input.deleted && user.permissions.has('client.admin');
   return and(
     eq(clients.valid, deleted ? 0 : 1),
     clientScope(scope),
-    input.name ? contains(searchText(clients.name), input.name) : undefined,
+    input.name ? nameOrCode(input.name) : undefined,
     input.country === undefined ? undefined : eq(clients.countryId, input.country),
     input.type === undefined ? undefined : eq(clients.type, Number(input.type)),
     input.sales === undefined ? undefined : eq(clients.salesId, input.sales),

@@ -39,6 +39,15 @@ describe('client/search', () => {
     expect(byTwo.list.map((c) => c.id)).not.toContain(String(nordic.id));
     const byWord = await t.client.ok(ops.searchClients, { name: 'DIC LIV' }, { token: admin });
     expect(byWord.list.map((c) => c.id)).toEqual([String(nordic.id)]);
+    // The auto-complete finds a client by its code too (any case), not by a part of it.
+    const byCode = await t.client.ok(
+      ops.searchClients,
+      { name: nordic.code.toLowerCase() },
+      { token: admin },
+    );
+    expect(byCode.list.map((c) => c.id)).toEqual([String(nordic.id)]);
+    const byPart = await t.client.ok(ops.searchClients, { name: nordic.code.slice(0, -1) }, { token: admin });
+    expect(byPart.list.map((c) => c.id)).not.toContain(String(nordic.id));
     const byCountry = await t.client.ok(
       ops.searchClients,
       { country: String(await master.country(db, 'SE')) },

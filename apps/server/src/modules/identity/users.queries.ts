@@ -1,5 +1,6 @@
 import type { Language } from '@qcdesk/contract';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { clients } from '../../db/schema/client';
 import { departments, groups, roles, userGroups, users } from '../../db/schema/identity';
 import type { Db } from '../../platform/db';
 import { uniqueViolation } from '../../platform/db-errors';
@@ -25,6 +26,10 @@ export const listColumns = {
   roleCode: roles.code,
   roleZh: roles.nameZh,
   roleEn: roles.nameEn,
+  // A CLIENT user's client, named on the user (issue 25).
+  clientId: users.clientId,
+  clientCode: clients.code,
+  clientName: clients.name,
   state: users.state,
   valid: users.valid,
   verified: users.verified,
@@ -43,11 +48,20 @@ export type ListRow = Pick<
   | 'departmentId'
   | 'position'
   | 'roleId'
+  | 'clientId'
   | 'state'
   | 'valid'
   | 'verified'
   | 'version'
-> & { departmentZh: string; departmentEn: string; roleCode: string; roleZh: string; roleEn: string };
+> & {
+  departmentZh: string;
+  departmentEn: string;
+  roleCode: string;
+  roleZh: string;
+  roleEn: string;
+  clientCode: string | null;
+  clientName: string | null;
+};
 
 export const toRow = (lang: Language) => (r: ListRow) => ({
   id: r.id,
@@ -63,6 +77,10 @@ export const toRow = (lang: Language) => (r: ListRow) => ({
   roleId: r.roleId,
   roleCode: r.roleCode,
   roleName: nameOf(lang, r.roleZh, r.roleEn),
+  client:
+    r.clientId !== null && r.clientCode !== null
+      ? { id: r.clientId, code: r.clientCode, name: r.clientName ?? r.clientCode }
+      : null,
   state: r.state,
   valid: r.valid,
   verified: r.verified,
@@ -87,6 +105,7 @@ export function userPageQuery(db: Db, where: SQL | undefined, input: UserPageInp
     .from(users)
     .innerJoin(departments, eq(departments.id, users.departmentId))
     .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(clients, eq(clients.id, users.clientId))
     .where(where)
     .orderBy(...sortOrder(keys, input, users.id, [asc(users.username)]))
     .limit(input.pageSize)
@@ -99,7 +118,6 @@ export async function findUserDetail(db: Db, id: bigint) {
     .select({
       ...listColumns,
       modules: users.modules,
-      clientId: users.clientId,
       mustChangePassword: users.mustChangePassword,
       createdBy: users.createdBy,
       createdAt: users.createdAt,
@@ -108,6 +126,7 @@ export async function findUserDetail(db: Db, id: bigint) {
     .from(users)
     .innerJoin(departments, eq(departments.id, users.departmentId))
     .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(clients, eq(clients.id, users.clientId))
     .where(eq(users.id, id));
   return row;
 }

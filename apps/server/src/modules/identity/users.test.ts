@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, DEMO_PASSWORD, signIn, signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
-import { departments, mailOutbox, users } from '../../db/schema';
+import { clients, departments, mailOutbox, users } from '../../db/schema';
 import { changeLog } from '../../db/schema/platform';
 import type { Principal } from '../../platform/auth';
 import { recordFlags } from '../../platform/flags';
@@ -106,6 +106,23 @@ describe('user/search and user/get', () => {
     const manager = await signInAs(t, 'SALES_MGR');
     const asManager = await t.client.call(ops.getUser, { id: String(sales!.id) }, { token: manager });
     expect(asManager.result).toMatchObject({ success: true, modify: false });
+  });
+});
+
+describe('client users', () => {
+  it("name their client; the demo client user has the demo orders' client and sees its orders", async () => {
+    const found = await t.client.ok(ops.searchUsers, { name: 'demo.c' }, { token: admin });
+    const demo = found.list.find((u) => u.username === 'demo.client');
+    expect(demo).toMatchObject({ client: { code: 'NORDHOME', name: 'Nordic Home AB' } });
+    const detail = await t.client.ok(ops.getUser, { id: demo!.id }, { token: admin });
+    expect(detail).toMatchObject({ clientId: demo!.client!.id, client: { code: 'NORDHOME' } });
+    const qc = await t.client.ok(ops.searchUsers, { name: 'demo.qcmgr' }, { token: admin });
+    expect(qc.list[0]!.client).toBeNull();
+
+    const token = await signInAs(t, 'CLIENT');
+    const orders = await t.client.ok(areas.order.searchOrders, {}, { token });
+    expect(orders.list.map((o) => o.order.orderNo)).toContain('NH24-0315');
+    expect(new Set(orders.list.map((o) => o.client.code))).toEqual(new Set(['NORDHOME']));
   });
 });
 
@@ -460,9 +477,12 @@ describe('scope and flags (DOMAIN.md §5.4)', () => {
     expect(inScope(scope, { inspectorIds: [inspector.userId] })).toBe(true);
     expect(inScope(scope, { departmentId: 1n })).toBe(false);
     expect(scopeWhere(scope, { department: users.departmentId })).toBeDefined();
+    // The demo client user belongs to the client of the demo orders (order.seed.ts).
+    const [nordic] = await db.select({ id: clients.id }).from(clients).where(eq(clients.code, 'NORDHOME'));
     const client = await scopeOf(db, await principal('demo.client'));
-    expect(client).toEqual({ kind: 'client', clientId: null });
-    expect(inScope(client, { clientId: 5n })).toBe(false);
+    expect(client).toEqual({ kind: 'client', clientId: nordic!.id });
+    expect(inScope(client, { clientId: nordic!.id })).toBe(true);
+    expect(inScope(client, { clientId: nordic!.id + 1000n })).toBe(false);
     expect(await scopeOf(db, await principal('demo.qc'))).toEqual({ kind: 'all' });
     expect(scopeWhere({ kind: 'all' }, {})).toBeUndefined();
   });

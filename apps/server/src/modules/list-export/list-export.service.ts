@@ -34,7 +34,7 @@ export const JOB_ENTITY = 'jobs';
 
 /**
  * `<list>/export`: refuses a filter of more than EXPORT_MAX_ROWS rows (E_EXPORT_TOO_MANY, nothing
- * queued); otherwise queues the job and writes the EXPORT row of the change log, both in the call's
+ * queued) and one of no rows (E_EXPORT_EMPTY: no job, no mail saying an empty file was sent); otherwise queues the job and writes the EXPORT row of the change log, both in the call's
  * transaction. The operation's permission was checked by the registry; an export with its own
  * permission (`testreport.export`) needs the list's read permission as well.
  */
@@ -52,6 +52,7 @@ export async function requestExport(
   const max = deps.config.EXPORT_MAX_ROWS;
   const rows = await countUpTo(db, def.table, where, max);
   if (rows > max) throw new AppError('E_EXPORT_TOO_MANY', { max: max.toLocaleString('en-US') });
+  if (rows === 0) throw new AppError('E_EXPORT_EMPTY');
   const payload: ExportPayload = {
     export: def.operation.path,
     filters: toTaggedJson(filters),

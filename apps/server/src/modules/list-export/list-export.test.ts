@@ -159,6 +159,27 @@ describe('client/export', () => {
     expect(after[0]!.n).toBe(logged[0]!.n);
   });
 
+  it('refuses an empty result in both languages and queues nothing (issue 25)', async () => {
+    const before = await exportJobs();
+    const en = await t.client.call(
+      ops.exportClients,
+      { name: unique('NOTHING') },
+      { token: admin, lang: 'en' },
+    );
+    expect(en.result).toMatchObject({
+      success: false,
+      reason: 'E_EXPORT_EMPTY',
+      error: 'Nothing to export: no record matches the filter',
+    });
+    const zh = await t.client.call(
+      ops.exportClients,
+      { name: unique('NOTHING') },
+      { token: admin, lang: 'zh' },
+    );
+    expect(zh.result.error).toBe('没有可导出的数据：没有符合查询条件的记录');
+    expect(await exportJobs()).toBe(before);
+  });
+
   it('writes the EXPORT row of the change log with the filters when asked', async () => {
     const db = t.database.db;
     const token = unique('LOG');
@@ -290,7 +311,8 @@ describe('the export’s reading', () => {
       files: t.app.files,
       capabilities: t.app.capabilities,
     };
-    const filters = { name: unique('NONE'), deleted: false };
+    const filters = { name: unique('OWN'), deleted: false };
+    await buildClient(db, { name: filters.name });
     await expect(
       requestExport(db, deps, own, filters, holding('testreport.export'), 'en'),
     ).rejects.toMatchObject({
@@ -320,6 +342,13 @@ describe('every declared list export', () => {
     const exported: string[] = [];
     for (const def of full.app.capabilities.exports.values()) {
       const search = (await full.client.ok(def.search, { pageSize: 1 }, { token })) as { total: number };
+      if (search.total === 0) {
+        // Nothing to export is said at once, not mailed as an empty file.
+        const empty = await full.client.call(def.operation, {}, { token });
+        expect(empty.result, def.operation.path).toMatchObject({ success: false, reason: 'E_EXPORT_EMPTY' });
+        exported.push(def.operation.path);
+        continue;
+      }
       const since = smtp.messages.length;
       await full.client.ok(def.operation, {}, { token, lang: 'en' });
       await full.app.jobs.drain();

@@ -8,6 +8,7 @@ import { SEED_ENV } from '../../../test/support/seed-env';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { clients } from '../../db/schema/client';
 import { factories, productTracks } from '../../db/schema/config';
+import { users } from '../../db/schema/identity';
 import { orderProducts, orders } from '../../db/schema/order';
 import { changeLog } from '../../db/schema/platform';
 import { businessDate } from '../../platform/business-time';
@@ -15,7 +16,7 @@ import { loadConfig } from '../../platform/config';
 import { buildClient } from '../client/client.factory';
 import { buildOrder, orderInput } from './order.factory';
 import { addDays } from './order.rules';
-import { DEMO_ORDERS, seedOrders } from './order.seed';
+import { DEMO_CLIENT_USER_CLIENT, DEMO_ORDERS, seedOrders } from './order.seed';
 
 // Order writes through the envelope (DOMAIN.md §2.4, §6.9, §7.2): create with generated numbers,
 // every bad input of issue 14 with its error key and no row changed, update with delete and
@@ -322,5 +323,28 @@ describe('demo orders', () => {
     expect(after!.n).toBe(before!.n);
     expect(DEMO_ORDERS.length).toBeGreaterThan(0);
     expect(admin).toBeTruthy();
+  });
+
+  it('give the demo client user the client of the demo orders, logged once as the administrator', async () => {
+    const db = t.database.db;
+    const [nordic] = await db.select().from(clients).where(eq(clients.code, DEMO_CLIENT_USER_CLIENT));
+    const [demo] = await db.select().from(users).where(eq(users.username, 'demo.client'));
+    const [adminRow] = await db.select().from(users).where(eq(users.username, 'admin'));
+    expect(demo!.clientId).toBe(nordic!.id);
+    const links = () =>
+      db
+        .select()
+        .from(changeLog)
+        .where(and(eq(changeLog.entity, 'user'), eq(changeLog.entityId, demo!.id)));
+    expect((await links()).map((l) => [l.actorId, l.changes.map((c) => c.field)])).toEqual([
+      [adminRow!.id, ['clientId']],
+    ]);
+    const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
+    await seedOrders({
+      database: t.database,
+      config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
+      log: quiet,
+    });
+    expect(await links()).toHaveLength(1);
   });
 });

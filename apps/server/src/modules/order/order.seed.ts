@@ -4,9 +4,11 @@ import { clients } from '../../db/schema/client';
 import { factories } from '../../db/schema/config';
 import { orders } from '../../db/schema/order';
 import { businessDate } from '../../platform/business-time';
+import type { Db } from '../../platform/db';
 import type { SeedContext } from '../../platform/module';
 import { idsByCode } from '../../platform/references';
-import { seedPrincipal } from '../../platform/seed-principal';
+import { adminPrincipal, seedPrincipal } from '../../platform/seed-principal';
+import { linkDemoClientUser } from '../identity/client-users.service';
 import { addDays } from './order.rules';
 import { createOrder } from './order.service';
 
@@ -33,6 +35,9 @@ interface DemoOrder {
   description: string;
   lines: DemoLine[];
 }
+
+/** The demo CLIENT user (`demo.client`) belongs to this client: its orders, samples and tests. */
+export const DEMO_CLIENT_USER_CLIENT = 'NORDHOME';
 
 export const DEMO_ORDERS: DemoOrder[] = [
   {
@@ -134,6 +139,7 @@ export async function seedOrders(ctx: SeedContext): Promise<void> {
           )
       ).map((r) => r.orderNo),
     );
+    await linkClientUser(db);
     const wanted = DEMO_ORDERS.filter((o) => !present.has(o.orderNo));
     if (wanted.length === 0) return;
     const client = await idsByCode(
@@ -169,4 +175,11 @@ export async function seedOrders(ctx: SeedContext): Promise<void> {
       await createOrder(db, input, owner);
     }
   });
+}
+
+/** `demo.client` sees the records of the client of the first demo order (issue 25: it saw none). */
+async function linkClientUser(db: Db): Promise<void> {
+  const [clientId] = (await idsByCode(db, clients, [DEMO_CLIENT_USER_CLIENT])).values();
+  if (clientId === undefined) return;
+  await linkDemoClientUser(db, clientId, await adminPrincipal(db));
 }

@@ -86,6 +86,8 @@ export function ChildRowsCard<V extends object, I>({
         onFinish={submit}
         onValuesChange={guard.change}
         data-testid={`${testId}-form`}
+        // A list of rows: saved by its button, never by Enter in one row (components/form-enter-key.ts).
+        data-form-lines=""
       >
         {save.isError && save.error && save.error.reason !== 'E_VERSION' ? (
           <Alert type="error" showIcon role="alert" title={save.error.message} style={{ marginBottom: 16 }} />

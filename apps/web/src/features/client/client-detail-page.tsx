@@ -1,9 +1,9 @@
 import { formatMessage } from '@qcdesk/contract/messages';
-import { Alert, Card, Flex, Tag, Typography } from 'antd';
+import { Alert, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
-import { ChangeLogViewer } from '../../components/change-log-viewer';
+import { ChangeLogCard } from '../../components/change-log-viewer';
 import { createdText, RecordCard } from '../../components/record/record-card';
 import { RecordRoute } from '../../components/record/record-route';
 import { EMPTY, enumText, refName, userDisplayName } from '../../components/ref-labels';
@@ -139,9 +139,7 @@ function ClientView({
         ]}
       />
       <ClientTestRequirements clientId={client.id} />
-      <Card>
-        <ChangeLogViewer entity={CLIENT_ENTITY} id={client.id} fetch={fetchClientChangeLog} />
-      </Card>
+      <ChangeLogCard entity={CLIENT_ENTITY} id={client.id} fetch={fetchClientChangeLog} />
     </Flex>
   );
 }

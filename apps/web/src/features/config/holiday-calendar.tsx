@@ -2,7 +2,7 @@ import { AimOutlined, LeftOutlined, RightOutlined, StarFilled, SwapOutlined } fr
 import type { ConfigRow } from '@qcdesk/contract/config';
 import { DATE_FORMAT } from '@qcdesk/contract/constants';
 import type { Language } from '@qcdesk/contract/messages';
-import { Alert, Button, DatePicker, Flex, Modal, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, DatePicker, Flex, Spin, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import localeData from 'dayjs/plugin/localeData';
 import type { TFunction } from 'i18next';
@@ -10,6 +10,7 @@ import 'dayjs/locale/zh-cn';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickerBounds } from '../../components/date-picker';
+import { GuardedModal } from '../../components/guarded-modal';
 import { useScreen } from '../../components/use-screen';
 import { languageOf } from '../../components/widgets-i18n';
 import { type CalendarDay, useHolidayCalendar, useHolidayRows } from './api';
@@ -406,7 +407,7 @@ export function HolidayCalendar({ month, onMonthChange, editable }: HolidayCalen
           </ul>
         )}
       </section>
-      <Modal
+      <GuardedModal
         open={editing !== null}
         onCancel={() => setEditing(null)}
         footer={null}
@@ -428,7 +429,7 @@ export function HolidayCalendar({ month, onMonthChange, editable }: HolidayCalen
             onDone={() => setEditing(null)}
           />
         )}
-      </Modal>
+      </GuardedModal>
     </Flex>
   );
 }

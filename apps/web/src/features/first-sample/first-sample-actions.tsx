@@ -1,11 +1,12 @@
 import { FS_AUDIT_RESULTS, FS_RESULTS_WITH_CORRECTIVE } from '@qcdesk/contract/first-sample';
-import { Button, Form, Input, Modal, Radio } from 'antd';
+import { Button, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ApiError } from '../../api/api-error';
 import { ButtonLink } from '../../components/button-link';
 import { useConfirm } from '../../components/confirm-dialog';
+import { GuardedModal } from '../../components/guarded-modal';
 import { notify } from '../../components/notify';
 import { markFieldError } from '../../components/record/use-record-form';
 import { enumText } from '../../components/ref-labels';
@@ -51,7 +52,7 @@ function JudgeDialog({ sample, onClose }: { sample: FirstSampleDetail; onClose: 
       },
     );
   return (
-    <Modal
+    <GuardedModal
       open
       title={t('first-sample.judgeTitle', { sampleNo: sample.sampleNo })}
       okText={t('first-sample.judge')}
@@ -83,7 +84,7 @@ function JudgeDialog({ sample, onClose }: { sample: FirstSampleDetail; onClose: 
           <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} showCount />
         </Form.Item>
       </Form>
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -93,7 +94,7 @@ function RejectDialog({ sample, onClose }: { sample: FirstSampleDetail; onClose:
   const [form] = Form.useForm<{ reason: string }>();
   const reject = useRejectCheck();
   return (
-    <Modal
+    <GuardedModal
       open
       title={t('first-sample.rejectTitle', { sampleNo: sample.sampleNo })}
       okText={t('first-sample.rejectCheck')}
@@ -126,7 +127,7 @@ function RejectDialog({ sample, onClose }: { sample: FirstSampleDetail; onClose:
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={500} showCount />
         </Form.Item>
       </Form>
-    </Modal>
+    </GuardedModal>
   );
 }
 

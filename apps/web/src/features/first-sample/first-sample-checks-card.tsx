@@ -9,6 +9,7 @@ import { PhotoGallery } from '../../components/photo-gallery';
 import { PhotoUpload } from '../../components/photo-upload';
 import { subheading } from '../../components/record/record-card';
 import { enumOptions, refName } from '../../components/ref-labels';
+import { useLeaveGuard } from '../../components/use-leave-guard';
 import { currentLanguage } from '../../i18n/i18n';
 import { type FirstSampleCheck, type FirstSampleDetail, useCompleteCheck, useUpdateCheckItems } from './api';
 import { CheckTag } from './first-sample-columns';
@@ -51,13 +52,15 @@ export function CheckItemsCard({ sample, editable }: { sample: FirstSampleDetail
   const language = currentLanguage();
   const [confirm, holder] = useConfirm();
   const [drafts, setDrafts] = useState(() => sample.checkItems.map(draftOf));
-  const [dirty, setDirty] = useState(false);
+  // Results, remarks and photos not saved yet: leaving the page asks first (use-leave-guard).
+  const guard = useLeaveGuard();
+  const dirty = guard.dirty;
   const save = useUpdateCheckItems();
   const complete = useCompleteCheck();
   const results = enumOptions('FsCheckResult', language);
   const change = (index: number, patch: Partial<Draft>) => {
     setDrafts((list) => list.map((d, i) => (i === index ? { ...d, ...patch } : d)));
-    setDirty(true);
+    guard.change();
   };
   const saveAll = () =>
     save.mutate(
@@ -71,7 +74,12 @@ export function CheckItemsCard({ sample, editable }: { sample: FirstSampleDetail
           photoFileIds: drafts[i]!.photos.map((p) => p.id),
         })),
       },
-      { onSuccess: () => notify('success', t('first-sample.checksSaved')) },
+      {
+        onSuccess: () => {
+          guard.settle();
+          notify('success', t('first-sample.checksSaved'));
+        },
+      },
     );
   const completeAll = async () => {
     if (!(await confirm({ title: t('first-sample.completeConfirm', { sampleNo: sample.sampleNo }) }))) return;

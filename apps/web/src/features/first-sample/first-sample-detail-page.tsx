@@ -1,11 +1,11 @@
 import { EditOutlined } from '@ant-design/icons';
 import { FIRST_SAMPLE_STATUS } from '@qcdesk/contract/first-sample';
-import { Alert, Card, Flex, Typography } from 'antd';
+import { Alert, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button-link';
-import { ChangeLogViewer } from '../../components/change-log-viewer';
+import { ChangeLogCard } from '../../components/change-log-viewer';
 import { createdText, FULL_ROW, RecordCard } from '../../components/record/record-card';
 import { RecordLink } from '../../components/record/record-link';
 import { RecordRoute } from '../../components/record/record-route';
@@ -136,9 +136,7 @@ function FirstSampleView({ sample, modify }: { sample: FirstSampleDetail; modify
         ]}
       />
       <CheckItemsCard key={sample.version} sample={sample} editable={checking} />
-      <Card>
-        <ChangeLogViewer entity={FIRST_SAMPLE_ENTITY} id={sample.id} fetch={fetchFirstSampleChangeLog} />
-      </Card>
+      <ChangeLogCard entity={FIRST_SAMPLE_ENTITY} id={sample.id} fetch={fetchFirstSampleChangeLog} />
     </Flex>
   );
 }

@@ -66,4 +66,31 @@ describe('HomePage', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'Samples' })).toBeTruthy();
     expect(screen.queryByRole('heading', { level: 3, name: 'Clients' })).toBeNull();
   });
+
+  it('shows the system information to staff, not to a CLIENT user (issue 25)', async () => {
+    await i18n.changeLanguage('en');
+    tokens.save({ bearerToken: 'b', refreshToken: 'r' }, false);
+    vi.spyOn(api, 'call').mockResolvedValue({
+      product: 'QCDesk',
+      version: '1',
+      serverTime: '',
+      database: 'pglite',
+    });
+    const show = (roleCode: string) => {
+      queryClient.setQueryData(sessionKey, { ...session, roleCode, roles: [`role:${roleCode}`] });
+      return render(
+        <QueryClientProvider client={queryClient as QueryClient}>
+          <MemoryRouter>
+            <HomePage />
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+    };
+    show('QC');
+    expect(await screen.findByText('pglite')).toBeTruthy();
+    cleanup();
+    show('CLIENT');
+    expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
+    expect(screen.queryByText('pglite')).toBeNull();
+  });
 });

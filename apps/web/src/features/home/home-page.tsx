@@ -28,7 +28,7 @@ function useGreeting(): string {
 /**
  * What the signed-in user acts on today, from what exists so far: a greeting, their areas as
  * shortcuts (the same permission-filtered routes as the menu), the outbox for administrators, and
- * the system information.
+ * the system information (not for CLIENT users).
  */
 export function HomePage() {
   const { t } = useTranslation();
@@ -110,7 +110,8 @@ export function HomePage() {
         )}
       </section>
 
-      <SystemInfoCard />
+      {/* Staff only: an external client has no use for the server's version and database (issue 25). */}
+      {session?.roleCode === 'CLIENT' ? null : <SystemInfoCard />}
     </Flex>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button-link';
-import { ChangeLogViewer } from '../../components/change-log-viewer';
+import { ChangeLogCard } from '../../components/change-log-viewer';
 import { createdText, RecordCard, subheading } from '../../components/record/record-card';
 import { RecordLifecycleActions } from '../../components/record/record-lifecycle-actions';
 import { RecordLink } from '../../components/record/record-link';
@@ -116,9 +116,7 @@ function MaterialView({ material, modify }: { material: MaterialDetail; modify: 
           </Flex>
         )}
       </Card>
-      <Card>
-        <ChangeLogViewer entity={MATERIAL_ENTITY} id={material.id} fetch={fetchMaterialChangeLog} />
-      </Card>
+      <ChangeLogCard entity={MATERIAL_ENTITY} id={material.id} fetch={fetchMaterialChangeLog} />
     </Flex>
   );
 }

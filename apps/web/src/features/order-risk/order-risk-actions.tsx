@@ -1,11 +1,13 @@
 import { ORDER_RISK_STATUS } from '@qcdesk/contract/order-risk';
-import { Button, Flex, Input, Modal } from 'antd';
+import { Button, Flex, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { useConfirm } from '../../components/confirm-dialog';
+import { GuardedModal } from '../../components/guarded-modal';
 import { notify } from '../../components/notify';
+import { useLeaveGuard } from '../../components/use-leave-guard';
 import { type OrderRiskDetail, useInvalidateOrderRisk, useResetOrderRisk, useWaiveOrderRisk } from './api';
 
 /** DOMAIN.md §4.11 waive (10, 20; a reason) and reset (10, 30, 40; not while testing). */
@@ -15,6 +17,7 @@ export function OrderRiskActions({ risk, modify }: { risk: OrderRiskDetail; modi
   const [confirm, holder] = useConfirm();
   const [waiving, setWaiving] = useState(false);
   const [reason, setReason] = useState('');
+  const guard = useLeaveGuard();
   const waive = useWaiveOrderRisk();
   const reset = useResetOrderRisk();
   const invalidate = useInvalidateOrderRisk();
@@ -57,13 +60,17 @@ export function OrderRiskActions({ risk, modify }: { risk: OrderRiskDetail; modi
           {t('order-risk.reset')}
         </Button>
       ) : null}
-      <Modal
+      <GuardedModal
+        guard={guard}
         open={waiving}
         title={t('order-risk.waiveTitle')}
         okText={t('order-risk.waive')}
         okButtonProps={{ disabled: !reason.trim(), loading: waive.isPending }}
         onOk={doWaive}
-        onCancel={() => setWaiving(false)}
+        onCancel={() => {
+          setWaiving(false);
+          setReason('');
+        }}
         destroyOnHidden
       >
         <Input.TextArea
@@ -72,9 +79,12 @@ export function OrderRiskActions({ risk, modify }: { risk: OrderRiskDetail; modi
           maxLength={500}
           rows={3}
           value={reason}
-          onChange={(e) => setReason(e.target.value)}
+          onChange={(e) => {
+            setReason(e.target.value);
+            guard.change();
+          }}
         />
-      </Modal>
+      </GuardedModal>
     </Flex>
   );
 }

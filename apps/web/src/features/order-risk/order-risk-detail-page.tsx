@@ -2,7 +2,7 @@ import { ORDER_RISK_STATUS } from '@qcdesk/contract/order-risk';
 import { Alert, Card, Flex, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ChangeLogViewer } from '../../components/change-log-viewer';
+import { ChangeLogCard } from '../../components/change-log-viewer';
 import { DetailLoadFailed, DetailLoading } from '../../components/detail-states';
 import { createdText, RecordCard, subheading } from '../../components/record/record-card';
 import { RecordLink, TestStatusTag } from '../../components/record/record-link';
@@ -117,9 +117,7 @@ function OrderRiskView({ risk, modify }: { risk: OrderRiskDetail; modify: boolea
           ]}
         />
       </Card>
-      <Card>
-        <ChangeLogViewer entity={ORDER_RISK_ENTITY} id={risk.id} fetch={fetchOrderRiskChangeLog} />
-      </Card>
+      <ChangeLogCard entity={ORDER_RISK_ENTITY} id={risk.id} fetch={fetchOrderRiskChangeLog} />
     </Flex>
   );
 }

@@ -3,7 +3,7 @@ import { Alert, Card, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
-import { ChangeLogViewer } from '../../components/change-log-viewer';
+import { ChangeLogCard } from '../../components/change-log-viewer';
 import { createdText, FULL_ROW, RecordCard, subheading } from '../../components/record/record-card';
 import { RecordRoute } from '../../components/record/record-route';
 import { EMPTY, enumText, refName, userDisplayName } from '../../components/ref-labels';
@@ -95,9 +95,7 @@ function OrderView({ order, modify }: { order: OrderDetail; modify: boolean }) {
           <OrderContract orderId={order.id} />
         </Card>
       ) : null}
-      <Card>
-        <ChangeLogViewer entity={ORDER_ENTITY} id={order.id} fetch={fetchOrderChangeLog} />
-      </Card>
+      <ChangeLogCard entity={ORDER_ENTITY} id={order.id} fetch={fetchOrderChangeLog} />
     </Flex>
   );
 }

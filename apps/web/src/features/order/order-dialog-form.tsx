@@ -1,13 +1,15 @@
 /**
  * A small form in a dialog for one write on an order (a product line, the requirements, product
  * types, the QC): the server's refusal marks its field or shows above the fields; a stale version
- * (E_VERSION) says so, reloads the order and closes. A changed form asks before the page is left.
+ * (E_VERSION) says so, reloads the order and closes. A changed form asks before the page is left or
+ * the dialog is closed by its ×, Escape or the mask.
  * Test ids: `<testId>` (the dialog), `<testId>-save`.
  */
-import { Alert, Button, Flex, Form, Modal } from 'antd';
+import { Alert, Button, Flex, Form } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../api/api-error';
+import { GuardedModal } from '../../components/guarded-modal';
 import { notify } from '../../components/notify';
 import { markFieldError, type RecordMutation } from '../../components/record/use-record-form';
 import { useIsPhone } from '../../components/use-is-phone';
@@ -70,7 +72,8 @@ export function OrderDialogForm<V extends object, I>(props: DialogFormProps<V, I
     });
   };
   return (
-    <Modal
+    <GuardedModal
+      guard={guard}
       open={props.open}
       title={props.title}
       onCancel={close}
@@ -104,6 +107,6 @@ export function OrderDialogForm<V extends object, I>(props: DialogFormProps<V, I
           </Button>
         </Flex>
       </Form>
-    </Modal>
+    </GuardedModal>
   );
 }

@@ -114,7 +114,8 @@ export function OrderLinesFields() {
       ]}
     >
       {(fields, { add, remove }, { errors }) => (
-        <Flex vertical gap={12}>
+        // A line list: Enter never submits the order (components/form-enter-key.ts).
+        <Flex vertical gap={12} data-form-lines="">
           {fields.map((field, index) => (
             <section
               key={field.key}

@@ -136,14 +136,22 @@ export function OrderProducts({
       </ul>
     );
   }
-  // The wrapper scrolls a wide table sideways and takes the focus, so keyboard users can scroll it too.
+  // A table with row actions scrolls inside itself with the Edit column pinned at its end (issue 25:
+  // at 1280 the pencil sat past the scroll); its buttons take the focus. Without actions the wrapper
+  // scrolls the table sideways and takes the focus, so keyboard users can scroll it too.
+  const pinned = Boolean(onEdit);
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (axe scrollable-region-focusable).
-    <section tabIndex={0} aria-label={t('order.products')} style={{ overflowX: 'auto' }}>
+    <section
+      // A scrollable region must be focusable (axe scrollable-region-focusable).
+      tabIndex={pinned ? undefined : 0}
+      aria-label={t('order.products')}
+      style={pinned ? undefined : { overflowX: 'auto' }}
+    >
       <Table<OrderProductLine>
         rowKey="id"
         size="small"
         pagination={false}
+        scroll={pinned ? { x: 'max-content' } : undefined}
         dataSource={[...products]}
         onRow={() => ({ 'data-testid': 'order-product' }) as React.HTMLAttributes<HTMLElement>}
         rowSelection={
@@ -228,6 +236,7 @@ export function OrderProducts({
                   key: 'edit',
                   ...NOWRAP,
                   title: '',
+                  fixed: 'right' as const,
                   render: (_: unknown, row: OrderProductLine) => edit(row),
                 },
               ]

@@ -1,8 +1,8 @@
-import { Alert, Badge, Card, Flex } from 'antd';
+import { Alert, Badge, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
-import { ChangeLogViewer } from '../../components/change-log-viewer';
+import { ChangeLogCard } from '../../components/change-log-viewer';
 import { createdText, RecordCard } from '../../components/record/record-card';
 import { RecordLifecycleActions } from '../../components/record/record-lifecycle-actions';
 import { RecordLink } from '../../components/record/record-link';
@@ -89,13 +89,7 @@ function OriginalSampleView({ sample, modify }: { sample: OriginalSampleDetail; 
         ]}
       />
       <OriginalSampleParts sample={sample} canEdit={mayEdit && modify && sample.valid === 1} />
-      <Card>
-        <ChangeLogViewer
-          entity={ORIGINAL_SAMPLE_ENTITY}
-          id={sample.id}
-          fetch={fetchOriginalSampleChangeLog}
-        />
-      </Card>
+      <ChangeLogCard entity={ORIGINAL_SAMPLE_ENTITY} id={sample.id} fetch={fetchOriginalSampleChangeLog} />
     </Flex>
   );
 }

@@ -1,8 +1,8 @@
 import { createProductionSample, PRODUCTION_SAMPLE_STATUS } from '@qcdesk/contract/production-sample';
-import { Alert, Card, Flex } from 'antd';
+import { Alert, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChangeLogViewer } from '../../components/change-log-viewer';
+import { ChangeLogCard } from '../../components/change-log-viewer';
 import { createdText, FULL_ROW, RecordCard } from '../../components/record/record-card';
 import { RecordLink } from '../../components/record/record-link';
 import { RecordRoute } from '../../components/record/record-route';
@@ -117,13 +117,11 @@ function ProductionSampleView({ sample, modify }: { sample: ProductionSampleDeta
       />
       <ProductionSampleAudit sample={sample} />
       <ProductionSampleProducts products={sample.products} />
-      <Card>
-        <ChangeLogViewer
-          entity={PRODUCTION_SAMPLE_ENTITY}
-          id={sample.id}
-          fetch={fetchProductionSampleChangeLog}
-        />
-      </Card>
+      <ChangeLogCard
+        entity={PRODUCTION_SAMPLE_ENTITY}
+        id={sample.id}
+        fetch={fetchProductionSampleChangeLog}
+      />
     </Flex>
   );
 }

@@ -1,8 +1,8 @@
-import { Alert, Card, Flex, Tag, Typography } from 'antd';
+import { Alert, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
-import { ChangeLogViewer } from '../../components/change-log-viewer';
+import { ChangeLogCard } from '../../components/change-log-viewer';
 import { createdText, FULL_ROW, RecordCard } from '../../components/record/record-card';
 import { RecordLifecycleActions } from '../../components/record/record-lifecycle-actions';
 import { RecordRoute } from '../../components/record/record-route';
@@ -108,9 +108,7 @@ function StandardView({
         ]}
       />
       <StandardTests kind={kind} id={standard.id} />
-      <Card>
-        <ChangeLogViewer entity={STANDARD_ENTITIES[kind]} id={standard.id} fetch={fetchStandardChangeLog} />
-      </Card>
+      <ChangeLogCard entity={STANDARD_ENTITIES[kind]} id={standard.id} fetch={fetchStandardChangeLog} />
     </Flex>
   );
 }

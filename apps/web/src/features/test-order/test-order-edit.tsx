@@ -1,11 +1,12 @@
 import { TEST_ORDER_STATUS } from '@qcdesk/contract/test-order';
-import { Button, Form, Input, Modal, Select, Switch } from 'antd';
+import { Button, Form, Input, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { ConfigSelect } from '../../components/config-select';
 import { DateField } from '../../components/date-picker';
+import { GuardedModal } from '../../components/guarded-modal';
 import { notify } from '../../components/notify';
 import { NumberField, useNumberRule } from '../../components/number-field';
 import { markFieldError } from '../../components/record/use-record-form';
@@ -147,7 +148,7 @@ export function TestOrderEdit({ order, modify }: { order: TestOrderDetail; modif
       <Button onClick={() => setOpen(true)} data-testid="test-order-edit">
         {t('common.edit')}
       </Button>
-      <Modal
+      <GuardedModal
         open={open}
         title={t('test-order.editTitle', { no: order.testOrderNo })}
         okText={t('common.save')}
@@ -183,7 +184,7 @@ export function TestOrderEdit({ order, modify }: { order: TestOrderDetail; modif
             </Form.Item>
           ))}
         </Form>
-      </Modal>
+      </GuardedModal>
     </>
   );
 }

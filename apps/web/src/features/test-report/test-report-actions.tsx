@@ -1,8 +1,9 @@
-import { Alert, Button, Form, Input, Modal } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/button-link';
 import { useConfirm } from '../../components/confirm-dialog';
+import { GuardedModal } from '../../components/guarded-modal';
 import { notify } from '../../components/notify';
 import { currentLanguage } from '../../i18n/i18n';
 import {
@@ -54,7 +55,7 @@ function ReasonDialog({
     onClose();
   };
   return (
-    <Modal
+    <GuardedModal
       open
       title={titles[action]}
       okText={labels[action]}
@@ -96,7 +97,7 @@ function ReasonDialog({
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </GuardedModal>
   );
 }
 

@@ -1,16 +1,18 @@
 import { TEST_ORDER_STATUS } from '@qcdesk/contract/test-order';
 import { TEST_RESULTS, TR_FILE_EXTENSIONS } from '@qcdesk/contract/test-report';
-import { Alert, Col, Flex, Form, Input, Modal, Row, Select, Typography } from 'antd';
+import { Alert, Col, Flex, Form, Input, Row, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../api/api-error';
 import { type UploadedFile, uploadFile } from '../../api/upload';
 import { DateField } from '../../components/date-picker';
 import { FileList } from '../../components/file-list';
+import { GuardedModal } from '../../components/guarded-modal';
 import { notify } from '../../components/notify';
 import { markFieldError } from '../../components/record/use-record-form';
 import { enumText, refName } from '../../components/ref-labels';
 import { UploadPicker, uploadProblem } from '../../components/upload-picker';
+import { useLeaveGuard } from '../../components/use-leave-guard';
 import { useWidgetsTranslation } from '../../components/widgets-i18n';
 import { currentLanguage } from '../../i18n/i18n';
 import { businessToday } from '../../lib/format';
@@ -52,6 +54,8 @@ export function ResultDialog({ report, onClose }: { report: TestReportDetail; on
   const [files, setFiles] = useState<UploadedFile[]>(report.files);
   const [uploading, setUploading] = useState(false);
   const enter = useEnterResult();
+  // Uploaded or removed files are input too: closing by × asks about them (guarded-modal.tsx).
+  const guard = useLeaveGuard();
   const results = TEST_RESULTS.map((code) => ({
     value: code,
     label: enumText('TestResult', code, language),
@@ -63,6 +67,7 @@ export function ResultDialog({ report, onClose }: { report: TestReportDetail; on
         try {
           const stored = await uploadFile(file, language, { silent: true });
           setFiles((now) => [...now, stored]);
+          guard.change();
         } catch (error) {
           notify('error', uploadProblem(file.name, error, widgets.t));
         }
@@ -104,7 +109,8 @@ export function ResultDialog({ report, onClose }: { report: TestReportDetail; on
       },
     );
   return (
-    <Modal
+    <GuardedModal
+      guard={guard}
       open
       width={880}
       title={
@@ -192,7 +198,10 @@ export function ResultDialog({ report, onClose }: { report: TestReportDetail; on
               files={files}
               loading={uploading}
               emptyText={t('test-report.noFiles')}
-              onDelete={(file) => setFiles((now) => now.filter((f) => f.id !== file.id))}
+              onDelete={(file) => {
+                setFiles((now) => now.filter((f) => f.id !== file.id));
+                guard.change();
+              }}
             />
           </Flex>
         </Form.Item>
@@ -237,6 +246,6 @@ export function ResultDialog({ report, onClose }: { report: TestReportDetail; on
           <Select allowClear options={results.filter((r) => r.value !== 0)} style={{ maxWidth: 240 }} />
         </Form.Item>
       </Form>
-    </Modal>
+    </GuardedModal>
   );
 }

@@ -1,7 +1,8 @@
 import { isModuleCode } from '@qcdesk/contract/roles';
-import { Alert, Form, Input, Modal, Select, Switch } from 'antd';
+import { Alert, Form, Input, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GuardedModal } from '../../components/guarded-modal';
 import { notify } from '../../components/notify';
 import { useLeaveGuard } from '../../components/use-leave-guard';
 import { currentLanguage } from '../../i18n/i18n';
@@ -66,7 +67,8 @@ export function GroupFormModal({
   };
 
   return (
-    <Modal
+    <GuardedModal
+      guard={guard}
       open={open}
       title={group ? t('groups.edit') : t('groups.create')}
       okText={t('groups.save')}
@@ -98,6 +100,6 @@ export function GroupFormModal({
           <Switch checkedChildren={t('users.active')} unCheckedChildren={t('users.frozen')} />
         </Form.Item>
       </Form>
-    </Modal>
+    </GuardedModal>
   );
 }

@@ -1,5 +1,6 @@
 import { Alert, Badge, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { clientCodeLabel } from '../../components/pickers';
 import { RecordCard } from '../../components/record/record-card';
 import { RecordRoute } from '../../components/record/record-route';
 import { TagList } from '../../components/tag-list';
@@ -47,6 +48,9 @@ function UserView({ user, modify }: { user: UserDetail; modify: boolean }) {
         { key: 'department', label: t('users.department'), children: user.departmentName },
         { key: 'position', label: t('users.position'), children: positionLabel(user.position, language) },
         { key: 'role', label: t('users.role'), children: user.roleName },
+        ...(user.client
+          ? [{ key: 'client', label: t('users.client'), children: clientCodeLabel(user.client) }]
+          : []),
         {
           key: 'state',
           label: t('users.state'),
@@ -78,7 +82,6 @@ function UserView({ user, modify }: { user: UserDetail; modify: boolean }) {
             <TagList items={user.modules.map((m) => ({ key: m, label: moduleLabel(m, language) }))} />
           ),
         },
-        ...(user.clientId ? [{ key: 'client', label: t('users.clientId'), children: user.clientId }] : []),
         { key: 'createdAt', label: t('users.createdAt'), children: formatDateTime(user.createdAt) },
         { key: 'updatedAt', label: t('users.updatedAt'), children: formatDateTime(user.updatedAt) },
       ]}

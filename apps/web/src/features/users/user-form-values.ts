@@ -1,8 +1,10 @@
 /**
  * The user form's values and the operation inputs they become (spec §5 users). Pure functions:
- * texts are trimmed, optional texts sent as '' (cleared), and a client id only for role CLIENT.
+ * texts are trimmed, optional texts sent as '' (cleared), and a client only for role CLIENT.
  */
 import { isModuleCode } from '@qcdesk/contract/roles';
+import { clientCodeLabel } from '../../components/pickers';
+import type { RemoteOption } from '../../components/remote-auto-complete';
 import type { CreateUserInput, UpdateUserInput, UserDetail } from './api';
 
 export interface UserFormValues {
@@ -17,7 +19,8 @@ export interface UserFormValues {
   roleId: string;
   groupIds: string[];
   modules: string[];
-  clientId: string;
+  /** A CLIENT user's client, picked by code or name. */
+  client: RemoteOption | null;
 }
 
 export function userFormValues(user?: UserDetail): Partial<UserFormValues> {
@@ -34,7 +37,7 @@ export function userFormValues(user?: UserDetail): Partial<UserFormValues> {
     roleId: user.roleId,
     groupIds: user.groupIds,
     modules: user.modules.filter((m) => m !== 'HOME'),
-    clientId: user.clientId ?? '',
+    client: user.client ? { value: user.client.id, label: clientCodeLabel(user.client) } : null,
   };
 }
 
@@ -51,7 +54,7 @@ function userFields(values: UserFormValues, roleCode: string | undefined) {
     roleId: values.roleId,
     groupIds: values.groupIds ?? [],
     modules: (values.modules ?? []).filter(isModuleCode),
-    clientId: roleCode === 'CLIENT' && values.clientId ? values.clientId.trim() : null,
+    clientId: roleCode === 'CLIENT' && values.client ? values.client.value : null,
   };
 }
 

@@ -2,8 +2,10 @@ import { PHONE_PATTERN, USERNAME_PATTERN } from '@qcdesk/contract/constants';
 import { createUser } from '@qcdesk/contract/identity';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { searchClientCodeOptions } from '../../components/pickers';
 import { rulesFrom } from '../../components/record/field-rules';
 import { RecordForm, type RecordFormProps, useRecordForm } from '../../components/record/use-record-form';
+import { ClientAutoComplete } from '../../components/remote-auto-complete';
 import { currentLanguage } from '../../i18n/i18n';
 import { type UserDetail, useCreateUser, useGroups, useRolesCatalog, useUpdateUser } from './api';
 import { moduleOptions } from './module-options';
@@ -11,7 +13,6 @@ import { createUserInput, type UserFormValues, updateUserInput, userFormValues }
 import { positionOptions } from './user-labels';
 
 const input = createUser.input;
-const ID_PATTERN = /^[1-9][0-9]{0,18}$/;
 const NO_CHINESE = /^[^\u3400-\u9fff\uf900-\ufaff]*$/;
 
 /**
@@ -30,6 +31,7 @@ export function UserForm(props: RecordFormProps<UserDetail>) {
     update: useUpdateUser({ silent: true }),
     toCreate: (values: UserFormValues) => createUserInput(values, roleCode),
     toUpdate: (record: UserDetail, values: UserFormValues) => updateUserInput(record, values, roleCode),
+    fieldOf: { clientId: 'client' },
   });
   const roleId: string | undefined = Form.useWatch('roleId', kit.form);
   const roleCode: string | undefined = catalog.data?.roles.find((r) => r.id === roleId)?.code;
@@ -156,15 +158,12 @@ export function UserForm(props: RecordFormProps<UserDetail>) {
         {roleCode === 'CLIENT' ? (
           <Col xs={24} md={12}>
             <Form.Item
-              name="clientId"
-              label={t('users.clientId')}
-              extra={t('users.clientIdHint')}
-              rules={[
-                { required: true, whitespace: true, message: t('users.clientIdRequired') },
-                { pattern: ID_PATTERN, message: t('users.clientIdFormat') },
-              ]}
+              name="client"
+              label={t('users.client')}
+              extra={t('users.clientHint')}
+              rules={[{ required: true, message: t('users.clientRequired') }]}
             >
-              <Input inputMode="numeric" />
+              <ClientAutoComplete aria-label={t('users.client')} search={searchClientCodeOptions} />
             </Form.Item>
           </Col>
         ) : null}

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Badge, Flex } from 'antd';
+import { Badge, Flex, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -46,7 +46,23 @@ export function UsersTable({ canEdit }: { canEdit: boolean }) {
         hideInSearch: true,
         render: (value) => positionLabel(Number(value), language),
       },
-      { title: (t) => t('users.role'), dataIndex: 'roleName', hideInSearch: true },
+      {
+        title: (t) => t('users.role'),
+        dataIndex: 'roleName',
+        hideInSearch: true,
+        // A client user's client beside its role (issue 25): whose records it sees.
+        render: (value, row) =>
+          row.client ? (
+            <Flex vertical>
+              <span>{String(value)}</span>
+              <Typography.Text type="secondary" data-testid="user-client">
+                {row.client.name}
+              </Typography.Text>
+            </Flex>
+          ) : (
+            String(value)
+          ),
+      },
       {
         title: (t) => t('users.state'),
         dataIndex: 'state',

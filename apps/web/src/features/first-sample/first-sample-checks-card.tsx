@@ -74,12 +74,9 @@ export function CheckItemsCard({ sample, editable }: { sample: FirstSampleDetail
           photoFileIds: drafts[i]!.photos.map((p) => p.id),
         })),
       },
-      {
-        onSuccess: () => {
-          guard.settle();
-          notify('success', t('first-sample.checksSaved'));
-        },
-      },
+      // The card stays changed until the saved sample's new version replaces it (the card is keyed by
+      // it, and its guard goes with it): Complete, sent with the version read, waits for that.
+      { onSuccess: () => notify('success', t('first-sample.checksSaved')) },
     );
   const completeAll = async () => {
     if (!(await confirm({ title: t('first-sample.completeConfirm', { sampleNo: sample.sampleNo }) }))) return;

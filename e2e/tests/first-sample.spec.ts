@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { createClient } from '@qcdesk/contract/client';
 import { configListOperations } from '@qcdesk/contract/config';
 import { check } from '@qcdesk/contract/identity';
@@ -84,8 +84,16 @@ async function ownProduct(baseURL: string) {
   return order.products[0]!.productNo;
 }
 
+/** The contexts a test opened for its other users, closed after it (a page left open keeps its app running). */
+const opened: BrowserContext[] = [];
+test.afterEach(async () => {
+  for (const context of opened.splice(0)) await context.close();
+});
+
 async function pageAs(browser: Browser, user: string, lang: Lang): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const context = await browser.newContext();
+  opened.push(context);
+  const page = await context.newPage();
   await signIn(page, user, lang);
   return page;
 }

@@ -90,10 +90,21 @@ export async function startWorkerProcess(url: string, leaseMs: number): Promise<
 
 async function main(url: string, leaseMs: number): Promise<void> {
   const database = await openDatabase({ url, poolSize: 3 });
-  const worker = testWorker(database.db, { leaseMs });
+  // Its warnings and errors reach the test run's output: a worker that cannot poll says why.
+  const say = (level: string) => (obj: object, msg?: string) =>
+    void process.stderr.write(`[job worker ${process.pid} ${level}] ${msg ?? ''} ${describe(obj)}\n`);
+  const worker = testWorker(database.db, {
+    leaseMs,
+    log: { info() {}, warn: say('warn'), error: say('error') },
+  });
   // Ended by SIGKILL: a process that dies, not one that shuts down.
   worker.start();
   process.stdout.write(`ready ${worker.id}\n`);
+}
+
+function describe(obj: object): string {
+  const { err, ...rest } = obj as { err?: unknown };
+  return `${JSON.stringify(rest)}${err instanceof Error ? ` ${err.stack ?? err.message}` : ''}`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -11,6 +11,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 const RULES = [
   { what: 'server services', dir: 'apps/server/src/modules', suffix: '.service.ts', limit: 300 },
+  // Plain HTTP routes outside the envelope (the files area's, by concern: upload, download, object, share).
+  { what: 'server raw routes', dir: 'apps/server/src/modules', suffix: '.routes.ts', limit: 300 },
   { what: 'web detail pages', dir: 'apps/web/src/features', suffix: '-detail-page.tsx', limit: 200 },
   { what: 'web forms', dir: 'apps/web/src/features', suffix: '-form.tsx', limit: 250 },
 ];

@@ -1,5 +1,8 @@
 import { areas, operationKey, operations, permits, ROLES } from '@qcdesk/contract';
+import { fileRawRoutes } from '@qcdesk/contract/files';
+import { RAW_AUTH, type RawRouteDef, rawRouteKey } from '@qcdesk/contract/raw-route';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject, multipart, samples } from './support/files-helpers';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, demoUsername } from './support/identity';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -69,4 +72,54 @@ describe.each(ROLES.map((r) => [r.code, r] as const))('role %s', (code, role) =>
     }
     expect(wrong).toEqual([]);
   });
+});
+
+// The raw routes outside the envelope (contract `fileRawRoutes`): none opens with a session or a
+// permission alone; each answers its credential's refusal (RAW_AUTH) to a caller without it.
+describe('raw routes', () => {
+  const rawRoutes = Object.values(fileRawRoutes) as RawRouteDef[];
+
+  function probe(route: RawRouteDef, authorization?: string) {
+    const body =
+      route.body === 'multipart'
+        ? multipart([{ name: 'file', filename: 'probe.pdf', content: samples.pdf() }])
+        : route.body === 'stream'
+          ? { payload: samples.pdf(), headers: { 'content-type': 'application/pdf' } }
+          : { payload: undefined, headers: {} };
+    return inject(t, {
+      method: route.method,
+      url: route.probe,
+      payload: body.payload,
+      headers: { ...body.headers, ...(authorization ? { authorization } : {}) },
+    });
+  }
+
+  it('binds every raw route of the contract', () => {
+    const unbound = rawRoutes.filter(
+      (route) => !t.app.server.hasRoute({ method: route.method, url: route.path }),
+    );
+    expect(unbound.map(rawRouteKey)).toEqual([]);
+  });
+
+  it.each(rawRoutes.map((route) => [rawRouteKey(route), route] as const))(
+    'refuses %s without its credential, with or without a session',
+    async (_key, route) => {
+      const refusal = RAW_AUTH[route.auth];
+      for (const authorization of [undefined, `Bearer ${tokens.get('ADMIN')!}`]) {
+        const answer = await probe(route, authorization);
+        if (refusal.status === 'page') {
+          // The shared-file page: no redirect to a file, and no file.
+          expect(answer.status).not.toBe(302);
+          expect(answer.headers['content-disposition']).toBeUndefined();
+        } else if (authorization === undefined || route.auth !== 'session-or-upload-token') {
+          expect(answer.json.success, rawRouteKey(route)).toBe(false);
+          if (authorization === undefined) {
+            expect([answer.status, answer.json.reason]).toEqual([refusal.status, refusal.reason]);
+          } else {
+            expect([401, 403, 404]).toContain(answer.status);
+          }
+        }
+      }
+    },
+  );
 });

@@ -7,6 +7,7 @@ import {
   STS_REUSE_MARGIN_SECONDS,
 } from './constants';
 import { defineOperation } from './operation';
+import { defineRawRoute, type MultipartLimits } from './raw-route';
 import { dateTimeOut, empty, idIn, idOut } from './schemas';
 
 // Files (issue 7): upload and report tokens, temporary storage credentials, file URLs, short links.
@@ -68,30 +69,134 @@ export function stsUsable(expiredTime: number, nowSeconds = Math.floor(Date.now(
   return expiredTime - nowSeconds > STS_REUSE_MARGIN_SECONDS;
 }
 
-/** Plain HTTP routes of the files area (PROTOCOL.md: the only non-envelope calls besides health). */
-export const fileRoutes = {
+/** Busboy's limits of an upload form: one file, a few fields (`del`, the photo options, the grant). */
+const FORM_LIMITS: MultipartLimits = { files: 1, fields: 20, parts: 25, fieldSize: 8192, headerPairs: 50 };
+
+/**
+ * The plain HTTP routes of the files area (PROTOCOL.md: the only non-envelope calls besides health),
+ * one table: method, path, credential, body. The server binds each (files.routes.ts) and the
+ * permission matrix calls each without its credential.
+ */
+export const fileRawRoutes = {
   /**
-   * POST multipart `file` (+ optional `del`), `Authorization: <upload token>`. A photo upload sends
-   * `accept=image` (else E_IMAGE_ONLY) and `maxMb=N` (else E_FILE_TOO_BIG) before `file`.
+   * Multipart `file` (+ optional `del`). A photo upload sends `accept=image` (else E_IMAGE_ONLY) and
+   * `maxMb=N` (else E_FILE_TOO_BIG) before `file`.
    */
-  upload: '/api/file/upload',
-  /** GET: a signed URL (`exp`, `sig`) or a report token (`token` query or Authorization). */
+  upload: defineRawRoute({
+    method: 'POST',
+    path: '/api/file/upload',
+    auth: 'upload-token',
+    body: 'multipart',
+    limits: FORM_LIMITS,
+    probe: '/api/file/upload',
+    summary: 'Uploads one file (spec §7): its type by name and first bytes, within the kind’s size limit.',
+  }),
+  /** `ids=1,2,3` (at most 100), optional `name`: the files as one zip (deflate level 1). */
+  zip: defineRawRoute({
+    method: 'GET',
+    path: '/api/file/zip',
+    auth: 'signed-url-or-report-token',
+    body: 'none',
+    probe: '/api/file/zip?ids=1',
+    summary: 'Downloads several files as one zip.',
+  }),
+  /** `d=inline` shows a raster image inline; everything else is an attachment. */
+  file: defineRawRoute({
+    method: 'GET',
+    path: '/api/file/:id',
+    auth: 'signed-url-or-report-token',
+    body: 'none',
+    probe: '/api/file/1',
+    summary: 'Downloads a file with its stored name and type.',
+  }),
+  /** The image's thumbnail (webp, made on first request); 404 when it has none. */
+  thumbnail: defineRawRoute({
+    method: 'GET',
+    path: '/api/file/:id/thumbnail',
+    auth: 'signed-url-or-report-token',
+    body: 'none',
+    probe: '/api/file/1/thumbnail',
+    summary: 'Downloads an image’s thumbnail.',
+  }),
+  /** Local store only (S3 answers its own). */
+  objectGet: defineRawRoute({
+    method: 'GET',
+    path: '/api/object/*',
+    auth: 'presigned',
+    body: 'none',
+    probe: '/api/object/files/probe.pdf',
+    summary: 'Reads an object of the local store through a presigned URL.',
+  }),
+  /** Local store only; the body is the object, at most the upload ceiling. */
+  objectPut: defineRawRoute({
+    method: 'PUT',
+    path: '/api/object/*',
+    auth: 'presigned',
+    body: 'stream',
+    probe: '/api/object/files/probe.pdf',
+    summary: 'Writes an object of the local store through a presigned URL.',
+  }),
+  /** Local store only: the browser form upload of `sts`, fields (`key`, `grant`) first, then `file`. */
+  objectUpload: defineRawRoute({
+    method: 'POST',
+    path: '/api/object-upload',
+    auth: 'post-grant',
+    body: 'multipart',
+    limits: FORM_LIMITS,
+    probe: '/api/object-upload',
+    summary: 'Uploads an object under the caller’s `sts` prefix, checked as uploads are checked.',
+  }),
+  /** Multipart `exp`, `limit`, `pwd`, `direct`, `sub`, repeated `urls`. */
+  shortUrl: defineRawRoute({
+    method: 'POST',
+    path: '/api/short-url',
+    auth: 'session-or-upload-token',
+    body: 'multipart',
+    limits: { ...FORM_LIMITS, fields: 120, parts: 125 },
+    probe: '/api/short-url',
+    summary: 'Creates a short link to the caller’s own files or files shown through a signed URL.',
+  }),
+  /** `?pwd=`: what a link shares (does not count as an access). */
+  shortUrlInfo: defineRawRoute({
+    method: 'GET',
+    path: '/api/short-url/:id',
+    auth: 'share-link',
+    body: 'none',
+    probe: '/api/short-url/probe',
+    summary: 'What a short link shares.',
+  }),
+  /** `?pwd=` (`&file=<index>` for one file): counts one access and answers the file or a zip. */
+  shortUrlDownload: defineRawRoute({
+    method: 'POST',
+    path: '/api/short-url/:id/download',
+    auth: 'share-link',
+    body: 'none',
+    probe: '/api/short-url/probe/download',
+    summary: 'Downloads what a short link shares.',
+  }),
+  /** The shared-file page of spec §2: direct links redirect to the file, others open the SPA's page. */
+  sharePage: defineRawRoute({
+    method: 'GET',
+    path: '/s/:id',
+    auth: 'share-page',
+    body: 'none',
+    probe: '/s/probe',
+    summary: 'The shared-file page.',
+  }),
+};
+
+/** URLs of the plain routes, as the web app calls them (the routes are in `fileRawRoutes`). */
+export const fileRoutes = {
+  upload: fileRawRoutes.upload.path,
   file: (id: string) => `/api/file/${id}`,
-  /** GET with a signed URL or a report token: the image's thumbnail (webp); 404 when it has none. */
   thumbnail: (id: string) => `/api/file/${id}/thumbnail`,
-  /** GET `ids=1,2,3` with a report token or a signature: the files as one zip (deflate level 1). */
-  zip: '/api/file/zip',
-  /** POST multipart `exp`, `limit`, `pwd`, `direct`, `sub`, repeated `urls`; bearer or upload token. */
-  shortUrl: '/api/short-url',
-  /** GET `?pwd=`: what a link shares (does not count as an access). */
+  zip: fileRawRoutes.zip.path,
+  shortUrl: fileRawRoutes.shortUrl.path,
   shortUrlInfo: (id: string) => `/api/short-url/${encodeURIComponent(id)}`,
-  /** POST `?pwd=` (`&file=<index>` for one file): counts one access and answers the file or a zip. */
   shortUrlDownload: (id: string) => `/api/short-url/${encodeURIComponent(id)}/download`,
-  /** The shared-file page of spec §2 (direct links redirect to the file instead). */
   sharePage: (id: string) => `/s/${encodeURIComponent(id)}`,
-  /** Local store only: presigned object URLs (GET/PUT) and the browser POST upload of `sts`. */
   object: '/api/object/',
-  objectUpload: '/api/object-upload',
+  objectUpload: fileRawRoutes.objectUpload.path,
 } as const;
 
 // ---------------------------------------------------------------------------------------------

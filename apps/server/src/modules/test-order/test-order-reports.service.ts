@@ -6,6 +6,7 @@ import {
 } from '@qcdesk/contract/test-order';
 import { eq } from 'drizzle-orm';
 import { testOrders } from '../../db/schema/test-order';
+import { amountOf } from '../../domain/money';
 import type { Actor, Principal } from '../../platform/auth';
 import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
@@ -15,7 +16,6 @@ import { createRecord, lockRow, updateRecord } from '../../platform/records';
 import { transition } from '../../platform/transition';
 import { testItemsById, testOrderLines } from './test-order.queries';
 import {
-  amountOf,
   assertDates,
   RECEIVED,
   REPORTED,

@@ -1,5 +1,6 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
 import { testOrders } from '../../db/schema/test-order';
+import { amountOf } from '../../domain/money';
 import { actorOf, type Principal } from '../../platform/auth';
 import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
@@ -9,7 +10,6 @@ import { transition } from '../../platform/transition';
 import { findFile } from '../files/files.service';
 import { testOrderDetail, testOrderLines } from './test-order.queries';
 import {
-  amountOf,
   assertDates,
   assertMayChange,
   DRAFT,

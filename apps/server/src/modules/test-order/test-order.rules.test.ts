@@ -1,20 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  amountOf,
   assertDates,
   assertMayChange,
   assertOneClientDepartment,
   assertSubmittable,
   changeableFields,
-  fromCents,
   linePrice,
   mayChange,
   sumPrices,
   testOrderActions,
-  toCents,
 } from './test-order.rules';
 
-// The pure rules of test orders: money in cents, the half-up amount, the line price in the order's
+// The pure rules of test orders: the sum of the prices, the line price in the order's
 // currency, who may change which field in which status, dates, completeness and the cart rule.
 
 const reason = (f: () => void) => {
@@ -26,34 +23,7 @@ const reason = (f: () => void) => {
   }
 };
 
-describe('money', () => {
-  it.each([
-    ['0', 0n],
-    ['12', 1200n],
-    ['12.5', 1250n],
-    ['12.05', 1205n],
-    ['999999999999.99', 99999999999999n],
-  ])('%s is %d cents and back', (text, cents) => {
-    expect(toCents(text)).toBe(cents);
-    expect(toCents(fromCents(cents))).toBe(cents);
-  });
-
-  it.each([
-    // price, discount %, amount (half-up to the cent)
-    ['100.00', 0, '100.00'],
-    ['100.00', 100, '0.00'],
-    ['100.00', 12.5, '87.50'],
-    ['0.10', 50, '0.05'],
-    ['0.01', 50, '0.01'], // 0.005 → 0.01 (half up)
-    ['0.03', 50, '0.02'], // 0.015 → 0.02
-    ['1300.00', 12.35, '1139.45'],
-    ['19.99', 33.33, '13.33'], // 13.327333 → 13.33
-    ['10.05', 10, '9.05'], // 9.045 → 9.05 (a float would give 9.04)
-    ['1.15', 0.01, '1.15'],
-  ] as const)('%s less %d%% is %s', (price, discount, amount) => {
-    expect(amountOf(price, discount)).toBe(amount);
-  });
-
+describe('prices (money itself: domain/money.test.ts)', () => {
   it('sums line prices, a line without a price counting 0', () => {
     expect(sumPrices(['0.10', '0.20', null, '1.00'])).toBe('1.30');
     expect(sumPrices([])).toBe('0.00');

@@ -1,12 +1,13 @@
 import { TEST_ORDER_STATUS } from '@qcdesk/contract/test-order';
 import type { testOrders } from '../../db/schema/test-order';
+import { fromCents, MONEY_MAX_CENTS, toCents } from '../../domain/money';
 import type { Principal } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { availableActions, defineStateMachine } from '../../platform/transition';
 
-// The pure rules of test orders (DOMAIN.md §2.5, §4.9, §7.3): money in cents (never floats), the
-// amount half-up, the price of a line in the order's currency, who may change which field in which
-// status, the dates and the submit's completeness. No database here.
+// The pure rules of test orders (DOMAIN.md §2.5, §4.9, §7.3): the sum of the lines' prices and the
+// price of a line in the order's currency (in cents: domain/money.ts), who may change which field in
+// which status, the dates and the submit's completeness. No database here.
 
 export const TEST_ORDER_ENTITY = 'test_orders';
 export type TestOrderRecord = typeof testOrders.$inferSelect;
@@ -32,35 +33,7 @@ export const testOrderMachine = defineStateMachine<Status>(TEST_ORDER_ENTITY, [
 export const testOrderActions = (status: number, user: Principal): string[] =>
   availableActions(testOrderMachine, status as Status, user).filter((a) => a !== 'receive');
 
-// -- Money ---------------------------------------------------------------------------------------
-
-/** "12.5" → 1250n: a non-negative decimal string with at most 2 decimals (validated by the contract). */
-export function toCents(value: string): bigint {
-  const [whole = '0', frac = ''] = value.trim().split('.');
-  return BigInt(whole) * 100n + BigInt(`${frac}00`.slice(0, 2));
-}
-
-/** 1250n → "12.50". */
-export function fromCents(cents: bigint): string {
-  const sign = cents < 0n ? '-' : '';
-  const abs = cents < 0n ? -cents : cents;
-  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-}
-
-/** A discount percent (≤ 2 decimals) in basis points: 12.5 → 1250. */
-export const discountPoints = (discount: number | string): bigint =>
-  BigInt(Math.round(Number(discount) * 100));
-
-/** DOMAIN.md §2.5: amount = price × (1 − discount/100), rounded half-up to the cent. */
-export function amountOf(price: string, discount: number | string): string {
-  const numerator = toCents(price) * (10_000n - discountPoints(discount));
-  let cents = numerator / 10_000n;
-  if ((numerator % 10_000n) * 2n >= 10_000n) cents += 1n;
-  return fromCents(cents);
-}
-
-/** The largest amount a money column holds (numeric(14,2)): 999,999,999,999.99, in cents. */
-export const MONEY_MAX_CENTS = 99_999_999_999_999n;
+// -- Prices --------------------------------------------------------------------------------------
 
 /**
  * Σ of the lines' prices (a line without a price counts 0 until entered). Each line is within the

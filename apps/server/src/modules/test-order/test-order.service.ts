@@ -5,6 +5,7 @@ import { clients } from '../../db/schema/client';
 import { labContacts, labCs, labs, testTypes } from '../../db/schema/config';
 import { orderProducts } from '../../db/schema/order';
 import { testOrderItems, testOrders } from '../../db/schema/test-order';
+import { amountOf } from '../../domain/money';
 import { actorOf, type Principal } from '../../platform/auth';
 import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
@@ -27,7 +28,6 @@ import {
   testOrderSearchWhere,
 } from './test-order.queries';
 import {
-  amountOf,
   assertPlanTime,
   changeableFields,
   sumPrices,

@@ -36,6 +36,16 @@ function columnOf(text: string): OrderFeedColumn | undefined {
   });
 }
 
+/** The column keys of a header row by their 1-based column number (the annotated file's notes). */
+export function orderFileColumns(header: ExcelJS.CellValue[]): Map<string, number> {
+  const columns = new Map<string, number>();
+  header.forEach((value, index) => {
+    const column = index > 0 ? columnOf(cellText(value)) : undefined;
+    if (column && !columns.has(column)) columns.set(column, index);
+  });
+  return columns;
+}
+
 const isHeaderRow = (cells: string[]) => cells.filter((c) => c && columnOf(c)).length >= 3;
 
 /** One data row of the file: its row number and its cells by column. */

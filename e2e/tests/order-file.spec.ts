@@ -43,7 +43,10 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 /** A date `days` from today as the file writes it (YYYY-MM-DD). */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** An order file with the template's header row and three lines of one order; `quantity` of line 2. */
+/**
+ * An order file with the template's header row and three lines of one order; `quantity` of line 2.
+ * Line 2's delivery date is a date cell as Excel makes one (issue 25: refused as the serial 46467).
+ */
 async function orderFile(header: string[], orderNo: string, po: string, quantity: number): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('orders');
@@ -57,7 +60,7 @@ async function orderFile(header: string[], orderNo: string, po: string, quantity
     factory: 'F-HM-SZ',
     quantity: q,
     quantityUnit: 'pcs',
-    deliveryDate: inDays(60 + i),
+    deliveryDate: i === 1 ? new Date(`${inDays(61)}T00:00:00Z`) : inDays(60 + i),
   }));
   for (const line of lines) sheet.addRow(header.map((key) => line[key as keyof typeof line] ?? null));
   return Buffer.from(await workbook.xlsx.writeBuffer());
@@ -130,6 +133,14 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(errors.first()).toContainText(text.range);
     await expect(errors.first()).toContainText('3');
     expect((await api.call(searchOrders, { orderNo: suffix, count: true })).list).toEqual([]);
+    // The rows come back as a file: the bad cell noted, the row's errors in a last column.
+    const errorFile = page.waitForEvent('download');
+    await page.getByTestId('order-import-error-file').click();
+    const annotated = new ExcelJS.Workbook();
+    await annotated.xlsx.load((await readFile((await (await errorFile).path())!)) as unknown as ArrayBuffer);
+    const errorRow = annotated.worksheets[0]!.getRow(3);
+    expect(String(errorRow.getCell(header.length + 1).value)).toContain('quantity: ');
+    expect(errorRow.getCell(header.indexOf('quantity') + 1).note).toBeTruthy();
 
     // The job id is in the URL: a reload shows the same result.
     const refusedUrl = page.url();
@@ -158,6 +169,8 @@ for (const lang of ['en', 'zh'] as const) {
     await screenshots(page, lang, 'done');
     const found = await api.call(searchOrders, { orderNo: suffix, count: true });
     expect(found.list.map((p) => p.quantity).sort((a, b) => a - b)).toEqual([100, 200, 300]);
+    // The date cell came in as its day.
+    expect(found.list.map((p) => p.deliveryDate).sort()).toEqual([inDays(60), inDays(61), inDays(62)]);
 
     // The home search finds the order by the ending of its client PO, and the hit opens it.
     await page.goto(`/${lang}/search`);

@@ -35,6 +35,9 @@ const TEXT = {
     retest: 'Retest',
     mailSent: 'The mail has been sent, please check',
     reportNoHeader: 'Report no',
+    fileMissing: 'Upload the report file',
+    notOutItem: 'No result yet',
+    labRow: 'Row 2',
     resultHeader: 'Result',
     failed: 'Failed',
     passed: 'Passed',
@@ -56,6 +59,9 @@ const TEXT = {
     retest: '复测',
     mailSent: '邮件已发送，请查收',
     reportNoHeader: '报告编号',
+    fileMissing: '请上传报告文件',
+    notOutItem: '尚未出结果',
+    labRow: '第 2 行',
     resultHeader: '结果',
     failed: '未通过',
     passed: '通过',
@@ -149,16 +155,40 @@ for (const lang of ['en', 'zh'] as const) {
     await page.getByTestId('test-report-enter-result').click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByTestId('test-report-receive')).toContainText(/TO\d{10}/);
+    // An empty submit flags every missing part: the report no, the file, each item not out (issue 25).
+    await dialog.getByTestId('test-report-result-ok').click();
+    await expect(dialog.locator('.ant-form-item-has-error')).toHaveCount(2 + 3);
+    await expect(dialog.getByText(text.fileMissing)).toBeVisible();
+    await expect(dialog.getByText(text.notOutItem)).toHaveCount(3);
+    // The lab's XLSX: a row naming an item the report does not have is listed, nothing filled in.
+    const labFile = new ExcelJS.Workbook();
+    labFile.addWorksheet('results').addRows([
+      ['reportNo', 'item', 'result', 'remark'],
+      [reportNo, 'NO-SUCH-ITEM', 'Pass', null],
+    ]);
+    await dialog
+      .getByTestId('test-report-lab-import')
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'lab.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: Buffer.from(await labFile.xlsx.writeBuffer()),
+      });
+    await expect(dialog.getByTestId('test-report-lab-error')).toContainText(text.labRow);
+    // "All pass" sets every item (each still changeable).
+    await dialog.getByTestId('test-report-all-pass').click();
+    await expect(dialog.getByText(text.notOutItem)).toHaveCount(0);
     await dialog.getByTestId('test-report-report-no').fill(reportNo);
-    await dialog.locator('input[type=file]').setInputFiles({
-      name: 'report.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
-    });
+    await dialog
+      .getByTestId('test-report-files')
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'report.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+      });
     await expect(dialog.getByText('report.pdf')).toBeVisible();
     await itemResult(page, 0, text.fail);
-    await itemResult(page, 1, text.pass);
-    await itemResult(page, 2, text.pass);
     await screenshotsAt(page, lang, 'test-report-result-dialog', () => false);
     await dialog.getByTestId('test-report-result-ok').click();
     await expect(page.getByTestId('test-report-status')).toHaveText(text.issued);

@@ -447,8 +447,11 @@ const lists = [
     names: 'required',
     fields: [
       refField('partId', 'part'),
+      // Both languages (issue 25): the English UI shows the English text where there is one.
       { name: 'method', type: 'text', max: 2000, multiline: true },
+      { name: 'methodEn', type: 'textEn', max: 2000, multiline: true },
       { name: 'criterion', type: 'text', max: 2000, multiline: true },
+      { name: 'criterionEn', type: 'textEn', max: 2000, multiline: true },
     ],
     search: [eq('partId')],
   },
@@ -814,6 +817,8 @@ export const CONFIG_FIELD_LABELS: Readonly<Record<string, Labels>> = {
   minPackedPct: { zh: '最低包装比例%', en: 'Min. packed %' },
   method: { zh: '方法', en: 'Method' },
   criterion: { zh: '判定标准', en: 'Criterion' },
+  methodEn: { zh: '英文方法', en: 'Method (English)' },
+  criterionEn: { zh: '英文判定标准', en: 'Criterion (English)' },
   safety: { zh: '安全测试', en: 'Safety test' },
   defaultSampleQty: { zh: '默认抽样数', en: 'Default sample qty' },
   tensionType: { zh: '拉力类型', en: 'Tension type' },

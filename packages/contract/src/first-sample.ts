@@ -86,7 +86,13 @@ export const firstSampleRow = z.object({
 });
 
 export const firstSampleCheck = z.object({
-  checkItem: refOut.extend({ method: z.string().nullable(), criterion: z.string().nullable() }),
+  checkItem: refOut.extend({
+    method: z.string().nullable(),
+    criterion: z.string().nullable(),
+    /** The English texts of the master data (issue 25), null where it has none. */
+    methodEn: z.string().nullable(),
+    criterionEn: z.string().nullable(),
+  }),
   /** enum FsCheckResult */
   checkResult: z.number().int(),
   remark: z.string().nullable(),

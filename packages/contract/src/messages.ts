@@ -98,6 +98,10 @@ export const messages = {
     zh: '只有结果为需改进或不合格的报告才能复测',
     en: 'Only a report with the result improve or fail can be retested',
   },
+  E_TR_OTHER_REPORT: {
+    zh: '报告编号与本报告不符，一个文件只能是一份报告的结果',
+    en: 'The report no is not this report’s: a file holds the results of one report',
+  },
   E_PHOTO_TYPE: {
     zh: '照片须为已上传的图片文件（jpg、jpeg、png、bmp）',
     en: 'Photos must be uploaded image files (jpg, jpeg, png, bmp)',

@@ -580,6 +580,8 @@ export const orderImport = z.object({
   updated: z.number().int(),
   /** The orders a done import wrote (the first 100 of them), for the result's links. */
   orders: z.array(z.object({ id: z.string(), orderNo: z.string() })),
+  /** A refused import's uploaded rows with their errors (a column and cell notes), as a download. */
+  errorFile: z.object({ name: z.string(), url: z.string() }).nullable(),
   createdAt: dateTimeOut,
 });
 

@@ -300,6 +300,43 @@ export const enterTestReportResult = defineOperation({
   output: testReportDetail,
 });
 
+/** The columns of a lab's result file (XLSX): row 1 holds their keys or their zh / en headers. */
+export const LAB_RESULT_COLUMNS = ['reportNo', 'item', 'result', 'remark'] as const;
+export type LabResultColumn = (typeof LAB_RESULT_COLUMNS)[number];
+export const LAB_RESULT_LABELS: Record<LabResultColumn, { zh: string; en: string }> = {
+  reportNo: { zh: '报告编号', en: 'Report no' },
+  item: { zh: '测试项目', en: 'Test item' },
+  result: { zh: '结果', en: 'Result' },
+  remark: { zh: '备注', en: 'Remark' },
+};
+/** Data rows a lab's result file may hold. */
+export const LAB_RESULT_ROWS_MAX = 2000;
+
+/** A row error of a lab's result file: the row, the column key, the value, its reason and texts. */
+export const labResultError = z.object({
+  row: z.number().int(),
+  column: z.string(),
+  value: z.string(),
+  reason: z.string(),
+  zh: z.string(),
+  en: z.string(),
+});
+
+export const importTestReportResults = defineOperation({
+  path: 'testreport/result/import',
+  method: 'POST',
+  permission: 'testreport.result',
+  summary:
+    'Read a lab’s result file (the caller’s XLSX upload, ≤ upload.maxDocMB and 2,000 rows; columns report no, item, result, remark) for a pending report (10): each row’s item (code, zh or en name) must be on the report, its result a TestResult (code, zh or en), its report no the report’s (when it has one) and one per file. Answers the item results to fill in and every row error (all rows checked, zh and en); writes nothing: testreport/result/update checks and stores them.',
+  input: z.object({ id: idIn, fileId: idIn }),
+  output: z.object({
+    /** The file's report no (null when no row gives one). */
+    reportNo: z.string().nullable(),
+    items: z.array(z.object({ itemId: idOut, result: z.number().int(), remark: z.string().nullable() })),
+    errors: z.array(labResultError),
+  }),
+});
+
 const transitionInput = z.object({ id: idIn, version });
 const reasonInput = z.object({ id: idIn, version, reason: optStr(500) });
 

@@ -60,6 +60,19 @@ const BOOK_PARTS = ['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/styles.
 export const ownText = (text: string): string =>
   text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8');
 
+/** A cell as text: dates as YYYY-MM-DD, formulas as their result, rich text joined. */
+export function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('text' in value) return String(value.text);
+    return '';
+  }
+  return String(value).trim();
+}
+
 const sink = () =>
   new Writable({
     write(_chunk, _encoding, done) {

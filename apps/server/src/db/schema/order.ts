@@ -177,6 +177,8 @@ export const orderImports = pgTable(
     updated: integer('updated').notNull().default(0),
     /** The orders a done import wrote (the first 100), for the result's links. */
     orders: jsonb('orders').$type<{ id: string; orderNo: string }[]>().notNull().default([]),
+    /** A refused import's file annotated with its row errors (issue 25), stored as the owner's file. */
+    errorFileId: ref('error_file_id').references(() => files.id),
     ...auditBlock(),
   },
   (t) => [index('order_imports_creator_idx').on(t.createdBy, t.id)],

@@ -219,6 +219,8 @@ export async function checkRows(db: Db, sampleId: bigint) {
         nameEn: sampleCheckItems.nameEn,
         method: sampleCheckItems.method,
         criterion: sampleCheckItems.criterion,
+        methodEn: sampleCheckItems.methodEn,
+        criterionEn: sampleCheckItems.criterionEn,
       },
     })
     .from(firstSampleChecks)

@@ -117,6 +117,8 @@ async function roundOf(db: Db, deps: FirstSampleDeps, id: bigint) {
         nameEn: c.item.nameEn,
         method: c.item.method,
         criterion: c.item.criterion,
+        methodEn: c.item.methodEn,
+        criterionEn: c.item.criterionEn,
       },
       checkResult: c.check.checkResult,
       remark: c.check.remark,

@@ -295,6 +295,40 @@ describe('order/import of Excel dates (issue 25 major 2)', () => {
     ]);
     expect(await orderCount('PASS')).toBe(0);
   });
+
+  it('offers the row errors as the uploaded rows annotated; the fixed file imports', async () => {
+    const rows = [
+      line('NOTE-1', 'Good'),
+      [...line('NOTE-2', 'Bad date').slice(0, 6), 'next week'],
+      line('NOTE-3', 'Unknown factory').map((c, i) => (i === 4 ? 'F-NOPE' : c)),
+    ];
+    const started = await start(await excelFile(rows));
+    await t.app.jobs.drain();
+    const result = await status(started.id);
+    expect(result).toMatchObject({ status: 'refused', errorCount: 2 });
+    expect(result.errorFile?.name).toBe('orders - 错误 errors.xlsx');
+    const response = await t.app.server.inject({ method: 'GET', url: result.errorFile!.url });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const errorsAt = HEADER.length + 1;
+    expect(sheet.getRow(1).getCell(errorsAt).value).toBe('错误 / Errors');
+    expect((sheet.getRow(1).values as unknown[]).slice(1, errorsAt)).toEqual(HEADER);
+    expect(sheet.getRow(2).getCell(errorsAt).value).toBeNull();
+    expect(sheet.getRow(3).getCell(1).value).toBe('NOTE-2');
+    expect(String(sheet.getRow(3).getCell(errorsAt).value)).toMatch(/^deliveryDate: .+ \/ .+/);
+    const dateNote = sheet.getRow(3).getCell(DATE_COLUMN).note;
+    expect(typeof dateNote === 'string' ? dateNote : JSON.stringify(dateNote)).toContain('格式');
+    expect(String(sheet.getRow(4).getCell(errorsAt).value)).toContain('factory: ');
+    expect(sheet.getRow(4).getCell(5).note).toBeTruthy();
+    // Fixed in place and imported again: the errors column is not read.
+    sheet.getRow(3).getCell(DATE_COLUMN).value = addDays(businessDate(), 30);
+    sheet.getRow(4).getCell(5).value = 'F-HM-SZ';
+    const again = await start(Buffer.from(await workbook.xlsx.writeBuffer()));
+    await t.app.jobs.drain();
+    expect(await status(again.id)).toMatchObject({ status: 'done', created: 3, errorFile: null });
+  });
 });
 
 describe('order/import/template (issue 25 major 2)', () => {

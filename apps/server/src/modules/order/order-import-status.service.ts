@@ -4,6 +4,8 @@ import { jobs } from '../../db/schema/platform';
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import type { FilesRuntime } from '../../platform/storage/files-context';
+import { findFile, signedFileUrl } from '../files/files.service';
 import { feedErrors } from './order-sync.service';
 
 // What the owner of an import reads when its job gives up (issue 23: a file that killed its worker
@@ -40,13 +42,26 @@ async function jobFailed(db: Db, id: bigint): Promise<boolean> {
   return job?.status === 'failed' || job?.status === 'dead';
 }
 
+/** A refused import's annotated file as a signed download (issue 25), or null. */
+async function errorFile(db: Db, row: ImportRow, files: () => Promise<FilesRuntime>) {
+  if (!row.errorFileId) return null;
+  const file = await findFile(db, row.errorFileId);
+  if (!file) return null;
+  const runtime = await files();
+  return {
+    name: file.name,
+    url: signedFileUrl(runtime.signer, file.id, runtime.tokenSeconds, { basePath: runtime.basePath }),
+  };
+}
+
 /** order/import/status: one of the caller's imports (failed, with its reason, once its job is). */
-export async function importStatus(db: Db, id: bigint, user: Principal): Promise<ImportRow> {
+export async function importStatus(db: Db, id: bigint, user: Principal, files: () => Promise<FilesRuntime>) {
   const [row] = await db
     .select()
     .from(orderImports)
     .where(and(eq(orderImports.id, id), eq(orderImports.createdBy, user.userId)));
   if (!row) throw new AppError('E_NOT_FOUND');
-  if (FINISHED.includes(row.status) || !(await jobFailed(db, id))) return row;
-  return { ...row, ...failedImport(row.fileName) };
+  const answer = { ...row, errorFile: await errorFile(db, row, files) };
+  if (FINISHED.includes(row.status) || !(await jobFailed(db, id))) return answer;
+  return { ...answer, ...failedImport(row.fileName) };
 }

@@ -19,6 +19,7 @@ import { templateFactories } from './order.queries';
 import { addDays, ORDER_SOURCE } from './order.rules';
 import type { FeedProblem } from './order-feed.rules';
 import { checkFeed, referenceProblems } from './order-feed.service';
+import { type Annotate, storeAnnotated } from './order-import-errors.service';
 import { type FileScan, orderChunks, type ProblemList, scanFile } from './order-import-rows';
 import { failedImport, IMPORT_JOB } from './order-import-status.service';
 import { applyFeed, feedErrors } from './order-sync.service';
@@ -45,7 +46,7 @@ export interface ImportDeps {
 
 type ImportRow = typeof orderImports.$inferSelect;
 
-const answer = (row: ImportRow) => row;
+const answer = (row: ImportRow) => ({ ...row, errorFile: null });
 
 /** order/import: the caller's own XLSX upload, ≤ upload.maxDocMB, queued as a job. */
 export async function startImport(
@@ -114,13 +115,23 @@ async function setImport(db: Db, id: bigint, values: Partial<typeof orderImports
     .where(eq(orderImports.id, id));
 }
 
-async function refuse(db: Db, id: bigint, problems: ProblemList | FeedProblem[]) {
+/**
+ * Refuses the import with its row errors; `annotate` (a readable file) also stores the file's rows
+ * annotated with them as the owner's file (issue 25). A failure to annotate leaves the list.
+ */
+async function refuse(db: Db, id: bigint, problems: ProblemList | FeedProblem[], annotate?: Annotate) {
   const list = Array.isArray(problems) ? problems : problems.sorted();
-  await setImport(db, id, {
-    status: 'refused',
-    errors: feedErrors(list.slice(0, ERRORS_KEPT)),
-    errorCount: Array.isArray(problems) ? problems.length : problems.count,
-  });
+  const errors = feedErrors(list.slice(0, ERRORS_KEPT));
+  const errorCount = Array.isArray(problems) ? problems.length : problems.count;
+  let errorFileId: bigint | null = null;
+  if (annotate) {
+    try {
+      errorFileId = await storeAnnotated(db, annotate, errors, errorCount);
+    } catch (error) {
+      annotate.log.warn({ err: error, importId: String(id) }, 'order import: annotated file not written');
+    }
+  }
+  await setImport(db, id, { status: 'refused', errors, errorCount, errorFileId });
 }
 
 /** A check that failed (the database, not the file): the job fails, the file is not blamed. */
@@ -176,6 +187,7 @@ async function importFile(deps: ImportDeps, job: ImportRow, ctx: JobContext) {
   if (!user || !object) return setImport(db, id, failedImport(job.fileName));
   await setImport(db, id, { status: 'reading', rowsRead: 0 });
   const mode = job.replace ? 'replace' : 'create';
+  const annotate: Annotate = { open, files: deps.files, job, log: ctx.log };
   let scan: FileScan;
   try {
     scan = await scanFile(object.body, {
@@ -200,7 +212,7 @@ async function importFile(deps: ImportDeps, job: ImportRow, ctx: JobContext) {
       },
     });
   } catch (error) {
-    if (error instanceof OrderFileError) return refuse(db, id, error.problems);
+    if (error instanceof OrderFileError) return refuse(db, id, error.problems, annotate);
     if (error instanceof CheckFailed) throw error.cause;
     // Past a reading limit (E_XLSX_LIMIT, issue 23), or not an XLSX workbook at all (a renamed
     // file, a damaged one): refused before anything is written.
@@ -226,7 +238,7 @@ async function importFile(deps: ImportDeps, job: ImportRow, ctx: JobContext) {
   }
   if (scan.problems.count > 0) {
     await setImport(db, id, { rowsRead: total, rowsTotal: total });
-    return refuse(db, id, scan.problems);
+    return refuse(db, id, scan.problems, annotate);
   }
   await setImport(db, id, { status: 'writing', rowsRead: 0, rowsTotal: total });
   const source = { source: ORDER_SOURCE.import, ref: job.fileName };
@@ -247,7 +259,7 @@ async function importFile(deps: ImportDeps, job: ImportRow, ctx: JobContext) {
       }
     });
   } catch (error) {
-    if (error instanceof WriteRefused) return refuse(db, id, error.problems);
+    if (error instanceof WriteRefused) return refuse(db, id, error.problems, annotate);
     throw error;
   }
   await setImport(db, id, {

@@ -7,25 +7,12 @@ import {
   type OrderFeedColumn,
 } from '@qcdesk/contract/order';
 import ExcelJS from 'exceljs';
-import { ownText, readXlsxRows } from '../../platform/xlsx-reader';
+import { cellText, ownText, readXlsxRows } from '../../platform/xlsx-reader';
 import type { FeedProblem } from './order-feed.rules';
 
 // The order file (issue 14): row 1 holds the column keys (or their zh/en headers), row 2 may hold
 // the headers, rows after them one product line each. Read as a stream (the first worksheet only),
 // so a 50 MB file never sits in memory as a workbook.
-
-/** A cell as text: dates as YYYY-MM-DD, formulas as their result, rich text joined. */
-export function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('text' in value) return String(value.text);
-    return '';
-  }
-  return String(value).trim();
-}
 
 /** What a header cell names: a column key, or its zh, en or "zh / en" header. */
 function columnOf(text: string): OrderFeedColumn | undefined {
@@ -34,6 +21,16 @@ function columnOf(text: string): OrderFeedColumn | undefined {
     const { zh, en } = ORDER_FEED_LABELS[c];
     return [c.toLowerCase(), zh.toLowerCase(), en.toLowerCase(), `${zh} / ${en}`.toLowerCase()].includes(t);
   });
+}
+
+/** The column keys of a header row by their 1-based column number (the annotated file's notes). */
+export function orderFileColumns(header: ExcelJS.CellValue[]): Map<string, number> {
+  const columns = new Map<string, number>();
+  header.forEach((value, index) => {
+    const column = index > 0 ? columnOf(cellText(value)) : undefined;
+    if (column && !columns.has(column)) columns.set(column, index);
+  });
+  return columns;
 }
 
 const isHeaderRow = (cells: string[]) => cells.filter((c) => c && columnOf(c)).length >= 3;

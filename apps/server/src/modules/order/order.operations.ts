@@ -122,7 +122,7 @@ function registerOrderOperations(registry: OperationRegistry, deps: ModuleDeps):
   });
   registerOperation(registry, ops.importOrders, (input, ctx) => startImport(ctx.db, input, ctx.user));
   registerOperation(registry, ops.orderImportStatus, (input, ctx) =>
-    importStatus(ctx.db, input.id, ctx.user),
+    importStatus(ctx.db, input.id, ctx.user, imports.files),
   );
   registerOperation(registry, ops.orderImportTemplate, (_input, ctx) =>
     importTemplate(ctx.db, imports, ctx.user),

@@ -20,6 +20,7 @@ import {
   type TestReportDeps,
 } from './test-report.service';
 import { reportForSubmittedOrder, reportsOfCancelledOrder } from './test-report-hooks.service';
+import { importLabResults } from './test-report-lab.service';
 import {
   enterResult,
   invalidateReport,
@@ -65,6 +66,12 @@ function registerTestReportOperations(registry: OperationRegistry, deps: ModuleD
   );
   registerOperation(registry, ops.enterTestReportResult, (input, ctx) =>
     enterResult(ctx.db, service, input, ctx.user),
+  );
+  registerOperation(
+    registry,
+    ops.importTestReportResults,
+    (input, ctx) => importLabResults(ctx.db, service, input, ctx.user),
+    read,
   );
   registerOperation(registry, ops.verifyTestReport, (input, ctx) =>
     verifyReport(ctx.db, service, input, ctx.user),

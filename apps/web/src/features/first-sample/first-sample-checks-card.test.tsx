@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderWidget } from '../../components/test-utils';
 import { hasUnsavedChanges, LeaveGuardHost } from '../../components/use-leave-guard';
 import type { FirstSampleDetail } from './api';
-import { CheckItemsCard } from './first-sample-checks-card';
+import { CheckItemsCard, checkItemTexts } from './first-sample-checks-card';
 
 const sample = {
   id: '7',
@@ -12,7 +12,16 @@ const sample = {
   sampleNo: 'FS-7',
   checkItems: [
     {
-      checkItem: { id: '1', code: 'SEAM', name: '缝线', nameEn: 'Seams', method: null, criterion: null },
+      checkItem: {
+        id: '1',
+        code: 'SEAM',
+        name: '缝线',
+        nameEn: 'Seams',
+        method: null,
+        criterion: null,
+        methodEn: null,
+        criterionEn: null,
+      },
       checkResult: 0,
       remark: null,
       photos: [],
@@ -63,5 +72,21 @@ describe('the first-sample check list', () => {
     );
     expect(router.state.location.pathname).toBe('/en/firstsample/7');
     expect((screen.getByRole('textbox') as HTMLInputElement).value).toBe('Loose thread');
+  });
+});
+
+describe('checkItemTexts (issue 25)', () => {
+  const item = {
+    ...sample.checkItems[0]!.checkItem,
+    method: '按图纸测量',
+    criterion: '在允差范围内',
+    methodEn: 'Measured against the drawing',
+    criterionEn: null,
+  };
+  it.each([
+    ['en', 'Measured against the drawing', '在允差范围内'],
+    ['zh', '按图纸测量', '在允差范围内'],
+  ] as const)('%s shows the English text where the master data has one', (language, method, criterion) => {
+    expect(checkItemTexts(item, language)).toEqual({ method, criterion });
   });
 });

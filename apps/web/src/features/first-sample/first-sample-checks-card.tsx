@@ -26,12 +26,23 @@ const draftOf = (c: FirstSampleCheck): Draft => ({
   photos: c.photos,
 });
 
+/** A check item's method and criterion in the reader's language: English where there is one. */
+export function checkItemTexts(item: FirstSampleCheck['checkItem'], language: Language) {
+  const en = language === 'en';
+  return {
+    method: (en ? item.methodEn : null) || item.method,
+    criterion: (en ? item.criterionEn : null) || item.criterion,
+  };
+}
+
 /** A check item's name, method and criterion. */
 export function CheckItemHeading({ check, language }: { check: FirstSampleCheck; language: Language }) {
   const { t } = useTranslation();
+  // The English text where the master data has one (issue 25), else the Chinese one.
+  const { method, criterion } = checkItemTexts(check.checkItem, language);
   const facts = [
-    check.checkItem.method ? `${t('first-sample.method')}: ${check.checkItem.method}` : null,
-    check.checkItem.criterion ? `${t('first-sample.criterion')}: ${check.checkItem.criterion}` : null,
+    method ? `${t('first-sample.method')}: ${method}` : null,
+    criterion ? `${t('first-sample.criterion')}: ${criterion}` : null,
   ].filter(Boolean);
   return (
     <Flex vertical>

@@ -18,6 +18,7 @@ const base: OrderImport = {
   created: 0,
   updated: 0,
   orders: [],
+  errorFile: null,
   createdAt: '2026-11-24T10:00:00.000Z',
 };
 
@@ -69,8 +70,15 @@ describe('OrderImportResult', () => {
   });
 
   it('lists the row errors in a table, saying nothing was written and how many were kept', async () => {
-    await show({ status: 'refused', errors: [quantityZero], errorCount: 1500 });
+    await show({
+      status: 'refused',
+      errors: [quantityZero],
+      errorCount: 1500,
+      errorFile: { name: 'orders - 错误 errors.xlsx', url: '/api/file/9?sig=x' },
+    });
     const refused = screen.getByTestId('order-import-refused');
+    const link = within(refused).getByRole('link', { name: /Download the file with its errors marked/ });
+    expect(link.getAttribute('href')).toBe('/api/file/9?sig=x');
     expect(refused.textContent).toContain('Nothing was written');
     expect(refused.textContent).toContain('Row errors: 1500 (the first 1 are shown)');
     const cells = within(screen.getByTestId('order-import-error')).getAllByRole('cell');

@@ -1,3 +1,4 @@
+import { DownloadOutlined } from '@ant-design/icons';
 import type { OrderImport } from '@qcdesk/contract/order';
 import { Alert, Flex, List, Progress, Table, Typography } from 'antd';
 import { useMemo } from 'react';
@@ -68,7 +69,21 @@ function ImportErrors({ job }: { job: OrderImport }) {
     (job.errorCount > rows.length ? ` (${t('order.file.errorsKept', { shown: rows.length })})` : '');
   return (
     <Flex vertical gap={12} data-testid="order-import-refused">
-      <Alert type="error" showIcon title={t('order.file.refused')} description={count} />
+      <Alert
+        type="error"
+        showIcon
+        title={t('order.file.refused')}
+        description={
+          <Flex vertical gap={4} align="start">
+            <span>{count}</span>
+            {job.errorFile ? (
+              <Typography.Link href={job.errorFile.url} download data-testid="order-import-error-file">
+                <DownloadOutlined /> {t('order.file.errorFile')}
+              </Typography.Link>
+            ) : null}
+          </Flex>
+        }
+      />
       {phone ? (
         <List<ImportErrorRow>
           dataSource={rows}

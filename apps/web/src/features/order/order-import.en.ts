@@ -26,6 +26,7 @@ export const orderImportEn = {
   refused: 'Nothing was written: fix these rows and import the file again',
   errorCount: 'Row errors: {{n}}',
   errorsKept: 'the first {{shown}} are shown',
+  errorFile: 'Download the file with its errors marked',
   failed: 'The import failed: nothing was written. Try again, or ask an administrator.',
   loadFailed: 'The import could not be loaded',
   row: 'Row',

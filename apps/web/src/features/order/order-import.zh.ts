@@ -26,6 +26,7 @@ export const orderImportZh: { [K in keyof typeof orderImportEn]: string } = {
   refused: '未写入任何数据：请修改以下行后重新导入',
   errorCount: '错误数：{{n}}',
   errorsKept: '显示前 {{shown}} 个',
+  errorFile: '下载标注了错误的文件',
   failed: '导入失败，未写入任何数据。请重试或联系管理员。',
   loadFailed: '无法加载导入记录',
   row: '行',

@@ -5,6 +5,7 @@ import {
   enterTestReportResult,
   exportTestReports as exportTestReportsOp,
   getTestReport,
+  importTestReportResults,
   invalidateTestReport,
   publishTestReport,
   rejectTestReport,
@@ -78,6 +79,10 @@ export const useCreateTestReport = () => useWrite(createTestReport);
 export const useUpdateTestReport = () => useWrite(updateTestReport);
 export const useUpdateTestReportItems = () => useWrite(updateTestReportItems);
 export const useEnterResult = () => useWrite(enterTestReportResult);
+export type LabResults = OutputOf<typeof importTestReportResults>;
+/** A lab's result file read for the result dialog (writes nothing). */
+export const readLabResults = (id: string, fileId: string) =>
+  api.call(importTestReportResults, { id, fileId }, { silent: true });
 export const useVerifyTestReport = () => useWrite(verifyTestReport);
 export const useRejectTestReport = () => useWrite(rejectTestReport);
 export const usePublishTestReport = () => useWrite(publishTestReport);

@@ -1,6 +1,7 @@
+import { TEST_RESULT } from '@qcdesk/contract/enumerations';
 import { TEST_ORDER_STATUS } from '@qcdesk/contract/test-order';
 import { TEST_RESULTS, TR_FILE_EXTENSIONS } from '@qcdesk/contract/test-report';
-import { Alert, Col, Flex, Form, Input, Row, Select, Typography } from 'antd';
+import { Alert, Button, Col, Flex, Form, Input, Row, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../api/api-error';
@@ -16,7 +17,8 @@ import { useLeaveGuard } from '../../components/use-leave-guard';
 import { useWidgetsTranslation } from '../../components/widgets-i18n';
 import { currentLanguage } from '../../i18n/i18n';
 import { businessToday } from '../../lib/format';
-import { type TestReportDetail, useEnterResult } from './api';
+import { type LabResults, type TestReportDetail, useEnterResult } from './api';
+import { LabImport } from './test-report-lab-import';
 
 interface ItemValues {
   result: number;
@@ -53,6 +55,8 @@ export function ResultDialog({ report, onClose }: { report: TestReportDetail; on
   const [form] = Form.useForm<ResultValues>();
   const [files, setFiles] = useState<UploadedFile[]>(report.files);
   const [uploading, setUploading] = useState(false);
+  // Set by the first submit: the missing file is flagged with the fields (issue 25).
+  const [tried, setTried] = useState(false);
   const enter = useEnterResult();
   // Uploaded or removed files are input too: closing by × asks about them (guarded-modal.tsx).
   const guard = useLeaveGuard();
@@ -76,7 +80,29 @@ export function ResultDialog({ report, onClose }: { report: TestReportDetail; on
       setUploading(false);
     }
   };
-  const submit = (values: ResultValues) =>
+  /** Every item's result set to `result` (each still changeable): the "all pass" action. */
+  const setItems = (change: (item: ItemValues, n: number) => Partial<ItemValues>) => {
+    const items = (form.getFieldValue('items') as ItemValues[]).map((item, n) => ({
+      ...item,
+      ...change(item, n),
+    }));
+    form.setFieldsValue({ items });
+    void form.validateFields(items.map((_, n) => ['items', n, 'result']));
+    guard.change();
+  };
+  /** A lab file's results: its items filled in, its report no where none is typed yet. */
+  const fillFromLab = (answer: LabResults) => {
+    const byId = new Map(answer.items.map((i) => [i.itemId, i]));
+    setItems((item, n) => {
+      const read = byId.get(report.items[n]!.id);
+      return read ? { result: read.result, remark: read.remark ?? item.remark } : {};
+    });
+    if (answer.reportNo && !String(form.getFieldValue('reportNo') ?? '').trim())
+      form.setFieldsValue({ reportNo: answer.reportNo });
+  };
+  const missingFile = tried && files.length === 0;
+  const submit = (values: ResultValues) => {
+    if (files.length === 0) return;
     enter.mutate(
       {
         id: report.id,
@@ -108,6 +134,7 @@ export function ResultDialog({ report, onClose }: { report: TestReportDetail; on
         },
       },
     );
+  };
   return (
     <GuardedModal
       guard={guard}
@@ -119,7 +146,10 @@ export function ResultDialog({ report, onClose }: { report: TestReportDetail; on
           : t('test-report.enterResult')
       }
       okText={t('test-report.enterResult')}
-      onOk={() => form.submit()}
+      onOk={() => {
+        setTried(true);
+        form.submit();
+      }}
       okButtonProps={{
         loading: enter.isPending,
         disabled: uploading,
@@ -184,8 +214,13 @@ export function ResultDialog({ report, onClose }: { report: TestReportDetail; on
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item label={t('test-report.files')} required>
-          <Flex vertical gap={8}>
+        <Form.Item
+          label={t('test-report.files')}
+          required
+          validateStatus={missingFile ? 'error' : undefined}
+          help={missingFile ? t('test-report.fileMissing') : undefined}
+        >
+          <Flex vertical gap={8} data-testid="test-report-files">
             <UploadPicker
               multiple
               extensions={TR_FILE_EXTENSIONS}
@@ -205,7 +240,18 @@ export function ResultDialog({ report, onClose }: { report: TestReportDetail; on
             />
           </Flex>
         </Form.Item>
-        <Typography.Title level={5}>{t('test-report.items')}</Typography.Title>
+        <Flex justify="space-between" align="center" wrap gap={8} style={{ margin: '8px 0 12px' }}>
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {t('test-report.items')}
+          </Typography.Title>
+          <Button
+            onClick={() => setItems(() => ({ result: TEST_RESULT.pass }))}
+            data-testid="test-report-all-pass"
+          >
+            {t('test-report.allPass')}
+          </Button>
+        </Flex>
+        <LabImport reportId={report.id} onRead={fillFromLab} />
         <Form.List name="items">
           {(fields) =>
             fields.map((field, n) => {
@@ -218,7 +264,18 @@ export function ResultDialog({ report, onClose }: { report: TestReportDetail; on
                     </Typography.Text>
                   </Col>
                   <Col xs={12} md={5}>
-                    <Form.Item name={[field.name, 'result']} label={t('test-report.result')}>
+                    <Form.Item
+                      name={[field.name, 'result']}
+                      label={t('test-report.result')}
+                      rules={[
+                        {
+                          validator: (_, value) =>
+                            value === 0
+                              ? Promise.reject(new Error(t('test-report.notOutItem')))
+                              : Promise.resolve(),
+                        },
+                      ]}
+                    >
                       <Select options={results} data-testid="test-report-item-result" />
                     </Form.Item>
                   </Col>

@@ -1,0 +1,2 @@
+ALTER TABLE "order_imports" ADD COLUMN "error_file_id" bigint;--> statement-breakpoint
+ALTER TABLE "order_imports" ADD CONSTRAINT "order_imports_error_file_id_files_id_fk" FOREIGN KEY ("error_file_id") REFERENCES "public"."files"("id") ON DELETE no action ON UPDATE no action;

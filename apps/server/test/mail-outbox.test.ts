@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema/mail';
 import { jobs } from '../src/db/schema/platform';
+import { LOGIN_CODE_MAIL, VERIFY_CODE_MAIL } from '../src/modules/identity/identity.mails';
 import type { Db } from '../src/platform/db';
 import { JobWorker } from '../src/platform/jobs/job-worker';
 import { enqueueMail, MAIL_SEND_JOB } from '../src/platform/mail/mail-outbox';
@@ -31,7 +32,7 @@ async function queueMail(db: Db = t.database.db) {
   const to = `someone${++n}@example.com`;
   const id = await enqueueMail(db, {
     to,
-    template: 'login-code',
+    template: LOGIN_CODE_MAIL,
     lang: 'en',
     params: { name: 'X', code: '123456', minutes: 10, tries: 5 },
   });
@@ -143,7 +144,7 @@ describe('dev mailbox (no MAIL_URL)', () => {
   it('keeps mails readable by mail.admin only', async () => {
     await enqueueMail(local.database.db, {
       to: 'reader@example.com',
-      template: 'verify-code',
+      template: VERIFY_CODE_MAIL,
       lang: 'zh',
       params: { name: '读者', code: '654321', minutes: 10, tries: 5 },
     });

@@ -18,6 +18,7 @@ import {
   userLabel,
   version,
 } from './schemas';
+import { defineTexts } from './texts';
 
 // First samples (首样, DOMAIN.md §2.3, §4.8; spec §3 "First sample"): the first pieces a factory
 // makes of an order product, checked item by item (the `samplecheckitem` list) by QC, then judged
@@ -295,4 +296,24 @@ export const cancelFirstSample = defineOperation({
   summary: 'Cancel a first sample in 10 or 20 (→ 90).',
   input: z.object({ id: idIn, version, reason: optStr(500) }),
   output: firstSampleDetail,
+});
+
+/** The error keys only this area raises (texts.ts); the shared ones are in messages.ts. */
+export const texts = defineTexts({
+  errors: {
+    E_SELF_AUDIT: { zh: '不能审核自己的报告', en: 'You cannot approve your own report' },
+    E_CORRECTIVE_REQUIRED: { zh: '请填写整改措施', en: 'A corrective action is required' },
+    E_FS_ROUND: {
+      zh: '只有有条件批准或退回重做的最新一轮首样才能开始新一轮',
+      en: 'A new round can only follow the latest round, and only when it was conditionally approved or rejected',
+    },
+    E_FS_UNCHECKED: {
+      zh: '还有{n}个检查项未检查',
+      en: '{n} check {n|item is|items are} not checked yet',
+    },
+    E_PHOTO_TYPE: {
+      zh: '照片须为已上传的图片文件（jpg、jpeg、png、bmp）',
+      en: 'Photos must be uploaded image files (jpg, jpeg, png, bmp)',
+    },
+  },
 });

@@ -21,6 +21,7 @@ import {
   userLabel,
   version,
 } from './schemas';
+import { defineTexts } from './texts';
 
 // Material tests (DOMAIN.md §2.3, §4.13): a test of one material with a validity range, recorded
 // by lab staff and pushed by e-mail. Paths follow ARCHITECTURE.md (`materialtest/push`).
@@ -156,4 +157,14 @@ export const pushMaterialTest = defineOperation({
     'E-mail the result and report files to the supplier contacts, the report e-mails of clients whose original samples use the material, and the pusher (status 30); answers "the mail has been sent, please check". A test without a report file is refused (E_NO_REPORT).',
   input: z.object({ id: idIn, version }),
   output: materialTestDetail,
+});
+
+/** The error keys only this area raises (texts.ts); the shared ones are in messages.ts. */
+export const texts = defineTexts({
+  errors: {
+    E_NO_REPORT: {
+      zh: '没有报告文件的测试不能推送，请先上传报告文件',
+      en: 'A test without a report file cannot be pushed; upload the report first',
+    },
+  },
 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { areaMessages } from './area-texts';
+import { areas } from './catalogue';
 import { PASSWORD_PATTERN } from './constants';
-import { formatMessage, languageFromHeader, messages } from './messages';
+import { formatMessage, languageFromHeader, messages, sharedMessages } from './messages';
+import { collectAreaErrors, defineTexts } from './texts';
 
 describe('messages', () => {
   it('has both languages for every reason', () => {
@@ -8,6 +11,22 @@ describe('messages', () => {
       expect(text.zh, reason).not.toBe('');
       expect(text.en, reason).not.toBe('');
     }
+  });
+
+  it('holds the shared keys and the keys of every area, each declared once', () => {
+    expect(Object.keys(messages).length).toBe(
+      Object.keys(sharedMessages).length + Object.keys(areaMessages).length,
+    );
+    for (const key of Object.keys(areaMessages)) expect(sharedMessages, key).not.toHaveProperty(key);
+    expect(areaMessages.E_TR_RETEST).toBe(areas.testReport.texts.errors.E_TR_RETEST);
+    expect(formatMessage('E_FS_UNCHECKED', 'en', { n: 2 })).toBe('2 check items are not checked yet');
+  });
+
+  it('refuses a key two areas declare', () => {
+    const a = { texts: defineTexts({ errors: { E_X: { zh: '甲', en: 'A' } } }) };
+    const b = { texts: defineTexts({ errors: { E_X: { zh: '乙', en: 'B' } } }) };
+    expect(() => collectAreaErrors({ a, b })).toThrow('error key E_X declared by both a and b');
+    expect(collectAreaErrors({ a, c: {} })).toEqual({ E_X: { zh: '甲', en: 'A' } });
   });
 
   it('fills placeholders with localized field labels', () => {

@@ -1,14 +1,21 @@
 // Server messages of spec §8 and DOMAIN.md §7.4. `reason` is the stable key clients branch on;
 // the text is chosen by the request language. Placeholders: {field} {max} {n} {user}; `{n|one|other}`
 // picks a word by the count (1 error, 2 errors).
+// This file holds only the shared keys: the transport's, the platform's and the generic ones
+// (E_REQUIRED, E_STATUS, …), listed in scripts/check-texts.mjs. A key only one area raises is
+// declared by that area (`export const texts = defineTexts({ errors })` in its contract file,
+// texts.ts) and joins `messages` from area-texts.ts.
 
+import { areaMessages } from './area-texts';
 import { CONFIG_FIELD_LABELS } from './config-lists';
 import type { Language } from './language';
 import { transportMessages } from './messages-core';
+import type { Text } from './texts';
 
 export { LANGUAGES, type Language } from './language';
 
-export const messages = {
+/** The shared keys; `messages` below adds the areas' own. */
+export const sharedMessages = {
   ...transportMessages,
   E_REQUIRED: { zh: '{field}不能为空', en: '{field} must not be empty' },
   E_USERNAME_EMPTY: { zh: '用户名不能为空', en: 'Username must not be empty' },
@@ -37,20 +44,10 @@ export const messages = {
     en: 'The record was changed by someone else; refresh and try again',
   },
   E_STATUS: { zh: '当前状态不允许此操作', en: 'This action is not allowed in the current status' },
-  E_NO_REPORT: {
-    zh: '没有报告文件的测试不能推送，请先上传报告文件',
-    en: 'A test without a report file cannot be pushed; upload the report first',
-  },
   E_CHECKED_OUT: { zh: '该记录已被{user}签出编辑', en: 'The record is checked out by {user}' },
   E_NOT_CHECKED_OUT: { zh: '请先签出再编辑', en: 'Check the record out before editing' },
   E_REASON_REQUIRED: { zh: '请填写原因', en: 'A reason is required' },
-  E_SELF_AUDIT: { zh: '不能审核自己的报告', en: 'You cannot approve your own report' },
   E_RESULT_BETTER: { zh: '结果不能优于AQL判定结果', en: 'The result cannot be better than the AQL verdict' },
-  E_RESULT_INCONSISTENT: {
-    zh: '总结果与测试项目结果不一致',
-    en: 'The overall result contradicts the item results',
-  },
-  E_CORRECTIVE_REQUIRED: { zh: '请填写整改措施', en: 'A corrective action is required' },
   E_QTY_EXCEEDS: { zh: '申请数量超过可验数量{n}', en: 'The quantity exceeds the available quantity {n}' },
   E_ADVANCE_DAYS: {
     zh: '须至少提前{n}个工作日预约',
@@ -61,56 +58,7 @@ export const messages = {
     zh: '只能加入相同客户和部门的产品',
     en: 'Only products of the same client and department can be added',
   },
-  E_FIELD_LOCKED: { zh: '您不能修改{field}', en: 'You may not change {field} now' },
-  E_TEST_UNPAID: { zh: '未付款或开票，不能结案', en: 'Not paid or invoiced yet' },
-  E_SAMPLE_IN_USE: {
-    zh: '大货样已用于进行中的验货，不能取消',
-    en: 'The production sample is used by an inspection in progress and cannot be cancelled',
-  },
-  E_PRODUCTION_SAMPLE_CLIENT: {
-    zh: '大货样属于其他客户，不能关联',
-    en: 'The production sample belongs to another client and cannot be linked',
-  },
-  E_SAMPLE_CLIENT: {
-    zh: '原样属于其他客户，不能关联',
-    en: 'The original sample belongs to another client and cannot be linked',
-  },
-  E_FS_ROUND: {
-    zh: '只有有条件批准或退回重做的最新一轮首样才能开始新一轮',
-    en: 'A new round can only follow the latest round, and only when it was conditionally approved or rejected',
-  },
-  E_FS_UNCHECKED: {
-    zh: '还有{n}个检查项未检查',
-    en: '{n} check {n|item is|items are} not checked yet',
-  },
-  // Test reports (issue 16)
-  E_TR_NOT_OUT: {
-    zh: '还有{n}个测试项目未出结果',
-    en: '{n} test {n|item has|items have} no result yet',
-  },
-  E_TR_FILE_REQUIRED: { zh: '请上传报告文件', en: 'Upload the report file first' },
-  E_TR_FILE_TYPE: { zh: '报告文件须为PDF文件', en: 'Report files must be PDF files' },
-  E_TR_SELF_VERIFY: {
-    zh: '不能审核自己录入结果的报告',
-    en: 'You cannot verify a report whose results you entered',
-  },
-  E_TR_RETEST: {
-    zh: '只有结果为需改进或不合格的报告才能复测',
-    en: 'Only a report with the result improve or fail can be retested',
-  },
-  E_TR_OTHER_REPORT: {
-    zh: '报告编号与本报告不符，一个文件只能是一份报告的结果',
-    en: 'The report no is not this report’s: a file holds the results of one report',
-  },
-  E_PHOTO_TYPE: {
-    zh: '照片须为已上传的图片文件（jpg、jpeg、png、bmp）',
-    en: 'Photos must be uploaded image files (jpg, jpeg, png, bmp)',
-  },
   E_FILE_TOO_BIG: { zh: '文件不能超过{n}MB', en: 'The file must not exceed {n} MB' },
-  E_SHIPPING_CLIENT: {
-    zh: '出货记录属于其他客户',
-    en: 'The shipment belongs to another client',
-  },
   E_SCOPE: { zh: '没有权限', en: 'Invalid Permission' },
   E_FILE_TYPE: {
     zh: '仅支持pdf、doc、docx、xls、xlsx、jpg、jpeg、png、bmp文件',
@@ -176,7 +124,19 @@ export const messages = {
     zh: '模拟登录期间不能执行此操作',
     en: 'This action is not allowed while impersonating',
   },
-} as const satisfies Record<string, Record<Language, string>>;
+} as const satisfies Record<string, Text>;
+
+function withAreaMessages<S extends Record<string, Text>, A extends Record<string, Text>>(
+  shared: S,
+  areas: A,
+) {
+  for (const key of Object.keys(areas))
+    if (key in shared) throw new Error(`error key ${key} is declared by an area and in messages.ts`);
+  return { ...shared, ...areas } as S & A;
+}
+
+/** Every reason's text: the shared keys and each area's own. */
+export const messages = withAreaMessages(sharedMessages, areaMessages);
 
 export type Reason = keyof typeof messages;
 

@@ -17,6 +17,7 @@ import {
   userLabel,
   version,
 } from './schemas';
+import { defineTexts } from './texts';
 
 // Original samples (原样, DOMAIN.md §2.3): the client's reference sample with its parts and their
 // materials; and the original-sample cart of DOMAIN.md §6.1.
@@ -203,4 +204,14 @@ export const updateOriginalSampleMaterials = defineOperation({
     'Replace the parts of an original sample and the materials of each part (parts match on part, materials on material). Answers the detail.',
   input: z.object({ id: idIn, version, parts: z.array(partInput).max(100) }),
   output: originalSampleDetail,
+});
+
+/** The error keys only this area raises (texts.ts); the shared ones are in messages.ts. */
+export const texts = defineTexts({
+  errors: {
+    E_SAMPLE_CLIENT: {
+      zh: '原样属于其他客户，不能关联',
+      en: 'The original sample belongs to another client and cannot be linked',
+    },
+  },
 });

@@ -19,6 +19,7 @@ import {
   userLabel,
   version,
 } from './schemas';
+import { defineTexts } from './texts';
 
 // Production samples (大货样, DOMAIN.md §2.3, §4.7; spec §3 "Production sample"): a sample of the
 // bulk production a factory sends in, audited (签样 / 通知 / 改进 / 不合格放行) and linked from order
@@ -249,4 +250,18 @@ export const cancelProductionSample = defineOperation({
     'Cancel a production sample (10 or 20 → 90; the web asks "取消大货样？ / Cancel production sample?"); the links from order products are removed. Refused with E_SAMPLE_IN_USE while a linked product has an inspection in progress.',
   input: z.object({ id: idIn, version, reason: optStr(500) }),
   output: productionSampleDetail,
+});
+
+/** The error keys only this area raises (texts.ts); the shared ones are in messages.ts. */
+export const texts = defineTexts({
+  errors: {
+    E_SAMPLE_IN_USE: {
+      zh: '大货样已用于进行中的验货，不能取消',
+      en: 'The production sample is used by an inspection in progress and cannot be cancelled',
+    },
+    E_PRODUCTION_SAMPLE_CLIENT: {
+      zh: '大货样属于其他客户，不能关联',
+      en: 'The production sample belongs to another client and cannot be linked',
+    },
+  },
 });

@@ -3,6 +3,7 @@ import { businessDate } from './config';
 import { enumSchema } from './enumerations';
 import { defineOperation } from './operation';
 import { dateOut, dateTimeOut, idIn, idOut, optStr, refOut, searchPageOf, searchPaging } from './schemas';
+import { defineTexts } from './texts';
 
 // Shipping (DOMAIN.md §2.4): one shipment of one or more orders of a client. Read through
 // `/shippingList` (the list, or one shipment with `id`); written by the shipping fields of order
@@ -101,4 +102,14 @@ export const shippingList = defineOperation({
     ...searchPaging,
   }),
   output: searchPageOf(shippingRow),
+});
+
+/** The error keys only this area raises (texts.ts); the shared ones are in messages.ts. */
+export const texts = defineTexts({
+  errors: {
+    E_SHIPPING_CLIENT: {
+      zh: '出货记录属于其他客户',
+      en: 'The shipment belongs to another client',
+    },
+  },
 });

@@ -18,6 +18,7 @@ import {
   userLabel,
   version,
 } from './schemas';
+import { defineTexts } from './texts';
 
 // Test orders (测试单, DOMAIN.md §2.5, §4.9; spec §3 "Test order", §4 "Order test cart"): a request to
 // a lab for test items of order products of one client and one department, created from the
@@ -329,4 +330,12 @@ export const cancelTestOrder = defineOperation({
   summary: 'Cancel a draft or submitted order (10, 20 → 90); mails the lab when it was submitted.',
   input: transitionIn,
   output: testOrderDetail,
+});
+
+/** The error keys only this area raises (texts.ts); the shared ones are in messages.ts. */
+export const texts = defineTexts({
+  errors: {
+    E_FIELD_LOCKED: { zh: '您不能修改{field}', en: 'You may not change {field} now' },
+    E_TEST_UNPAID: { zh: '未付款或开票，不能结案', en: 'Not paid or invoiced yet' },
+  },
 });

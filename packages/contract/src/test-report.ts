@@ -20,6 +20,7 @@ import {
   userLabel,
   version,
 } from './schemas';
+import { defineTexts } from './texts';
 
 // Test reports (测试报告, DOMAIN.md §2.5, §4.10; spec §3 "Test report"): the lab's report of a
 // submitted test order (created in 10 by the submit) or a factory- or client-provided report
@@ -385,4 +386,32 @@ export const invalidateTestReport = defineOperation({
   summary: 'Invalidate a verified or published report (30/40 → 90) with a reason.',
   input: reasonInput,
   output: testReportDetail,
+});
+
+/** The error keys only this area raises (texts.ts); the shared ones are in messages.ts. */
+export const texts = defineTexts({
+  errors: {
+    E_RESULT_INCONSISTENT: {
+      zh: '总结果与测试项目结果不一致',
+      en: 'The overall result contradicts the item results',
+    },
+    E_TR_NOT_OUT: {
+      zh: '还有{n}个测试项目未出结果',
+      en: '{n} test {n|item has|items have} no result yet',
+    },
+    E_TR_FILE_REQUIRED: { zh: '请上传报告文件', en: 'Upload the report file first' },
+    E_TR_FILE_TYPE: { zh: '报告文件须为PDF文件', en: 'Report files must be PDF files' },
+    E_TR_SELF_VERIFY: {
+      zh: '不能审核自己录入结果的报告',
+      en: 'You cannot verify a report whose results you entered',
+    },
+    E_TR_RETEST: {
+      zh: '只有结果为需改进或不合格的报告才能复测',
+      en: 'Only a report with the result improve or fail can be retested',
+    },
+    E_TR_OTHER_REPORT: {
+      zh: '报告编号与本报告不符，一个文件只能是一份报告的结果',
+      en: 'The report no is not this report’s: a file holds the results of one report',
+    },
+  },
 });

@@ -8,6 +8,7 @@ import type { Database, Db } from './db';
 import type { InUseCheck } from './in-use';
 import type { JobWorker } from './jobs/job-worker';
 import type { ListExportDef } from './list-export';
+import type { MailTemplate } from './mail/mail-templates';
 import type { PrincipalCache } from './principal-cache';
 import type { OperationRegistry } from './registry';
 import type { Scope } from './scope';
@@ -177,6 +178,8 @@ export interface ModuleDef {
   hooks?: readonly HookHandler[];
   /** Its lists' XLSX exports (`listExport({...})` of platform/list-export.ts), one per list. */
   exports?: readonly ListExportDef[];
+  /** The mails it sends (`defineMail` in its `<area>.mails.ts`), for the template tests. */
+  mails?: readonly MailTemplate[];
   /** Idempotent; business areas seed demo records only for a demo database. */
   seed?(ctx: SeedContext): Promise<void>;
 }
@@ -194,6 +197,9 @@ export class Capabilities {
   readonly exports = new Map<string, ListExportDef>();
   /** In-use checks by the name of the check (`productionSample.cancel`). */
   readonly inUse = new Map<string, InUseCheck[]>();
+
+  /** Mail templates by name (`first-sample-result`). */
+  readonly mails = new Map<string, MailTemplate>();
 
   /** Hook handlers by the hook's name, in module order. */
   readonly hooks = new Map<string, HookHandler[]>();
@@ -219,6 +225,10 @@ export class Capabilities {
       for (const source of module.homeSearch ?? []) this.homeSearch.set(source.source, source);
       for (const c of module.inUse ?? []) this.inUse.set(c.check, [...(this.inUse.get(c.check) ?? []), c]);
       for (const h of module.hooks ?? []) this.hooks.set(h.hook, [...(this.hooks.get(h.hook) ?? []), h]);
+      for (const mail of module.mails ?? []) {
+        if (this.mails.has(mail.name)) throw new Error(`mail template declared twice: ${mail.name}`);
+        this.mails.set(mail.name, mail);
+      }
       for (const def of module.exports ?? []) {
         if (this.exports.has(def.operation.path))
           throw new Error(`export declared twice: ${def.operation.path}`);

@@ -10,6 +10,7 @@ import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/mail-outbox';
 import { updateRecord } from '../../platform/records';
 import { transition } from '../../platform/transition';
+import { FIRST_SAMPLE_RESULT_MAIL } from './first-sample.mails';
 import { checkRows, filesOf, resultRecipientSources } from './first-sample.queries';
 import {
   assertAuditComplete,
@@ -154,7 +155,7 @@ async function mailResult(db: Db, sample: FirstSampleRow, user: Principal) {
   for (const r of recipients) {
     await enqueueMail(db, {
       to: r.email,
-      template: 'first-sample-result',
+      template: FIRST_SAMPLE_RESULT_MAIL,
       lang: r.lang,
       params: {
         name: r.name,

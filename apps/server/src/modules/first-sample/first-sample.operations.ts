@@ -4,6 +4,7 @@ import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import { firstSampleExport } from './first-sample.export';
+import { FIRST_SAMPLE_RESULT_MAIL } from './first-sample.mails';
 import { firstSampleScope } from './first-sample.queries';
 import { seedFirstSamples } from './first-sample.seed';
 import {
@@ -71,6 +72,7 @@ function registerFirstSampleOperations(registry: OperationRegistry, deps: Module
 
 export const firstSampleModule = defineModule({
   name: 'firstSample',
+  mails: [FIRST_SAMPLE_RESULT_MAIL],
   register: registerFirstSampleOperations,
   seed: seedFirstSamples,
   changeLog: [

@@ -8,6 +8,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/mail-outbox';
 import { verifyPassword } from '../../platform/passwords';
+import { RESET_PASSWORD_MAIL, WELCOME_MAIL } from './identity.mails';
 import { sessionMethod } from './session.queries';
 import { type IdentityDeps, type RequestMeta, revokeUserSessions } from './session.service';
 import {
@@ -50,7 +51,7 @@ export async function forgotPassword(
   const { token } = await issueLink(db, 'reset', user.id, minutes * 60_000, null);
   await enqueueMail(db, {
     to: user.email,
-    template: 'reset-password',
+    template: RESET_PASSWORD_MAIL,
     lang,
     params: { name: personName(user, lang), link: resetLink(deps.config.publicUrl, lang, token), minutes },
     entity: 'user',
@@ -70,7 +71,7 @@ export async function sendWelcome(
   const { token } = await issueLink(db, 'reset', user.id, hours * 3_600_000, by);
   await enqueueMail(db, {
     to: user.email,
-    template: 'welcome',
+    template: WELCOME_MAIL,
     lang,
     params: {
       name: personName(user, lang),

@@ -10,6 +10,13 @@ import {
 } from '../../platform/registry';
 import { changePassword, forgotPassword } from './account-recovery.service';
 import { createGroup, listGroups, updateGroup } from './groups.service';
+import {
+  INTERIM_LOGIN_MAIL,
+  LOGIN_CODE_MAIL,
+  RESET_PASSWORD_MAIL,
+  VERIFY_CODE_MAIL,
+  WELCOME_MAIL,
+} from './identity.mails';
 import { seedIdentity } from './identity.seed';
 import { createRole, listRoles, modulesOf, rolesAndPositions, updateRole } from './roles.service';
 import { type IdentityDeps, logout, type RequestMeta, refreshSession, sessionInfo } from './session.service';
@@ -125,6 +132,7 @@ function registerIdentityOperations(registry: OperationRegistry, deps: ModuleDep
 
 export const identityModule = defineModule({
   name: 'identity',
+  mails: [LOGIN_CODE_MAIL, VERIFY_CODE_MAIL, RESET_PASSWORD_MAIL, WELCOME_MAIL, INTERIM_LOGIN_MAIL],
   register: registerIdentityOperations,
   seed: seedIdentity,
   names: {

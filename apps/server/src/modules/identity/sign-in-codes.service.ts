@@ -6,7 +6,7 @@ import { actorOf, type Principal } from '../../platform/auth';
 import { writeChangeLog } from '../../platform/change-log';
 import type { Db } from '../../platform/db';
 import { enqueueMail } from '../../platform/mail/mail-outbox';
-import type { MailTemplate } from '../../platform/mail/mail-templates';
+import { LOGIN_CODE_MAIL, VERIFY_CODE_MAIL } from './identity.mails';
 import { type IdentityDeps, issueSession, type RequestMeta, type SessionTokens } from './session.service';
 import { currentUser, findAccount, mailLanguage, sentRecently, type UserRow } from './sign-in.queries';
 import { codeHash, locked, maskEmail, newCode } from './sign-in.rules';
@@ -28,7 +28,7 @@ async function mailCode(
   db: Db,
   user: UserRow,
   purpose: 'email-login' | 'verify',
-  template: MailTemplate,
+  template: typeof LOGIN_CODE_MAIL | typeof VERIFY_CODE_MAIL,
   lang: Language,
 ): Promise<void> {
   if (await sentRecently(db, user.id, purpose)) return;
@@ -113,7 +113,7 @@ export async function sendLoginCode(
   await assertAccountOpen(db, account);
   await countMailRequest(db, meta.ip, deps.config);
   const user = await findAccount(db, account);
-  if (user && user.state === 1) await mailCode(db, user, 'email-login', 'login-code', meta.lang);
+  if (user && user.state === 1) await mailCode(db, user, 'email-login', LOGIN_CODE_MAIL, meta.lang);
 }
 
 /** auth/code/login: a mailed code proves the mailbox, so it also verifies the account. */
@@ -140,7 +140,7 @@ export async function codeLogin(
 /** account/verify/send: a code to the caller's own address. */
 export async function sendVerifyCode(db: Db, user: Principal, lang: Language) {
   const row = await currentUser(db, user);
-  if (!row.verified) await mailCode(db, row, 'verify', 'verify-code', lang);
+  if (!row.verified) await mailCode(db, row, 'verify', VERIFY_CODE_MAIL, lang);
   return { sent: !row.verified, email: maskEmail(row.email) };
 }
 

@@ -8,6 +8,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/mail-outbox';
 import { verifyPassword } from '../../platform/passwords';
+import { INTERIM_LOGIN_MAIL } from './identity.mails';
 import { type IdentityDeps, issueSession, type RequestMeta, type SessionTokens } from './session.service';
 import { currentUser, findByUsername, isAdmin, issueLink, mailLanguage, takeLink } from './sign-in.queries';
 import { interimLink, isActive, locked, tokenExpired } from './sign-in.rules';
@@ -88,7 +89,7 @@ export async function issueInterimToken(
   if (input.send) {
     await enqueueMail(db, {
       to: target.email,
-      template: 'interim-login',
+      template: INTERIM_LOGIN_MAIL,
       lang: mailLang,
       params: {
         name: personName(target, mailLang),

@@ -20,6 +20,7 @@ import type { FilesRuntime } from '../../platform/storage/files-context';
 import { getSystemParam } from '../../platform/system-params';
 import { storeGeneratedFileFrom } from '../files/generated-files.service';
 import { createShortLink } from '../files/short-links.service';
+import { LIST_EXPORT_MAIL } from './list-export.mails';
 import { readRequester } from './list-export.queries';
 import {
   EXPORT_BATCH,
@@ -95,7 +96,7 @@ async function runExport(deps: ListExportDeps, payload: ExportPayload, ctx: JobC
       );
       await enqueueMail(tx, {
         to: requester.email,
-        template: 'list-export',
+        template: LIST_EXPORT_MAIL,
         lang,
         params: {
           name: personIn(requester, lang),

@@ -1,6 +1,7 @@
 import { areas } from '@qcdesk/contract';
 import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { LIST_EXPORT_MAIL } from './list-export.mails';
 import { LIST_EXPORT_JOB } from './list-export.rules';
 import { jobProgress, type ListExportDeps, requestExport } from './list-export.service';
 import { listExportHandler } from './list-export-job.service';
@@ -30,4 +31,8 @@ function registerListExports(registry: OperationRegistry, deps: ModuleDeps): voi
   );
 }
 
-export const listExportModule = defineModule({ name: 'listExport', register: registerListExports });
+export const listExportModule = defineModule({
+  name: 'listExport',
+  mails: [LIST_EXPORT_MAIL],
+  register: registerListExports,
+});

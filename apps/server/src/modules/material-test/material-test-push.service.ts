@@ -10,6 +10,7 @@ import { lockRow } from '../../platform/records';
 import { getSystemParam } from '../../platform/system-params';
 import { transition } from '../../platform/transition';
 import { createShortLink } from '../files/short-links.service';
+import { MATERIAL_TEST_PUSH_MAIL } from './material-test.mails';
 import { linkedIds, readMaterial, recipientSources } from './material-test.queries';
 import {
   assertPushable,
@@ -60,7 +61,7 @@ export async function pushMaterialTest(
   for (const r of recipients) {
     await enqueueMail(db, {
       to: r.email,
-      template: 'material-test-push',
+      template: MATERIAL_TEST_PUSH_MAIL,
       lang: r.lang,
       params: {
         name: r.name,

@@ -2,6 +2,7 @@ import { areas } from '@qcdesk/contract';
 import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
 import { materialTestExport } from './material-test.export';
+import { MATERIAL_TEST_PUSH_MAIL } from './material-test.mails';
 import { MATERIAL_TEST_ENTITY } from './material-test.rules';
 import { seedMaterialTests } from './material-test.seed';
 import {
@@ -47,6 +48,7 @@ function registerMaterialTestOperations(registry: OperationRegistry, deps: Modul
 
 export const materialTestModule = defineModule({
   name: 'materialTest',
+  mails: [MATERIAL_TEST_PUSH_MAIL],
   register: registerMaterialTestOperations,
   seed: seedMaterialTests,
   // Material tests have no record scope (DOMAIN.md §5.4).

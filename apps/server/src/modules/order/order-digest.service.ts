@@ -11,6 +11,7 @@ import { enqueueMail } from '../../platform/mail/mail-outbox';
 import { scopeOf } from '../../platform/scope';
 import { seedPrincipal } from '../../platform/seed-principal';
 import { getSystemParam } from '../../platform/system-params';
+import { DIGEST_MAIL } from './order.mails';
 import { productScope } from './order.queries';
 import { addDays } from './order.rules';
 import { type DueProduct, digestLines } from './order-digest.rules';
@@ -21,7 +22,6 @@ import { type DueProduct, digestLines } from './order-digest.rules';
 // named by role get their own to-do (products they are QC or sales of, §6.8 "work"); users named
 // one by one get every due product in their scope; plain addresses every due product.
 
-export const DIGEST_TEMPLATE = 'product-track-digest';
 /** The change-log-free marker of a digest in the outbox: entity and the day as yyyymmdd. */
 const DIGEST_ENTITY = 'product_track_digest';
 /** Digests go out from this business hour on (Asia/Shanghai), once a day. */
@@ -158,7 +158,7 @@ export async function sendDueDigests(db: Db, now: Date = new Date()): Promise<nu
       );
       await enqueueMail(tx, {
         to,
-        template: DIGEST_TEMPLATE,
+        template: DIGEST_MAIL,
         lang: recipient.lang,
         params: { name: recipient.name, day: today, days, ...digest },
         entity: DIGEST_ENTITY,

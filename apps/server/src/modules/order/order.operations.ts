@@ -6,6 +6,7 @@ import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import { orderExport } from './order.export';
+import { DIGEST_MAIL } from './order.mails';
 import { orderHits, orderProductHits, orderScope } from './order.queries';
 import { seedOrders } from './order.seed';
 import { createOrder, ORDER_ENTITY, updateOrder } from './order.service';
@@ -131,6 +132,7 @@ function registerOrderOperations(registry: OperationRegistry, deps: ModuleDeps):
 
 export const orderModule = defineModule({
   name: 'order',
+  mails: [DIGEST_MAIL],
   register: registerOrderOperations,
   seed: seedOrders,
   changeLog: [

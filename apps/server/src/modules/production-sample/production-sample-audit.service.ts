@@ -8,6 +8,7 @@ import { assertNoInUseCheck, type InUseCheck } from '../../platform/in-use';
 import { enqueueMail } from '../../platform/mail/mail-outbox';
 import { transition } from '../../platform/transition';
 import { unlinkProductionSample } from '../order/order-products.service';
+import { SAMPLE_AUDIT_MAIL } from './production-sample.mails';
 import { auditRecipientSources, sampleDetail } from './production-sample.queries';
 import {
   assertAuditComplete,
@@ -66,7 +67,7 @@ async function mailAudit(db: Db, sample: SampleRow, user: Principal) {
   for (const r of recipients) {
     await enqueueMail(db, {
       to: r.email,
-      template: 'production-sample-audit',
+      template: SAMPLE_AUDIT_MAIL,
       lang: r.lang,
       params: {
         name: r.name,

@@ -4,6 +4,7 @@ import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import { productionSampleExport } from './production-sample.export';
+import { SAMPLE_AUDIT_MAIL } from './production-sample.mails';
 import { productionSampleHits, sampleScope } from './production-sample.queries';
 import { seedProductionSamples } from './production-sample.seed';
 import {
@@ -58,6 +59,7 @@ function registerProductionSampleOperations(registry: OperationRegistry, deps: M
 
 export const productionSampleModule = defineModule({
   name: 'productionSample',
+  mails: [SAMPLE_AUDIT_MAIL],
   register: registerProductionSampleOperations,
   seed: seedProductionSamples,
   changeLog: [

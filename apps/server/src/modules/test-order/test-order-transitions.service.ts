@@ -9,6 +9,7 @@ import { enqueueMail } from '../../platform/mail/mail-outbox';
 import { defineHook } from '../../platform/module';
 import { transition } from '../../platform/transition';
 import { markRisksTesting } from '../order-risk/order-risk-testing.service';
+import { TEST_ORDER_CANCELLED_MAIL, TEST_ORDER_SUBMITTED_MAIL } from './test-order.mails';
 import { testOrderDetail, testOrderLines } from './test-order.queries';
 import {
   assertSubmittable,
@@ -64,7 +65,7 @@ export async function submitTestOrder(db: Db, input: TransitionInput, user: Prin
   const itemLines = lines.map(
     (l) => `${l.product.productNo} · ${l.testItem.code ?? ''} ${l.testItem.nameEn ?? ''}`,
   );
-  await mailLab(db, updated, user, 'test-order-submitted', itemLines.join('\n'), lines.length);
+  await mailLab(db, updated, user, TEST_ORDER_SUBMITTED_MAIL, itemLines.join('\n'), lines.length);
   return testOrderDetail(db, input.id);
 }
 
@@ -96,7 +97,7 @@ export async function cancelTestOrder(db: Db, input: TransitionInput, user: Prin
     reason: input.reason,
   });
   if (current.status === SUBMITTED)
-    await mailLab(db, updated, user, 'test-order-cancelled', input.reason ?? '-', 0);
+    await mailLab(db, updated, user, TEST_ORDER_CANCELLED_MAIL, input.reason ?? '-', 0);
   return { detail: await testOrderDetail(db, input.id), fromStatus: current.status };
 }
 
@@ -105,7 +106,7 @@ async function mailLab(
   db: Db,
   order: TestOrderRecord,
   user: Principal,
-  template: 'test-order-submitted' | 'test-order-cancelled',
+  template: typeof TEST_ORDER_SUBMITTED_MAIL | typeof TEST_ORDER_CANCELLED_MAIL,
   lines: string,
   count: number,
 ) {

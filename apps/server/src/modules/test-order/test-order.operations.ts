@@ -8,6 +8,7 @@ import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import { testOrderExport } from './test-order.export';
+import { TEST_ORDER_CANCELLED_MAIL, TEST_ORDER_SUBMITTED_MAIL } from './test-order.mails';
 import { testOrderDetail, testOrderScope } from './test-order.queries';
 import { seedTestOrders } from './test-order.seed';
 import {
@@ -102,6 +103,7 @@ function registerTestOrderOperations(registry: OperationRegistry, deps: ModuleDe
 
 export const testOrderModule = defineModule({
   name: 'testOrder',
+  mails: [TEST_ORDER_SUBMITTED_MAIL, TEST_ORDER_CANCELLED_MAIL],
   register: registerTestOrderOperations,
   seed: seedTestOrders,
   exports: [testOrderExport],

@@ -13,6 +13,7 @@ import { enqueueMail } from '../../platform/mail/mail-outbox';
 import { recordRiskResults } from '../order-risk/order-risk-results.service';
 import { markMilestone } from '../product-track/product-track-milestone.service';
 import { setSampleTestResults } from '../production-sample/production-sample-test-result.service';
+import { TEST_REPORT_RESULT_MAIL } from './test-report.mails';
 import { itemRows } from './test-report.queries';
 import { PUBLISHED, TEST_REPORT_ENTITY, type TestReportRecord } from './test-report.rules';
 
@@ -113,7 +114,7 @@ async function mailResult(
     const lang = r.language ?? 'zh';
     await enqueueMail(db, {
       to: email,
-      template: 'test-report-result',
+      template: TEST_REPORT_RESULT_MAIL,
       lang,
       params: {
         name: personName(r, lang),

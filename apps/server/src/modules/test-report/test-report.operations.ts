@@ -10,6 +10,7 @@ import {
   TEST_ORDER_SUBMITTED,
 } from '../test-order/test-order-transitions.service';
 import { testReportExport } from './test-report.export';
+import { TEST_REPORT_RESULT_MAIL } from './test-report.mails';
 import { testReportScope } from './test-report.queries';
 import { seedTestReports } from './test-report.seed';
 import {
@@ -92,6 +93,7 @@ function registerTestReportOperations(registry: OperationRegistry, deps: ModuleD
 
 export const testReportModule = defineModule({
   name: 'testReport',
+  mails: [TEST_REPORT_RESULT_MAIL],
   register: registerTestReportOperations,
   seed: seedTestReports,
   changeLog: [

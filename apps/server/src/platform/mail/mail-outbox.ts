@@ -2,15 +2,16 @@ import type { Language } from '@qcdesk/contract';
 import { mailOutbox } from '../../db/schema/mail';
 import type { Db } from '../db';
 import { enqueueJob } from '../jobs/job-queue';
-import { type MailParams, type MailTemplate, renderMail } from './mail-templates';
+import { type MailTemplate, type ParamsOf, renderMail } from './mail-templates';
 
 export const MAIL_SEND_JOB = 'mail.send';
 
-export interface OutgoingMail {
+export interface OutgoingMail<P extends string = string> {
   to: string;
-  template: MailTemplate;
+  /** The area's `defineMail(...)`; `params` must fill its placeholders, no more and no fewer. */
+  template: MailTemplate<P>;
   lang: Language;
-  params: MailParams;
+  params: ParamsOf<NoInfer<P>>;
   /** The record the mail is about, for the mail-error list. */
   entity?: string;
   entityId?: bigint;
@@ -21,7 +22,7 @@ export interface OutgoingMail {
  * Writes a mail to the outbox and queues its sending, both in the caller's transaction: the mail
  * exists exactly when the change that caused it is committed.
  */
-export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<bigint> {
+export async function enqueueMail<P extends string>(db: Db, mail: OutgoingMail<P>): Promise<bigint> {
   const rendered = renderMail(mail.template, mail.lang, mail.params);
   const [row] = await db
     .insert(mailOutbox)
@@ -29,7 +30,7 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<bigint> {
       to: mail.to,
       ...rendered,
       lang: mail.lang,
-      template: mail.template,
+      template: mail.template.name,
       entity: mail.entity ?? null,
       entityId: mail.entityId ?? null,
       createdBy: mail.createdBy ?? null,

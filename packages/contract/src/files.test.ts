@@ -7,6 +7,8 @@ import {
   stsUsable,
   UPLOAD_ACCEPT,
 } from './files';
+import { sharedMessages } from './messages';
+import { RAW_AUTH } from './raw-route';
 
 describe('file marker (DOMAIN.md §2.4)', () => {
   it('shows the text after the first marker', () => {
@@ -52,5 +54,13 @@ describe('sts reuse (spec §7)', () => {
     expect(stsUsable(1000, 939)).toBe(true);
     expect(stsUsable(1000, 940)).toBe(false);
     expect(stsUsable(1000, 2000)).toBe(false);
+  });
+});
+
+describe('raw routes', () => {
+  it('refuse with shared message keys', () => {
+    for (const { reason } of Object.values(RAW_AUTH)) {
+      if (reason !== null) expect(Object.keys(sharedMessages)).toContain(reason);
+    }
   });
 });

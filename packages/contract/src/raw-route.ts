@@ -1,4 +1,3 @@
-import type { Reason } from './messages';
 import type { HttpMethod } from './operation';
 
 // Raw routes (issue 24 point 6): the few HTTP routes outside the envelope (PROTOCOL.md: upload,
@@ -26,7 +25,9 @@ export const RAW_AUTH = {
   'share-link': { status: 404, reason: 'E_NOT_FOUND' },
   /** A short link's code: a direct link redirects to its file, anything else opens the SPA's page. */
   'share-page': { status: 'page', reason: null },
-} as const satisfies Record<string, { status: number | 'page'; reason: Reason | null }>;
+  // The reasons are shared message keys (files.test.ts checks them against messages.ts, which this file
+  // cannot import: messages → area texts → catalogue → files → here).
+} as const satisfies Record<string, { status: number | 'page'; reason: string | null }>;
 
 export type RawAuth = keyof typeof RAW_AUTH;
 

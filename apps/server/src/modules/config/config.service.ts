@@ -34,7 +34,7 @@ import type { Db } from '../../platform/db';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { referencesTo } from '../../platform/in-use';
-import { cappedTotal, containsPattern } from '../../platform/paging';
+import { cappedTotal, containsPattern, onePage } from '../../platform/paging';
 import { createRecord, lockRow, updateRecord } from '../../platform/records';
 import { lowered, type Sorting, sortOrder } from '../../platform/sorting';
 import { LIST_RULES } from './config-rules';
@@ -113,13 +113,14 @@ export function orderOf(list: ConfigListDef, sorting: Sorting = {}): SQL[] {
 
 /** The query of one page of a list (tests EXPLAIN it). */
 export function configPageQuery(db: Db, list: ConfigListDef, where: SQL, input: ConfigSearch) {
-  return db
-    .select()
-    .from(CONFIG_TABLES[list.name] as PgTable)
-    .where(where)
-    .orderBy(...orderOf(list, input))
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
+  return onePage(
+    db
+      .select()
+      .from(CONFIG_TABLES[list.name] as PgTable)
+      .where(where)
+      .orderBy(...orderOf(list, input)),
+    input,
+  );
 }
 
 export async function searchConfigRows(db: Db, name: ConfigListName, input: ConfigSearch, user: Principal) {

@@ -9,7 +9,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { nextNumber } from '../../platform/numbering';
-import { searchTotal } from '../../platform/paging';
+import { searchPage } from '../../platform/paging';
 import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
 import { assertReferences } from '../../platform/references';
 import { assertDepartmentFilter, type Scope, scopeOf } from '../../platform/scope';
@@ -64,12 +64,7 @@ export async function searchFirstSamples(db: Db, input: FirstSampleSearch, user:
   const scope = await scopeOf(db, user);
   assertDepartmentFilter(scope, input.department);
   const where = firstSampleSearchWhere(db, input, scope);
-  return {
-    list: await firstSamplePage(db, input, where),
-    page: input.page,
-    pageSize: input.pageSize,
-    ...(await searchTotal(db, firstSamples, where, input.count)),
-  };
+  return searchPage(db, { table: firstSamples, where, input, list: () => firstSamplePage(db, input, where) });
 }
 
 export async function listFirstSamples(db: Db, input: FirstSampleList, user: Principal) {

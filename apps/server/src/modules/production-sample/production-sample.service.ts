@@ -8,7 +8,7 @@ import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
-import { searchTotal } from '../../platform/paging';
+import { searchPage } from '../../platform/paging';
 import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
 import { assertReference } from '../../platform/references';
 import { assertDepartmentFilter, type Scope, scopeOf } from '../../platform/scope';
@@ -49,12 +49,8 @@ export async function searchProductionSamples(db: Db, input: SampleSearch, user:
   const scope = await scopeOf(db, user);
   assertDepartmentFilter(scope, input.department);
   const where = sampleSearchWhere(input, scope);
-  return {
-    list: (await samplePage(db, input, where)).map((row) => asSeenBy(scope, row)),
-    page: input.page,
-    pageSize: input.pageSize,
-    ...(await searchTotal(db, productionSamples, where, input.count)),
-  };
+  const list = async () => (await samplePage(db, input, where)).map((row) => asSeenBy(scope, row));
+  return searchPage(db, { table: productionSamples, where, input, list });
 }
 
 /** productionsample/list: the auto-complete, and the samples without an order (orderPlaced 0). */

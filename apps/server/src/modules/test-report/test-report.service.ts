@@ -5,7 +5,7 @@ import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
-import { searchTotal } from '../../platform/paging';
+import { searchPage } from '../../platform/paging';
 import { lockRow } from '../../platform/records';
 import { assertDepartmentFilter, mayWrite, type Scope, scopeOf } from '../../platform/scope';
 import type { FilesRuntime } from '../../platform/storage/files-context';
@@ -44,12 +44,7 @@ export async function searchTestReports(db: Db, input: TestReportSearch, user: P
   const scope = await scopeOf(db, user);
   assertDepartmentFilter(scope, input.department);
   const where = testReportSearchWhere(db, input, scope);
-  return {
-    list: await testReportPage(db, input, where),
-    page: input.page,
-    pageSize: input.pageSize,
-    ...(await searchTotal(db, testReports, where, input.count)),
-  };
+  return searchPage(db, { table: testReports, where, input, list: () => testReportPage(db, input, where) });
 }
 
 export async function listTestReports(db: Db, input: TestReportList, user: Principal) {

@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { assertRecordNotInUse, recordsInUse } from '../../platform/in-use';
+import type { HookRunner } from '../../platform/module';
 import { nextNumber } from '../../platform/numbering';
 import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
 import { assertReference } from '../../platform/references';
@@ -27,6 +28,7 @@ import {
   planLines,
   withSource,
 } from './order.rules';
+import { productsChanged } from './order-hooks.service';
 import { lineProblems, refuseFirst, writeLines } from './order-lines.service';
 import { orderDetail } from './order-read.service';
 
@@ -126,7 +128,7 @@ async function shipmentFor(
 }
 
 /** order/create: the order and its lines, numbered per DOMAIN.md §6.9 when numbers are absent. */
-export async function createOrder(db: Db, input: NewOrder, user: Principal) {
+export async function createOrder(db: Db, input: NewOrder, user: Principal, hooks: HookRunner) {
   const scope = await scopeOf(db, user);
   const client = await writableClient(db, scope, input.clientId);
   if (input.orderNo) await assertOrderNoFree(db, input.orderNo);
@@ -136,7 +138,9 @@ export async function createOrder(db: Db, input: NewOrder, user: Principal) {
   refuseFirst(await lineProblems(db, plan, { manual: true }));
   const values = newOrderValues(input, client, orderNo, { source: ORDER_SOURCE.manual, ref: null });
   const id = await insertOrder(db, { ...values, shippingId: shippingId ?? null }, plan, actorOf(user));
-  return orderDetail(db, id, user);
+  const detail = await orderDetail(db, id, user);
+  await productsChanged(hooks, db, user, [id]);
+  return detail;
 }
 
 /** Deleting an order needs it and its products free of references (E_IN_USE: freeze it instead). */

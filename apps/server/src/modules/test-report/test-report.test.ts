@@ -1,6 +1,7 @@
 import { areas } from '@qcdesk/contract';
 import { changeLog as changeLogOp } from '@qcdesk/contract/config';
 import { TEST_RESULT } from '@qcdesk/contract/enumerations';
+import { TEST_REPORT_STATUS } from '@qcdesk/contract/test-report';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf } from '../../../test/support/factories';
@@ -591,8 +592,23 @@ describe('testreport/retest', () => {
 describe('the seed', () => {
   it('submits the demo test order’s report, enters one pass and one fail (receiving the order), verified by another user; a second run adds nothing', async () => {
     const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
-    const ctx = { database: t.database, config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }), log: quiet };
+    const ctx = {
+      database: t.database,
+      hooks: t.app.capabilities,
+      config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
+      log: quiet,
+    };
     await seedTestOrders(ctx);
+    // The seed's submit runs TEST_ORDER_SUBMITTED as the operation does: the order has its pending report.
+    const [demoOrderId] = await orderIdsOfNos(db(), [DEMO_REPORT_ORDER_NO]);
+    const [submitted] = await db()
+      .select({ report: testReports })
+      .from(testReports)
+      .innerJoin(testReportItems, eq(testReportItems.testReportId, testReports.id))
+      .innerJoin(orderProducts, eq(orderProducts.id, testReportItems.orderProductId))
+      .where(and(eq(orderProducts.orderId, demoOrderId!), eq(testReports.valid, 1)))
+      .limit(1);
+    expect(submitted?.report.status).toBe(TEST_REPORT_STATUS.pending);
     await seedTestReports(ctx);
     const reportLogs = async () =>
       (await db().select().from(changeLog).where(eq(changeLog.entity, 'test_reports'))).length;

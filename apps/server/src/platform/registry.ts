@@ -130,6 +130,20 @@ export function serve<Op extends OperationDef>(
   registerOperation(registry, op, (input, ctx) => service(ctx.db, input, ctx.user), options);
 }
 
+/**
+ * `serve` for a service that takes what the area's operations share (its files runtime, its
+ * config) after the database: `serveWith(registry, deps, ops.enterResult, enterResult)`.
+ */
+export function serveWith<Op extends OperationDef, D>(
+  registry: OperationRegistry,
+  deps: D,
+  op: Op,
+  service: (db: Db, deps: D, input: ParsedInputOf<Op>, user: Principal) => Promise<z.input<Op['output']>>,
+  options?: BindOptions,
+): void {
+  registerOperation(registry, op, (input, ctx) => service(ctx.db, deps, input, ctx.user), options);
+}
+
 /** A record's details with its edit flags (DOMAIN.md §5.4), as a `get` service answers them. */
 export interface DetailWithFlags<D> {
   detail: D;

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { assertRecordNotInUse } from '../../platform/in-use';
 import { searchPage } from '../../platform/paging';
-import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
+import { changedFields, createRecord, lockVersion, updateRecord } from '../../platform/records';
 import { assertReference, assertReferences } from '../../platform/references';
 import { type Scope, scopeOf } from '../../platform/scope';
 import { followClientOwner } from '../order/order-access.service';
@@ -124,8 +124,7 @@ export async function createClient(db: Db, input: NewClient, user: Principal) {
  */
 export async function updateClient(db: Db, input: ClientUpdate, user: Principal) {
   const { id, version, ...fields } = input;
-  const current = await lockRow(db, clients, id);
-  if (current.version !== version) throw new AppError('E_VERSION');
+  const current = await lockVersion(db, clients, id, version);
   const scope = await scopeOf(db, user);
   if (!mayWriteClient(scope, current)) throw new AppError('E_SCOPE');
 

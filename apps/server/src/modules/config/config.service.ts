@@ -35,7 +35,7 @@ import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { referencesTo } from '../../platform/in-use';
 import { cappedTotal, containsPattern, onePage } from '../../platform/paging';
-import { createRecord, lockRow, updateRecord } from '../../platform/records';
+import { createRecord, lockVersion, updateRecord } from '../../platform/records';
 import { lowered, type Sorting, sortOrder } from '../../platform/sorting';
 import { LIST_RULES } from './config-rules';
 import { CONFIG_TABLES, type ConfigTable, column } from './config-tables';
@@ -370,8 +370,7 @@ export async function updateConfigRow(
   const list = configList(name);
   const table = CONFIG_TABLES[name];
   const { id, version, ...rest } = input;
-  const current = await lockRow(db, table, id);
-  if (current.version !== version) throw new AppError('E_VERSION');
+  const current = await lockVersion(db, table, id, version);
   const changes = Object.fromEntries(
     Object.entries(toColumns(list, rest)).filter(([field, value]) => !same(current[field], value)),
   );

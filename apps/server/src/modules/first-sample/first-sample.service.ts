@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { nextNumber } from '../../platform/numbering';
 import { searchPage } from '../../platform/paging';
-import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
+import { changedFields, createRecord, lockRow, lockVersion, updateRecord } from '../../platform/records';
 import { assertReferences } from '../../platform/references';
 import { assertDepartmentFilter, type Scope, scopeOf } from '../../platform/scope';
 import type { FilesRuntime } from '../../platform/storage/files-context';
@@ -153,8 +153,7 @@ export async function getFirstSample(db: Db, deps: FirstSampleDeps, id: bigint, 
 export async function writableSample(db: Db, id: bigint, version: number, user: Principal) {
   const scope = await scopeOf(db, user);
   await readableSample(db, id, scope);
-  const current = await lockRow(db, firstSamples, id);
-  if (current.version !== version) throw new AppError('E_VERSION');
+  const current = await lockVersion(db, firstSamples, id, version);
   if (!(await mayWriteFor(db, scope, current.clientId))) throw new AppError('E_SCOPE');
   return current;
 }

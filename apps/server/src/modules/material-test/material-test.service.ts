@@ -11,7 +11,7 @@ import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { nextNumber } from '../../platform/numbering';
 import { searchPage } from '../../platform/paging';
-import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
+import { changedFields, createRecord, lockVersion, updateRecord } from '../../platform/records';
 import { assertReference, assertReferences } from '../../platform/references';
 import type { FilesRuntime } from '../../platform/storage/files-context';
 import { getSystemParam } from '../../platform/system-params';
@@ -163,8 +163,7 @@ export async function updateMaterialTest(
   user: Principal,
 ) {
   const { id, version, testItemIds, reportFileIds, ...fields } = input;
-  const current = await lockRow(db, materialTests, id);
-  if (current.version !== version) throw new AppError('E_VERSION');
+  const current = await lockVersion(db, materialTests, id, version);
   const links = await linkedIds(db, id);
   const itemIds = links.items.map((i) => i.id);
   const fileIds = links.reports.map((f) => f.id);

@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { assertRecordNotInUse } from '../../platform/in-use';
 import { searchPage } from '../../platform/paging';
-import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
+import { changedFields, createRecord, lockVersion, updateRecord } from '../../platform/records';
 import { assertReference } from '../../platform/references';
 import { validityChange } from '../../platform/validity';
 import {
@@ -118,8 +118,7 @@ export async function createMaterial(db: Db, input: NewMaterial, user: Principal
 
 export async function updateMaterial(db: Db, input: MaterialUpdate, user: Principal) {
   const { id, version, ...fields } = input;
-  const current = await lockRow(db, materials, id);
-  if (current.version !== version) throw new AppError('E_VERSION');
+  const current = await lockVersion(db, materials, id, version);
   const wanted = changedFields(current, fields);
   const change = validityChange(current.valid, wanted.valid);
   if (Object.keys(wanted).length === 0) return materialDetail(db, id);

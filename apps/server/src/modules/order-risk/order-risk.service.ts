@@ -9,7 +9,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { searchPage } from '../../platform/paging';
-import { createRecord, lockRow, updateRecord } from '../../platform/records';
+import { createRecord, lockVersion, updateRecord } from '../../platform/records';
 import { assertReferences } from '../../platform/references';
 import { assertDepartmentFilter, scopeOf } from '../../platform/scope';
 import { transition } from '../../platform/transition';
@@ -87,8 +87,7 @@ export async function getOrderRisk(db: Db, id: bigint, user: Principal) {
 async function writableRisk(db: Db, id: bigint, version: number, user: Principal) {
   const { risk } = await readableRisk(db, id, user);
   await writableOrderOf(db, risk.orderId, user);
-  const current = await lockRow(db, orderRisks, id);
-  if (current.version !== version) throw new AppError('E_VERSION');
+  const current = await lockVersion(db, orderRisks, id, version);
   return current;
 }
 

@@ -1,7 +1,7 @@
 import { areas } from '@qcdesk/contract';
 import { orderProducts, orders } from '../../db/schema/order';
 import { defineModule, type ModuleDeps } from '../../platform/module';
-import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { type OperationRegistry, registerOperation, serve, serveDetail } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import { orderExport } from './order.export';
 import { orderHits, orderProductHits, orderScope } from './order.queries';
@@ -39,45 +39,32 @@ function registerOrderOperations(registry: OperationRegistry, deps: ModuleDeps):
   // The daily delivery digest: looked at every quarter hour, sent once a business day.
   deps.jobs.every('order.track-digest', 15 * 60_000, (db) => sendDueDigests(db));
   const read = { transaction: false };
-  registerOperation(registry, ops.searchOrders, (input, ctx) => searchOrders(ctx.db, input, ctx.user), read);
-  registerOperation(registry, ops.listOrders, (input, ctx) => listOrders(ctx.db, input, ctx.user), read);
-  registerOperation(
-    registry,
-    ops.listOrderProducts,
-    (input, ctx) => listOrderProducts(ctx.db, input, ctx.user),
-    read,
-  );
-  registerOperation(registry, ops.getOrder, async (input, ctx) => {
-    const { detail, flags } = await getOrder(ctx.db, input.id, ctx.user);
-    ctx.setFlags(flags);
-    return detail;
-  });
+  serve(registry, ops.searchOrders, searchOrders, read);
+  serve(registry, ops.listOrders, listOrders, read);
+  serve(registry, ops.listOrderProducts, listOrderProducts, read);
+  serveDetail(registry, ops.getOrder, getOrder);
   registerOperation(registry, ops.createOrder, (input, ctx) => createOrder(ctx.db, input, ctx.user, hooks));
-  registerOperation(registry, ops.updateOrder, (input, ctx) => updateOrder(ctx.db, input, ctx.user));
+  serve(registry, ops.updateOrder, updateOrder);
   registerOperation(registry, ops.updateOrderItem, (input, ctx) =>
     updateOrderItem(ctx.db, input, ctx.user, hooks),
   );
   registerOperation(registry, ops.addOrderItems, (input, ctx) =>
     addOrderItems(ctx.db, input, ctx.user, hooks),
   );
-  registerOperation(registry, ops.sortOrderItems, (input, ctx) => sortOrderItems(ctx.db, input, ctx.user));
-  registerOperation(registry, ops.updateOrderRequirements, (input, ctx) =>
-    updateOrderRequirements(ctx.db, input, ctx.user),
-  );
+  serve(registry, ops.sortOrderItems, sortOrderItems);
+  serve(registry, ops.updateOrderRequirements, updateOrderRequirements);
   registerOperation(registry, ops.updateProductType, (input, ctx) =>
     updateProductType(ctx.db, input, ctx.user, hooks),
   );
   registerOperation(registry, ops.relateOrderProducts, (input, ctx) =>
     relateOrderProducts(ctx.db, input, ctx.user, hooks),
   );
-  registerOperation(registry, ops.assignOrderProducts, (input, ctx) =>
-    assignOrderProducts(ctx.db, input, ctx.user),
-  );
+  serve(registry, ops.assignOrderProducts, assignOrderProducts);
   registerOperation(registry, ops.replaceOrderProducts, (input, ctx) =>
     replaceOrderProducts(ctx.db, input, ctx.user, hooks),
   );
   registerOperation(registry, ops.syncOrders, (input, ctx) => syncOrders(ctx.db, input, ctx.user, hooks));
-  registerOperation(registry, ops.importOrders, (input, ctx) => startImport(ctx.db, input, ctx.user));
+  serve(registry, ops.importOrders, startImport);
   registerOperation(registry, ops.orderImportStatus, (input, ctx) =>
     importStatus(ctx.db, input.id, ctx.user),
   );

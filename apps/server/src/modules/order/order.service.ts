@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors';
 import { assertRecordNotInUse, recordsInUse } from '../../platform/in-use';
 import type { HookRunner } from '../../platform/module';
 import { nextNumber } from '../../platform/numbering';
-import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
+import { changedFields, createRecord, lockVersion, updateRecord } from '../../platform/records';
 import { assertReference } from '../../platform/references';
 import { type Scope, scopeOf } from '../../platform/scope';
 import { validityChange } from '../../platform/validity';
@@ -53,8 +53,7 @@ async function writableClient(db: Db, scope: Scope, clientId: bigint) {
 /** The order locked at the version read, valid, in the caller's write scope (through its client). */
 export async function writableOrder(db: Db, id: bigint, version: number, user: Principal, valid = true) {
   const scope = await scopeOf(db, user);
-  const current = await lockRow(db, orders, id);
-  if (current.version !== version) throw new AppError('E_VERSION');
+  const current = await lockVersion(db, orders, id, version);
   const client = await orderClient(db, current.clientId);
   if (!client || !mayWriteOrder(scope, client)) throw new AppError('E_SCOPE');
   if (valid && current.valid !== 1) throw new AppError('E_STATUS');

@@ -12,7 +12,7 @@ import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { assertRecordNotInUse } from '../../platform/in-use';
 import { searchPage } from '../../platform/paging';
-import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
+import { changedFields, createRecord, lockVersion, updateRecord } from '../../platform/records';
 import { assertReference } from '../../platform/references';
 import { type Scope, scopeOf } from '../../platform/scope';
 import {
@@ -146,8 +146,7 @@ export async function createOriginalSample(db: Db, input: NewOriginalSample, use
 
 /** The sample locked at the version read, in the caller's write scope. */
 async function writableSample(db: Db, id: bigint, version: number, scope: Scope): Promise<SampleRow> {
-  const current = await lockRow(db, originalSamples, id);
-  if (current.version !== version) throw new AppError('E_VERSION');
+  const current = await lockVersion(db, originalSamples, id, version);
   if (!(await mayWriteFor(db, scope, current.clientId))) throw new AppError('E_SCOPE');
   return current;
 }

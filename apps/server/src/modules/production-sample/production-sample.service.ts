@@ -9,7 +9,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { searchPage } from '../../platform/paging';
-import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
+import { changedFields, createRecord, lockVersion, updateRecord } from '../../platform/records';
 import { assertReference } from '../../platform/references';
 import { assertDepartmentFilter, type Scope, scopeOf } from '../../platform/scope';
 import {
@@ -143,8 +143,7 @@ export async function createProductionSample(db: Db, input: NewSample, user: Pri
 export async function writableSample(db: Db, id: bigint, version: number, user: Principal) {
   const scope = await scopeOf(db, user);
   await readableSample(db, id, scope);
-  const current = await lockRow(db, productionSamples, id);
-  if (current.version !== version) throw new AppError('E_VERSION');
+  const current = await lockVersion(db, productionSamples, id, version);
   if (!(await mayWriteFor(db, scope, current.clientId))) throw new AppError('E_SCOPE');
   return { current, scope };
 }

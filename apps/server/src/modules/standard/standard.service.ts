@@ -8,7 +8,7 @@ import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { searchPage } from '../../platform/paging';
-import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
+import { changedFields, createRecord, lockRow, lockVersion, updateRecord } from '../../platform/records';
 import { assertReference, assertReferences } from '../../platform/references';
 import { validityChange } from '../../platform/validity';
 import {
@@ -183,8 +183,7 @@ export async function updateStandardTests(
   user: Principal,
 ) {
   const kind = KINDS[kindName];
-  const current = await lockRow(db, kind.table, input.id);
-  if (current.version !== input.version) throw new AppError('E_VERSION');
+  const current = await lockVersion(db, kind.table, input.id, input.version);
   if (current.valid !== 1) throw new AppError('E_STATUS');
   const stored = await requiredTestCodes(db, kind, input.id);
   const added = await assertReferences(

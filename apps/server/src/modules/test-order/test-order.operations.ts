@@ -5,7 +5,7 @@ import { orderRiskItems } from '../../db/schema/order-risk';
 import { testOrders } from '../../db/schema/test-order';
 import type { Db } from '../../platform/db';
 import { defineModule, type ModuleDeps } from '../../platform/module';
-import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { type OperationRegistry, registerOperation, serve } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import { testOrderExport } from './test-order.export';
 import { testOrderScope } from './test-order.queries';
@@ -32,18 +32,8 @@ function registerTestOrderOperations(registry: OperationRegistry, deps: ModuleDe
   /** Every detail answers its quotation and invoice files as signed downloads (issue 24). */
   const answer = <T extends Parameters<typeof withFiles>[2]>(db: Db, detail: T) =>
     withFiles(db, files, detail);
-  registerOperation(
-    registry,
-    ops.searchTestOrders,
-    (input, ctx) => searchTestOrders(ctx.db, input, ctx.user),
-    read,
-  );
-  registerOperation(
-    registry,
-    ops.listTestOrders,
-    (input, ctx) => listTestOrders(ctx.db, input, ctx.user),
-    read,
-  );
+  serve(registry, ops.searchTestOrders, searchTestOrders, read);
+  serve(registry, ops.listTestOrders, listTestOrders, read);
   registerOperation(
     registry,
     ops.listTestOrderProducts,

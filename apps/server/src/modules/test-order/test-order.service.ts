@@ -12,7 +12,7 @@ import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { nextNumber } from '../../platform/numbering';
 import { searchPage } from '../../platform/paging';
-import { createRecord, lockRow } from '../../platform/records';
+import { createRecord, lockVersion } from '../../platform/records';
 import { assertReference } from '../../platform/references';
 import { assertDepartmentFilter, inScope, mayWrite, type Scope, scopeOf } from '../../platform/scope';
 import type { FilesRuntime } from '../../platform/storage/files-context';
@@ -144,8 +144,7 @@ export async function writableTestOrder(
 ): Promise<TestOrderRecord> {
   const scope = await scopeOf(db, user);
   await readableTestOrder(db, id, scope);
-  const current = await lockRow(db, testOrders, id);
-  if (current.version !== version) throw new AppError('E_VERSION');
+  const current = await lockVersion(db, testOrders, id, version);
   if (!(await mayWriteFor(db, scope, current))) throw new AppError('E_SCOPE');
   return current;
 }

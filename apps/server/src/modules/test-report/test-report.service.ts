@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { searchPage } from '../../platform/paging';
-import { lockRow } from '../../platform/records';
+import { lockVersion } from '../../platform/records';
 import { assertDepartmentFilter, mayWrite, type Scope, scopeOf } from '../../platform/scope';
 import type { FilesRuntime } from '../../platform/storage/files-context';
 import { fileOutput } from '../files/files.service';
@@ -130,8 +130,7 @@ export async function getTestReport(db: Db, deps: TestReportDeps, id: bigint, us
 export async function writableReport(db: Db, id: bigint, version: number, user: Principal) {
   const scope = await scopeOf(db, user);
   await readableReport(db, id, scope);
-  const current = await lockRow(db, testReports, id);
-  if (current.version !== version) throw new AppError('E_VERSION');
+  const current = await lockVersion(db, testReports, id, version);
   if (!(await mayWriteReport(db, scope, current))) throw new AppError('E_SCOPE');
   return current;
 }

@@ -1,9 +1,10 @@
 import { modules } from './modules/modules';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db';
-import type { SeedLog } from './platform/module';
+import { Capabilities, type SeedLog } from './platform/module';
 
 /** Runs every module's seed, in the modules' order; each is idempotent, so this runs on every start. */
 export async function runSeeds(database: Database, config: Config, log: SeedLog): Promise<void> {
-  for (const module of modules) await module.seed?.({ database, config, log });
+  const hooks = new Capabilities(modules);
+  for (const module of modules) await module.seed?.({ database, config, log, hooks });
 }

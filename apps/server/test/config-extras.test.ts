@@ -116,7 +116,12 @@ describe('seed', () => {
       (['country', 'holiday', 'system', 'express'] as const).map(async (n) => (await rowsOf(n)).total),
     );
     const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
-    await seedConfig({ database: t.database, config: loadConfig({ NODE_ENV: 'test' }), log: quiet });
+    await seedConfig({
+      database: t.database,
+      hooks: t.app.capabilities,
+      config: loadConfig({ NODE_ENV: 'test' }),
+      log: quiet,
+    });
     const after = await Promise.all(
       (['country', 'holiday', 'system', 'express'] as const).map(async (n) => (await rowsOf(n)).total),
     );

@@ -7,7 +7,7 @@ import { nameChanges } from './change-log-names';
 import type { Db } from './db';
 import { AppError } from './errors';
 import type { Capabilities } from './module';
-import { cappedTotal } from './paging';
+import { cappedTotal, onePage } from './paging';
 import { scopeOf } from './scope';
 
 // The change log of one record (DOMAIN.md §6.11): shown to users who may read the record — the
@@ -41,27 +41,28 @@ export async function readChangeLogPage(
   const actor = alias(users, 'actor');
   const impersonator = alias(users, 'impersonator');
   const where: SQL = and(eq(changeLog.entity, input.entity), eq(changeLog.entityId, input.id))!;
-  const list = await db
-    .select({
-      id: changeLog.id,
-      action: changeLog.action,
-      at: changeLog.at,
-      actorId: changeLog.actorId,
-      actorName: actor.name,
-      actorEnglishName: actor.englishName,
-      impersonatorId: changeLog.impersonatorId,
-      impersonatorName: impersonator.name,
-      impersonatorEnglishName: impersonator.englishName,
-      reason: changeLog.reason,
-      changes: changeLog.changes,
-    })
-    .from(changeLog)
-    .leftJoin(actor, eq(actor.id, changeLog.actorId))
-    .leftJoin(impersonator, eq(impersonator.id, changeLog.impersonatorId))
-    .where(where)
-    .orderBy(desc(changeLog.at), desc(changeLog.id))
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
+  const list = await onePage(
+    db
+      .select({
+        id: changeLog.id,
+        action: changeLog.action,
+        at: changeLog.at,
+        actorId: changeLog.actorId,
+        actorName: actor.name,
+        actorEnglishName: actor.englishName,
+        impersonatorId: changeLog.impersonatorId,
+        impersonatorName: impersonator.name,
+        impersonatorEnglishName: impersonator.englishName,
+        reason: changeLog.reason,
+        changes: changeLog.changes,
+      })
+      .from(changeLog)
+      .leftJoin(actor, eq(actor.id, changeLog.actorId))
+      .leftJoin(impersonator, eq(impersonator.id, changeLog.impersonatorId))
+      .where(where)
+      .orderBy(desc(changeLog.at), desc(changeLog.id)),
+    input,
+  );
   return {
     list: await nameChanges(db, capabilities, input.entity, list),
     page: input.page,

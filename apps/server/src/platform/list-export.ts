@@ -64,7 +64,7 @@ export interface ListExportDef<Op extends OperationDef = OperationDef, Row = unk
   rows(db: Db, keys: readonly bigint[]): Promise<readonly Row[]>;
   /** A row's key, to put a batch back in key order. */
   keyOf(row: Row): bigint;
-  columns: readonly ExportColumn<Row>[];
+  columns: readonly ExportColumn<NoInfer<Row>>[];
 }
 
 /**
@@ -169,4 +169,58 @@ export function yesNo(value: boolean | number | null | undefined, lang: Language
   if (value === null || value === undefined) return '';
   const yes = value === true || value === 1;
   return lang === 'en' ? (yes ? 'Yes' : 'No') : yes ? '是' : '否';
+}
+
+// -- Column presets -----------------------------------------------------------------------------
+// The columns many lists share, written once: `columns: [clientColumn(), departmentColumn(), …]`.
+
+type Flags = Pick<ExportColumn<unknown>, 'client' | 'width'>;
+
+/** The client as "code name" (empty for none); width 28. */
+export function clientColumn<Row extends { client: { code: string; name: string } | null }>(
+  flags: Flags = {},
+): ExportColumn<Row> {
+  return {
+    key: 'client',
+    label: { zh: '客户', en: 'Client' },
+    value: (r) => (r.client ? `${r.client.code} ${r.client.name}` : ''),
+    width: 28,
+    ...flags,
+  };
+}
+
+/** The department's name in the language. */
+export function departmentColumn<Row extends { department: Omit<Label, 'id'> | null }>(
+  flags: Flags = {},
+): ExportColumn<Row> {
+  return {
+    key: 'department',
+    label: { zh: '部门', en: 'Department' },
+    value: (r, l) => labelIn(r.department, l),
+    ...flags,
+  };
+}
+
+/** The factory's name in the language; width 28. */
+export function factoryColumn<Row extends { factory: Omit<Label, 'id'> | null }>(
+  flags: Flags = {},
+): ExportColumn<Row> {
+  return {
+    key: 'factory',
+    label: { zh: '工厂', en: 'Factory' },
+    value: (r, l) => labelIn(r.factory, l),
+    width: 28,
+    ...flags,
+  };
+}
+
+/** When the record was last changed (business time); width 18. */
+export function updatedAtColumn<Row extends { updatedAt: Date }>(flags: Flags = {}): ExportColumn<Row> {
+  return {
+    key: 'updatedAt',
+    label: { zh: '更新时间', en: 'Updated' },
+    value: (r) => r.updatedAt,
+    width: 18,
+    ...flags,
+  };
 }

@@ -42,6 +42,8 @@ export interface SeedContext {
   database: Database;
   config: Config;
   log: SeedLog;
+  /** The hooks of the app's modules: a seed writes through the services, which run them. */
+  hooks: HookRunner;
 }
 
 /** Where a seed tells the operator starting the server something: Fastify's logger or the console. */
@@ -149,6 +151,15 @@ export function defineHook<P>(name: string): Hook<P> {
   return { name };
 }
 
+/**
+ * What a service that announces a write is given to run the hook (docs/adding-an-area.md "Hooks"):
+ * `capabilities` for an operation or a job (`deps.capabilities`), `ctx.hooks` for a seed. The
+ * service runs it after its write, in its transaction, so every path that writes runs it.
+ */
+export interface HookRunner {
+  runHook<P>(hook: Hook<P>, db: Db, payload: P, user: Principal): Promise<void>;
+}
+
 /** What a module runs for a hook (made by `onHook`). */
 export interface HookHandler {
   hook: string;
@@ -189,7 +200,7 @@ export function defineModule(def: ModuleDef): ModuleDef {
 }
 
 /** What the modules of one app declared; built once per app instance by `buildApp`. */
-export class Capabilities {
+export class Capabilities implements HookRunner {
   readonly changeLogs = new Map<string, ChangeLogSource>();
   readonly names = new Map<string, NameSource>();
   readonly homeSearch = new Map<HomeSearchSource, HomeSearchSourceDef>();

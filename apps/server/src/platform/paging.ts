@@ -41,3 +41,49 @@ export async function searchTotal(
   if (!count) return { total: null, totalCapped: false };
   return cappedTotal(db, table, where);
 }
+
+/** What a paged search sends (contract `paging` / `searchPaging`). */
+export interface PageInput {
+  page: number;
+  pageSize: number;
+  /** `searchPaging`: false when the client keeps the total it has (a later page, same filter). */
+  count?: boolean;
+}
+
+interface Pageable<R> {
+  limit(limit: number): { offset(offset: number): R };
+}
+
+/**
+ * LIMIT and OFFSET of the page asked: `onePage(select.where(w).orderBy(...sortOrder(...)), input)`.
+ * The query before it is the area's EXPLAIN-tested page query (ADR 0010's sort plan).
+ */
+export function onePage<R>(query: Pageable<R>, { page, pageSize }: PageInput): R {
+  return query.limit(pageSize).offset((page - 1) * pageSize);
+}
+
+/** The answer of a paged search: its page's rows and the total of its WHERE. */
+export interface SearchPage<Row> {
+  list: Row[];
+  page: number;
+  pageSize: number;
+  total: number | null;
+  totalCapped: boolean;
+}
+
+/**
+ * A paged search's answer: `list` reads the page (the area's page query and row mapping), the
+ * total counts `where` over `table`, capped (`cappedTotal`) and skipped when `count` is false.
+ * The two are independent: on PostgreSQL they run side by side.
+ */
+export async function searchPage<Row>(
+  db: Db,
+  search: { table: PgTable; where: SQL | undefined; input: PageInput; list: () => Promise<Row[]> },
+): Promise<SearchPage<Row>> {
+  const { table, where, input } = search;
+  const [list, totals] = await Promise.all([
+    search.list(),
+    searchTotal(db, table, where, input.count ?? true),
+  ]);
+  return { list, page: input.page, pageSize: input.pageSize, ...totals };
+}

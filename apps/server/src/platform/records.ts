@@ -31,6 +31,39 @@ export async function lockRow<T extends AuditedTable>(
   return row as T['$inferSelect'];
 }
 
+/**
+ * The row locked at the version the caller read (the optimistic lock, checked here once for every
+ * write): E_NOT_FOUND when absent, E_VERSION when it changed since.
+ */
+export async function lockVersion<T extends AuditedTable>(
+  db: Db,
+  table: T,
+  id: bigint,
+  version: number,
+): Promise<T['$inferSelect']> {
+  const row = await lockRow(db, table, id);
+  if ((row as Row).version !== version) throw new AppError('E_VERSION');
+  return row;
+}
+
+/**
+ * A record the caller may write (record access of DOMAIN.md §5.4): locked at the version read, and
+ * E_SCOPE when `mayWrite` (the area's write scope over the locked row) says no.
+ */
+export async function writableRecord<T extends AuditedTable>(
+  db: Db,
+  args: {
+    table: T;
+    id: bigint;
+    version: number;
+    mayWrite(row: T['$inferSelect']): boolean | Promise<boolean>;
+  },
+): Promise<T['$inferSelect']> {
+  const row = await lockVersion(db, args.table, args.id, args.version);
+  if (!(await args.mayWrite(row))) throw new AppError('E_SCOPE');
+  return row;
+}
+
 export interface UpdateArgs<T extends AuditedTable> {
   table: T;
   id: bigint;
@@ -54,8 +87,7 @@ export async function updateRecord<T extends AuditedTable>(
   db: Db,
   args: UpdateArgs<T>,
 ): Promise<T['$inferSelect']> {
-  const before: Row = await lockRow(db, args.table, args.id);
-  if (before.version !== args.version) throw new AppError('E_VERSION');
+  const before: Row = await lockVersion(db, args.table, args.id, args.version);
   const [after] = await db
     .update(args.table as PgTable)
     .set({

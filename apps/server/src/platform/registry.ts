@@ -107,6 +107,71 @@ export function registerOperation<Op extends OperationDef>(
   registry.register(op, handler as Handler<Op, Principal | null>, options);
 }
 
+/**
+ * A service function as an operation's handler (`searchOrders(db, input, user)`): what the
+ * operation parsed, the caller, and the database or the operation's transaction.
+ */
+export type Service<Op extends OperationDef> = (
+  db: Db,
+  input: ParsedInputOf<Op>,
+  user: Principal,
+) => Promise<z.input<Op['output']>>;
+
+/**
+ * Declarative binding: the operation's handler is the service itself, no wrapper
+ * (`serve(registry, ops.searchOrders, searchOrders, read)`).
+ */
+export function serve<Op extends OperationDef>(
+  registry: OperationRegistry,
+  op: Op,
+  service: Service<Op>,
+  options?: BindOptions,
+): void {
+  registerOperation(registry, op, (input, ctx) => service(ctx.db, input, ctx.user), options);
+}
+
+/**
+ * `serve` for a service that takes what the area's operations share (its files runtime, its
+ * config) after the database: `serveWith(registry, deps, ops.enterResult, enterResult)`.
+ */
+export function serveWith<Op extends OperationDef, D>(
+  registry: OperationRegistry,
+  deps: D,
+  op: Op,
+  service: (db: Db, deps: D, input: ParsedInputOf<Op>, user: Principal) => Promise<z.input<Op['output']>>,
+  options?: BindOptions,
+): void {
+  registerOperation(registry, op, (input, ctx) => service(ctx.db, deps, input, ctx.user), options);
+}
+
+/** A record's details with its edit flags (DOMAIN.md §5.4), as a `get` service answers them. */
+export interface DetailWithFlags<D> {
+  detail: D;
+  flags: RecordFlags;
+}
+
+/**
+ * Declarative binding of a details operation (`{ id }`): the service reads the record by id and
+ * answers it with its flags, which the envelope carries beside the data.
+ */
+export function serveDetail<Op extends OperationDef>(
+  registry: OperationRegistry,
+  op: Op & (ParsedInputOf<Op> extends { id: bigint } ? unknown : never),
+  get: (db: Db, id: bigint, user: Principal) => Promise<DetailWithFlags<z.input<Op['output']>>>,
+  options?: BindOptions,
+): void {
+  registerOperation(
+    registry,
+    op,
+    async (input, ctx) => {
+      const { detail, flags } = await get(ctx.db, (input as { id: bigint }).id, ctx.user);
+      ctx.setFlags(flags);
+      return detail;
+    },
+    options,
+  );
+}
+
 /** A public operation (sign-in, the public key): `ctx.user` is whoever is signed in, or null. */
 export function registerPublicOperation<Op extends OperationDef>(
   registry: OperationRegistry,

@@ -6,7 +6,7 @@ import { actorOf } from './auth';
 import { diff, writeChangeLog } from './change-log';
 import type { Db } from './db';
 import { AppError } from './errors';
-import { type AuditedTable, lockRow } from './records';
+import { type AuditedTable, lockVersion } from './records';
 
 type Row = Record<string, unknown>;
 
@@ -75,8 +75,7 @@ export async function transition<T extends StatusTable>(
   db: Db,
   args: TransitionArgs<T>,
 ): Promise<T['$inferSelect']> {
-  const record: Row = await lockRow(db, args.table, args.id);
-  if (record.version !== args.version) throw new AppError('E_VERSION');
+  const record: Row = await lockVersion(db, args.table, args.id, args.version);
   const from = record.status as number;
   const rule = args.machine.rules.find((r) => r.action === args.action && r.from.includes(from));
   if (!rule) throw new AppError('E_STATUS');

@@ -7,7 +7,7 @@ import { syncChildRows } from '../../platform/child-rows';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
-import { lockRow, updateRecord } from '../../platform/records';
+import { lockVersion, updateRecord } from '../../platform/records';
 import { assertReferences } from '../../platform/references';
 import { scopeOf } from '../../platform/scope';
 import type { ClientRow } from './client.queries';
@@ -143,8 +143,7 @@ async function writeSafetyTests(
  * client's; referenced test items, countries and on-site tests must exist, new ones be active.
  */
 export async function writeClientRequirements(db: Db, input: RequirementsWrite, user: Principal, mode: Mode) {
-  const client = await lockRow(db, clients, input.clientId);
-  if (client.version !== input.version) throw new AppError('E_VERSION');
+  const client = await lockVersion(db, clients, input.clientId, input.version);
   if (client.valid !== 1) throw new AppError('E_STATUS');
   if (!mayWriteClient(await scopeOf(db, user), client)) throw new AppError('E_SCOPE');
   const actor = actorOf(user);

@@ -1,7 +1,7 @@
 import { areas } from '@qcdesk/contract';
 import { enumLabel } from '@qcdesk/contract/enumerations';
 import { clients } from '../../db/schema/client';
-import { labelIn, listExport, personIn } from '../../platform/list-export';
+import { departmentColumn, labelIn, listExport, personIn, updatedAtColumn } from '../../platform/list-export';
 import { clientRows, clientSearchWhere } from './client.queries';
 import { CLIENT_ENTITY } from './client.service';
 
@@ -35,11 +35,7 @@ export const clientExport = listExport({
       client: true,
     },
     { key: 'sales', label: { zh: '业务员', en: 'Sales' }, value: (r, l) => personIn(r.sales, l) },
-    {
-      key: 'department',
-      label: { zh: '部门', en: 'Department' },
-      value: (r, l) => labelIn(r.department, l),
-    },
+    departmentColumn(),
     {
       key: 'samplingLevel',
       label: { zh: '抽样水平', en: 'Sampling level' },
@@ -66,6 +62,6 @@ export const clientExport = listExport({
       width: 10,
       client: true,
     },
-    { key: 'updatedAt', label: { zh: '更新时间', en: 'Updated' }, value: (r) => r.updatedAt, width: 18 },
+    updatedAtColumn(),
   ],
 });

@@ -1,7 +1,7 @@
 import { areas } from '@qcdesk/contract';
 import { clients } from '../../db/schema/client';
 import { defineModule, type ModuleDeps } from '../../platform/module';
-import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { type OperationRegistry, registerOperation, serve, serveDetail } from '../../platform/registry';
 import { clientScope, readableIn } from '../../platform/scope';
 import { clientExport } from './client.export';
 import { clientHits } from './client.queries';
@@ -14,16 +14,10 @@ const ops = areas.client;
 
 function registerClientOperations(registry: OperationRegistry, deps: ModuleDeps): void {
   const files = deps.files;
-  registerOperation(registry, ops.getClient, async (input, ctx) => {
-    const { detail, flags } = await getClient(ctx.db, input.id, ctx.user);
-    ctx.setFlags(flags);
-    return detail;
-  });
-  registerOperation(registry, ops.searchClients, (input, ctx) => searchClients(ctx.db, input, ctx.user), {
-    transaction: false,
-  });
-  registerOperation(registry, ops.createClient, (input, ctx) => createClient(ctx.db, input, ctx.user));
-  registerOperation(registry, ops.updateClient, (input, ctx) => updateClient(ctx.db, input, ctx.user));
+  serveDetail(registry, ops.getClient, getClient);
+  serve(registry, ops.searchClients, searchClients, { transaction: false });
+  serve(registry, ops.createClient, createClient);
+  serve(registry, ops.updateClient, updateClient);
 
   registerOperation(registry, ops.getClientRequirements, async (input, ctx) => {
     const { detail, flags } = await getClientRequirements(ctx.db, input.clientId, ctx.user);

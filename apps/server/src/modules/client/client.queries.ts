@@ -11,6 +11,7 @@ import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { label } from '../../platform/labels';
+import { onePage } from '../../platform/paging';
 import { rankedHits } from '../../platform/ranked-hits';
 import { clientScope, type Scope } from '../../platform/scope';
 import { contains } from '../../platform/search';
@@ -123,13 +124,14 @@ type ClientSortKey = NonNullable<ClientSearch['sort']>;
 export function clientPageQuery(db: Db, input: ClientPageInput, where: SQL | undefined) {
   const byName = input.name ? unindexed(lowered(clients.name)) : lowered(clients.name);
   const keys = { code: clients.code, name: byName, updatedAt: clients.updatedAt };
-  return db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(where)
-    .orderBy(...sortOrder(keys, input, clients.id, [asc(byName), asc(clients.id)]))
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
+  return onePage(
+    db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(where)
+      .orderBy(...sortOrder(keys, input, clients.id, [asc(byName), asc(clients.id)])),
+    input,
+  );
 }
 
 /**

@@ -5,8 +5,8 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { assertRecordNotInUse } from '../../platform/in-use';
-import { searchTotal } from '../../platform/paging';
-import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
+import { searchPage } from '../../platform/paging';
+import { changedFields, createRecord, lockVersion, updateRecord } from '../../platform/records';
 import { assertReference, assertReferences } from '../../platform/references';
 import { type Scope, scopeOf } from '../../platform/scope';
 import { followClientOwner } from '../order/order-access.service';
@@ -57,20 +57,12 @@ const tensionLevelTable = { table: tensionLevels, active: tensionLevels.active }
 /** client/search, by name: the page's ids (and the total), then their labels (ten rows, not every match). */
 export async function searchClients(db: Db, input: ClientSearch, user: Principal) {
   const where = clientSearchWhere(input, await scopeOf(db, user), user);
-  // The page and the (capped) total are independent: on PostgreSQL they run side by side.
-  const [page, totals] = await Promise.all([
-    clientPageQuery(db, input, where),
-    searchTotal(db, clients, where, input.count),
-  ]);
-  return {
-    list: await clientRows(
+  const list = async () =>
+    clientRows(
       db,
-      page.map((r) => r.id),
-    ),
-    page: input.page,
-    pageSize: input.pageSize,
-    ...totals,
-  };
+      (await clientPageQuery(db, input, where)).map((r) => r.id),
+    );
+  return searchPage(db, { table: clients, where, input, list });
 }
 
 /** A client the caller may read (deleted ones only with client.admin); E_NOT_FOUND / E_SCOPE. */
@@ -132,8 +124,7 @@ export async function createClient(db: Db, input: NewClient, user: Principal) {
  */
 export async function updateClient(db: Db, input: ClientUpdate, user: Principal) {
   const { id, version, ...fields } = input;
-  const current = await lockRow(db, clients, id);
-  if (current.version !== version) throw new AppError('E_VERSION');
+  const current = await lockVersion(db, clients, id, version);
   const scope = await scopeOf(db, user);
   if (!mayWriteClient(scope, current)) throw new AppError('E_SCOPE');
 

@@ -437,7 +437,7 @@ describe('demo clients', () => {
   it('are seeded once: a second run creates nothing', async () => {
     const before = await t.database.db.select({ id: clients.id }).from(clients);
     const config = loadConfig({ NODE_ENV: 'test', QCDESK_DEMO_USERS: '1' });
-    await seedClients({ database: t.database, config, log: console });
+    await seedClients({ database: t.database, hooks: t.app.capabilities, config, log: console });
     expect(await t.database.db.select({ id: clients.id }).from(clients)).toHaveLength(before.length);
   });
 });

@@ -34,8 +34,8 @@ import type { Db } from '../../platform/db';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { referencesTo } from '../../platform/in-use';
-import { cappedTotal, containsPattern } from '../../platform/paging';
-import { createRecord, lockRow, updateRecord } from '../../platform/records';
+import { cappedTotal, containsPattern, onePage } from '../../platform/paging';
+import { createRecord, lockVersion, updateRecord } from '../../platform/records';
 import { lowered, type Sorting, sortOrder } from '../../platform/sorting';
 import { LIST_RULES } from './config-rules';
 import { CONFIG_TABLES, type ConfigTable, column } from './config-tables';
@@ -113,13 +113,14 @@ export function orderOf(list: ConfigListDef, sorting: Sorting = {}): SQL[] {
 
 /** The query of one page of a list (tests EXPLAIN it). */
 export function configPageQuery(db: Db, list: ConfigListDef, where: SQL, input: ConfigSearch) {
-  return db
-    .select()
-    .from(CONFIG_TABLES[list.name] as PgTable)
-    .where(where)
-    .orderBy(...orderOf(list, input))
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
+  return onePage(
+    db
+      .select()
+      .from(CONFIG_TABLES[list.name] as PgTable)
+      .where(where)
+      .orderBy(...orderOf(list, input)),
+    input,
+  );
 }
 
 export async function searchConfigRows(db: Db, name: ConfigListName, input: ConfigSearch, user: Principal) {
@@ -369,8 +370,7 @@ export async function updateConfigRow(
   const list = configList(name);
   const table = CONFIG_TABLES[name];
   const { id, version, ...rest } = input;
-  const current = await lockRow(db, table, id);
-  if (current.version !== version) throw new AppError('E_VERSION');
+  const current = await lockVersion(db, table, id, version);
   const changes = Object.fromEntries(
     Object.entries(toColumns(list, rest)).filter(([field, value]) => !same(current[field], value)),
   );

@@ -1,7 +1,7 @@
 import { areas } from '@qcdesk/contract';
 import { contracts } from '../../db/schema/contract';
 import { defineModule, type ModuleDeps } from '../../platform/module';
-import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { type OperationRegistry, registerOperation, serve, serveWith } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import { contractScope } from './contract.queries';
 import {
@@ -18,20 +18,14 @@ const ops = areas.contract;
 function registerContractOperations(registry: OperationRegistry, deps: ModuleDeps): void {
   const files = deps.files;
   const service: ContractDeps = { files: () => files.ready() };
-  registerOperation(registry, ops.searchContracts, (input, ctx) => searchContracts(ctx.db, input, ctx.user), {
-    transaction: false,
-  });
+  serve(registry, ops.searchContracts, searchContracts, { transaction: false });
   registerOperation(registry, ops.getContract, async (input, ctx) => {
     const { detail, flags } = await getContract(ctx.db, service, input.id, ctx.user);
     ctx.setFlags(flags);
     return detail;
   });
-  registerOperation(registry, ops.attachContractFiles, (input, ctx) =>
-    attachContractFiles(ctx.db, service, input, ctx.user),
-  );
-  registerOperation(registry, ops.deleteContractFiles, (input, ctx) =>
-    deleteContractFiles(ctx.db, service, input, ctx.user),
-  );
+  serveWith(registry, service, ops.attachContractFiles, attachContractFiles);
+  serveWith(registry, service, ops.deleteContractFiles, deleteContractFiles);
 }
 
 export const contractModule = defineModule({

@@ -9,6 +9,7 @@ import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/identity';
 import { orders } from '../../db/schema/order';
 import type { Db } from '../../platform/db';
+import { onePage } from '../../platform/paging';
 import { type Scope, scopeWhere } from '../../platform/scope';
 
 // The SQL of contracts: the scope (through the contract's order, DOMAIN.md §5.4), the search, the
@@ -41,20 +42,21 @@ const liveFiles =
 
 /** One page of contracts with their order, client and valid file count, newest first. */
 export async function contractPage(db: Db, input: ContractSearch, where: SQL | undefined) {
-  const rows = await db
-    .select({
-      contract: contracts,
-      order: { id: orders.id, orderNo: orders.orderNo, clientPo: orders.clientPo },
-      client: { id: clients.id, code: clients.code, name: clients.name },
-      fileCount: liveFiles,
-    })
-    .from(contracts)
-    .innerJoin(orders, eq(orders.id, contracts.orderId))
-    .innerJoin(clients, eq(clients.id, orders.clientId))
-    .where(where)
-    .orderBy(desc(contracts.id))
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
+  const rows = await onePage(
+    db
+      .select({
+        contract: contracts,
+        order: { id: orders.id, orderNo: orders.orderNo, clientPo: orders.clientPo },
+        client: { id: clients.id, code: clients.code, name: clients.name },
+        fileCount: liveFiles,
+      })
+      .from(contracts)
+      .innerJoin(orders, eq(orders.id, contracts.orderId))
+      .innerJoin(clients, eq(clients.id, orders.clientId))
+      .where(where)
+      .orderBy(desc(contracts.id)),
+    input,
+  );
   return rows.map((r) => ({
     order: { ...r.order, client: r.client },
     contractNo: r.contract.contractNo,

@@ -1,7 +1,14 @@
 import { areas } from '@qcdesk/contract';
 import { enumLabel } from '@qcdesk/contract/enumerations';
 import { firstSamples } from '../../db/schema/first-sample';
-import { labelIn, listExport, personIn } from '../../platform/list-export';
+import {
+  clientColumn,
+  departmentColumn,
+  factoryColumn,
+  labelIn,
+  listExport,
+  personIn,
+} from '../../platform/list-export';
 import { firstSampleRows, firstSampleSearchWhere } from './first-sample.queries';
 import { FIRST_SAMPLE_ENTITY } from './first-sample.rules';
 
@@ -42,20 +49,9 @@ export const firstSampleExport = listExport({
       client: true,
     },
     { key: 'itemNo', label: { zh: '货号', en: 'Item no' }, value: (r) => r.itemNo, width: 18, client: true },
-    {
-      key: 'client',
-      label: { zh: '客户', en: 'Client' },
-      value: (r) => `${r.client.code} ${r.client.name}`,
-      width: 28,
-      client: true,
-    },
-    {
-      key: 'factory',
-      label: { zh: '工厂', en: 'Factory' },
-      value: (r, l) => labelIn(r.factory, l),
-      width: 28,
-    },
-    { key: 'department', label: { zh: '部门', en: 'Department' }, value: (r, l) => labelIn(r.department, l) },
+    clientColumn({ client: true }),
+    factoryColumn(),
+    departmentColumn(),
     {
       key: 'receivedDate',
       label: { zh: '收样日期', en: 'Received' },

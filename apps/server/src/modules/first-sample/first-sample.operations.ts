@@ -1,7 +1,7 @@
 import { areas } from '@qcdesk/contract';
 import { firstSamples } from '../../db/schema/first-sample';
 import { defineModule, type ModuleDeps } from '../../platform/module';
-import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { type OperationRegistry, registerOperation, serve, serveWith } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import { firstSampleExport } from './first-sample.export';
 import { FIRST_SAMPLE_RESULT_MAIL } from './first-sample.mails';
@@ -30,44 +30,20 @@ function registerFirstSampleOperations(registry: OperationRegistry, deps: Module
   const files = deps.files;
   const service: FirstSampleDeps = { files: () => files.ready() };
   const read = { transaction: false };
-  registerOperation(
-    registry,
-    ops.searchFirstSamples,
-    (input, ctx) => searchFirstSamples(ctx.db, input, ctx.user),
-    read,
-  );
-  registerOperation(
-    registry,
-    ops.listFirstSamples,
-    (input, ctx) => listFirstSamples(ctx.db, input, ctx.user),
-    read,
-  );
+  serve(registry, ops.searchFirstSamples, searchFirstSamples, read);
+  serve(registry, ops.listFirstSamples, listFirstSamples, read);
   registerOperation(registry, ops.getFirstSample, async (input, ctx) => {
     const { detail, flags } = await getFirstSample(ctx.db, service, input.id, ctx.user);
     ctx.setFlags(flags);
     return detail;
   });
-  registerOperation(registry, ops.createFirstSample, (input, ctx) =>
-    createFirstSample(ctx.db, service, input, ctx.user),
-  );
-  registerOperation(registry, ops.updateFirstSample, (input, ctx) =>
-    updateFirstSample(ctx.db, service, input, ctx.user),
-  );
-  registerOperation(registry, ops.updateFirstSampleCheckItems, (input, ctx) =>
-    updateCheckItems(ctx.db, service, input, ctx.user),
-  );
-  registerOperation(registry, ops.completeFirstSampleCheck, (input, ctx) =>
-    completeCheck(ctx.db, service, input, ctx.user),
-  );
-  registerOperation(registry, ops.auditFirstSample, (input, ctx) =>
-    auditFirstSample(ctx.db, service, input, ctx.user),
-  );
-  registerOperation(registry, ops.rejectFirstSampleCheck, (input, ctx) =>
-    rejectCheck(ctx.db, service, input, ctx.user),
-  );
-  registerOperation(registry, ops.cancelFirstSample, (input, ctx) =>
-    cancelFirstSample(ctx.db, service, input, ctx.user),
-  );
+  serveWith(registry, service, ops.createFirstSample, createFirstSample);
+  serveWith(registry, service, ops.updateFirstSample, updateFirstSample);
+  serveWith(registry, service, ops.updateFirstSampleCheckItems, updateCheckItems);
+  serveWith(registry, service, ops.completeFirstSampleCheck, completeCheck);
+  serveWith(registry, service, ops.auditFirstSample, auditFirstSample);
+  serveWith(registry, service, ops.rejectFirstSampleCheck, rejectCheck);
+  serveWith(registry, service, ops.cancelFirstSample, cancelFirstSample);
 }
 
 export const firstSampleModule = defineModule({

@@ -12,6 +12,7 @@ import { orderProducts } from '../../db/schema/order';
 import { reversed, searchText } from '../../db/schema/search-columns';
 import type { Db } from '../../platform/db';
 import { label } from '../../platform/labels';
+import { onePage } from '../../platform/paging';
 import { type Scope, scopeWhere } from '../../platform/scope';
 import { contains, endsWith } from '../../platform/search';
 import { lowered, type Sorting, sortOrder } from '../../platform/sorting';
@@ -160,11 +161,12 @@ function sampleOrder(input: FirstSamplePageInput): SQL[] {
 
 /** The query of one page of first samples (tests EXPLAIN it). */
 export function firstSamplePageQuery(db: Db, input: FirstSamplePageInput, where: SQL | undefined) {
-  return selectSamples(db)
-    .where(where)
-    .orderBy(...sampleOrder(input))
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
+  return onePage(
+    selectSamples(db)
+      .where(where)
+      .orderBy(...sampleOrder(input)),
+    input,
+  );
 }
 
 export async function firstSamplePage(db: Db, input: FirstSamplePageInput, where: SQL | undefined) {

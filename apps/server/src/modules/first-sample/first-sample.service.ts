@@ -9,8 +9,8 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { nextNumber } from '../../platform/numbering';
-import { searchTotal } from '../../platform/paging';
-import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
+import { searchPage } from '../../platform/paging';
+import { changedFields, createRecord, lockRow, lockVersion, updateRecord } from '../../platform/records';
 import { assertReferences } from '../../platform/references';
 import { assertDepartmentFilter, type Scope, scopeOf } from '../../platform/scope';
 import type { FilesRuntime } from '../../platform/storage/files-context';
@@ -64,12 +64,7 @@ export async function searchFirstSamples(db: Db, input: FirstSampleSearch, user:
   const scope = await scopeOf(db, user);
   assertDepartmentFilter(scope, input.department);
   const where = firstSampleSearchWhere(db, input, scope);
-  return {
-    list: await firstSamplePage(db, input, where),
-    page: input.page,
-    pageSize: input.pageSize,
-    ...(await searchTotal(db, firstSamples, where, input.count)),
-  };
+  return searchPage(db, { table: firstSamples, where, input, list: () => firstSamplePage(db, input, where) });
 }
 
 export async function listFirstSamples(db: Db, input: FirstSampleList, user: Principal) {
@@ -160,8 +155,7 @@ export async function getFirstSample(db: Db, deps: FirstSampleDeps, id: bigint, 
 export async function writableSample(db: Db, id: bigint, version: number, user: Principal) {
   const scope = await scopeOf(db, user);
   await readableSample(db, id, scope);
-  const current = await lockRow(db, firstSamples, id);
-  if (current.version !== version) throw new AppError('E_VERSION');
+  const current = await lockVersion(db, firstSamples, id, version);
   if (!(await mayWriteFor(db, scope, current.clientId))) throw new AppError('E_SCOPE');
   return current;
 }

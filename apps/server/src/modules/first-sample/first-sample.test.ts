@@ -577,6 +577,7 @@ describe('demo first samples', () => {
     const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
     await seedFirstSamples({
       database: t.database,
+      hooks: t.app.capabilities,
       config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
       log: quiet,
     });

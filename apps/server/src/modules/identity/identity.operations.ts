@@ -7,6 +7,7 @@ import {
   type OperationRegistry,
   registerOperation,
   registerPublicOperation,
+  serve,
 } from '../../platform/registry';
 import { changePassword, forgotPassword } from './account-recovery.service';
 import { createGroup, listGroups, updateGroup } from './groups.service';
@@ -110,21 +111,21 @@ function registerIdentityOperations(registry: OperationRegistry, deps: ModuleDep
     createUser(ctx.db, identity, input, ctx.user, ctx.lang),
   );
   registerOperation(registry, ops.updateUser, (input, ctx) => updateUser(ctx.db, identity, input, ctx.user));
-  registerOperation(registry, ops.register, (input, ctx) => registerUser(ctx.db, input, ctx.user));
+  serve(registry, ops.register, registerUser);
   registerOperation(registry, ops.updateAccount, (input, ctx) =>
     updateAccount(ctx.db, identity, input, ctx.user),
   );
   registerOperation(registry, ops.getUserSetting, (_input, ctx) => getSetting(ctx.db, ctx.user));
-  registerOperation(registry, ops.updateUserSetting, (input, ctx) => updateSetting(ctx.db, input, ctx.user));
+  serve(registry, ops.updateUserSetting, updateSetting);
 
   // Roles, groups, modules
   registerOperation(registry, ops.roles, (_input, ctx) => rolesAndPositions(ctx.db));
   registerOperation(registry, ops.groups, (input, ctx) => listGroups(ctx.db, input));
-  registerOperation(registry, ops.createGroup, (input, ctx) => createGroup(ctx.db, input, ctx.user));
-  registerOperation(registry, ops.updateGroup, (input, ctx) => updateGroup(ctx.db, input, ctx.user));
+  serve(registry, ops.createGroup, createGroup);
+  serve(registry, ops.updateGroup, updateGroup);
   registerOperation(registry, ops.modules, (_input, ctx) => modulesOf(ctx.db, ctx.user));
   registerOperation(registry, ops.listRoles, (_input, ctx) => listRoles(ctx.db));
-  registerOperation(registry, ops.createRole, (input, ctx) => createRole(ctx.db, input, ctx.user));
+  serve(registry, ops.createRole, createRole);
   registerOperation(registry, ops.updateRole, (input, ctx) =>
     updateRole(ctx.db, deps.principals, input, ctx.user),
   );

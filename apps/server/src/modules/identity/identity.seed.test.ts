@@ -20,7 +20,13 @@ function seedWith(env: Record<string, string> = {}) {
   const log = { warn: (m: string) => printed.push(m), info() {}, error() {} } as unknown as Console;
   return {
     printed,
-    run: () => seedIdentity({ database: t.database, config: loadConfig({ NODE_ENV: 'test', ...env }), log }),
+    run: () =>
+      seedIdentity({
+        database: t.database,
+        hooks: t.app.capabilities,
+        config: loadConfig({ NODE_ENV: 'test', ...env }),
+        log,
+      }),
   };
 }
 

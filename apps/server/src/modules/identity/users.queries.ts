@@ -5,6 +5,7 @@ import { departments, groups, roles, userGroups, users } from '../../db/schema/i
 import type { Db } from '../../platform/db';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
+import { onePage } from '../../platform/paging';
 import { lowered, type Sorting, sortOrder } from '../../platform/sorting';
 import { nameOf } from './users.rules';
 
@@ -100,16 +101,17 @@ export function userPageQuery(db: Db, where: SQL | undefined, input: UserPageInp
     name: lowered(users.name),
     englishName: lowered(users.englishName),
   };
-  return db
-    .select(listColumns)
-    .from(users)
-    .innerJoin(departments, eq(departments.id, users.departmentId))
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .leftJoin(clients, eq(clients.id, users.clientId))
-    .where(where)
-    .orderBy(...sortOrder(keys, input, users.id, [asc(users.username)]))
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
+  return onePage(
+    db
+      .select(listColumns)
+      .from(users)
+      .innerJoin(departments, eq(departments.id, users.departmentId))
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .leftJoin(clients, eq(clients.id, users.clientId))
+      .where(where)
+      .orderBy(...sortOrder(keys, input, users.id, [asc(users.username)])),
+    input,
+  );
 }
 
 /** The detail of user/get: the list columns and the record's own fields. */

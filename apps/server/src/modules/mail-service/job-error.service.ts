@@ -5,7 +5,7 @@ import { writeChangeLog } from '../../platform/change-log';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { requeueJob } from '../../platform/jobs/job-queue';
-import { cappedTotal } from '../../platform/paging';
+import { cappedTotal, onePage } from '../../platform/paging';
 import { JOB_ENTITY } from '../list-export/list-export.service';
 
 // The job queue's dead letters (ADR 0016) beside the mail errors: jobs that gave up, and the retry.
@@ -41,13 +41,10 @@ export function jobErrorWhere(input: JobErrorSearch): SQL {
 
 /** One page, newest first; they are few (purged after 30 days), so the page sorts them. */
 export function jobErrorPageQuery(db: Db, where: SQL, input: JobErrorSearch) {
-  return db
-    .select(columns)
-    .from(jobs)
-    .where(where)
-    .orderBy(desc(jobs.finishedAt), desc(jobs.id))
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
+  return onePage(
+    db.select(columns).from(jobs).where(where).orderBy(desc(jobs.finishedAt), desc(jobs.id)),
+    input,
+  );
 }
 
 export async function listJobErrors(db: Db, input: JobErrorSearch) {

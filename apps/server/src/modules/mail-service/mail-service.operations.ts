@@ -1,12 +1,12 @@
 import { jobErrorList, jobErrorRetry, mailErrorList, mailErrorSolve } from '@qcdesk/contract/mail-service';
 import { defineModule, type ModuleDeps } from '../../platform/module';
-import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { type OperationRegistry, registerOperation, serve } from '../../platform/registry';
 import { listJobErrors, retryJobError } from './job-error.service';
 import { listMailErrors, MAIL_ENTITY, solveMailError } from './mail-service.service';
 
 function registerMailServiceOperations(registry: OperationRegistry, _deps: ModuleDeps): void {
   registerOperation(registry, mailErrorList, (input, ctx) => listMailErrors(ctx.db, input));
-  registerOperation(registry, mailErrorSolve, (input, ctx) => solveMailError(ctx.db, input, ctx.user));
+  serve(registry, mailErrorSolve, solveMailError);
   registerOperation(registry, jobErrorList, (input, ctx) => listJobErrors(ctx.db, input));
   registerOperation(registry, jobErrorRetry, (input, ctx) => retryJobError(ctx.db, input.id, ctx.user));
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs/job-queue';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-outbox';
-import { cappedTotal, containsPattern } from '../../platform/paging';
+import { cappedTotal, containsPattern, onePage } from '../../platform/paging';
 import { lowered, type Sorting, sortOrder } from '../../platform/sorting';
 
 // Spec §7 "mail service: error list and solve": the outbox's failed mails (DOMAIN.md §2.9 MailLog).
@@ -36,13 +36,14 @@ export function mailErrorWhere(input: MailErrorSearch): SQL {
 export function mailErrorPageQuery(db: Db, where: SQL, input: MailErrorSearch) {
   const keys = { to: lowered(mailOutbox.to), createdAt: mailOutbox.createdAt };
   const newestFirst = [desc(mailOutbox.createdAt), desc(mailOutbox.id)];
-  return db
-    .select()
-    .from(mailOutbox)
-    .where(where)
-    .orderBy(...sortOrder(keys, input, mailOutbox.id, newestFirst))
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
+  return onePage(
+    db
+      .select()
+      .from(mailOutbox)
+      .where(where)
+      .orderBy(...sortOrder(keys, input, mailOutbox.id, newestFirst)),
+    input,
+  );
 }
 
 export async function listMailErrors(db: Db, input: MailErrorSearch) {

@@ -2,7 +2,7 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { MailStatus } from '../../db/schema/mail';
 import { mailOutbox } from '../../db/schema/mail';
 import type { Db } from '../../platform/db';
-import { cappedTotal, containsPattern } from '../../platform/paging';
+import { cappedTotal, containsPattern, onePage } from '../../platform/paging';
 import { lowered, type Sorting, sortOrder } from '../../platform/sorting';
 
 export interface MailSearch extends Sorting<'to' | 'createdAt' | 'sentAt'> {
@@ -19,13 +19,14 @@ export interface MailSearch extends Sorting<'to' | 'createdAt' | 'sentAt'> {
 export function mailPageQuery(db: Db, where: SQL | undefined, input: MailSearch) {
   const keys = { to: lowered(mailOutbox.to), createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt };
   const newestFirst = [desc(mailOutbox.createdAt), desc(mailOutbox.id)];
-  return db
-    .select()
-    .from(mailOutbox)
-    .where(where)
-    .orderBy(...sortOrder(keys, input, mailOutbox.id, newestFirst))
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
+  return onePage(
+    db
+      .select()
+      .from(mailOutbox)
+      .where(where)
+      .orderBy(...sortOrder(keys, input, mailOutbox.id, newestFirst)),
+    input,
+  );
 }
 
 /** mail/search: the outbox newest first (the dev mailbox when no SMTP server is configured). */

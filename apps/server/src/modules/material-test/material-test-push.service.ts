@@ -6,7 +6,7 @@ import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/mail-outbox';
-import { lockRow } from '../../platform/records';
+import { lockVersion } from '../../platform/records';
 import { getSystemParam } from '../../platform/system-params';
 import { transition } from '../../platform/transition';
 import { createShortLink } from '../files/short-links.service';
@@ -36,8 +36,7 @@ export async function pushMaterialTest(
   user: Principal,
   lang: Language,
 ) {
-  const current = await lockRow(db, materialTests, input.id);
-  if (current.version !== input.version) throw new AppError('E_VERSION');
+  const current = await lockVersion(db, materialTests, input.id, input.version);
   if (current.valid !== 1) throw new AppError('E_STATUS');
   const material = (await readMaterial(db, current.materialId))!;
   const { reports } = await linkedIds(db, input.id);

@@ -1,7 +1,7 @@
 import { areas } from '@qcdesk/contract';
 import { enumLabel } from '@qcdesk/contract/enumerations';
 import { materialTests } from '../../db/schema/material-test';
-import { labelIn, listExport } from '../../platform/list-export';
+import { labelIn, listExport, updatedAtColumn } from '../../platform/list-export';
 import { materialTestRows, materialTestSearchWhere } from './material-test.queries';
 import { MATERIAL_TEST_ENTITY } from './material-test.rules';
 
@@ -39,6 +39,6 @@ export const materialTestExport = listExport({
     },
     { key: 'pushCount', label: { zh: '推送次数', en: 'Push count' }, value: (r) => r.pushCount, width: 10 },
     { key: 'pushedAt', label: { zh: '推送时间', en: 'Pushed at' }, value: (r) => r.pushedAt, width: 18 },
-    { key: 'updatedAt', label: { zh: '更新时间', en: 'Updated' }, value: (r) => r.updatedAt, width: 18 },
+    updatedAtColumn(),
   ],
 });

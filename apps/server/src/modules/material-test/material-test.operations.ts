@@ -1,6 +1,6 @@
 import { areas } from '@qcdesk/contract';
 import { defineModule, type ModuleDeps } from '../../platform/module';
-import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { type OperationRegistry, registerOperation, serve, serveWith } from '../../platform/registry';
 import { materialTestExport } from './material-test.export';
 import { MATERIAL_TEST_PUSH_MAIL } from './material-test.mails';
 import { MATERIAL_TEST_ENTITY } from './material-test.rules';
@@ -20,25 +20,14 @@ function registerMaterialTestOperations(registry: OperationRegistry, deps: Modul
   const files = deps.files;
   const service: MaterialTestDeps = { config: deps.config, files: () => files.ready() };
 
-  registerOperation(
-    registry,
-    ops.searchMaterialTests,
-    (input, ctx) => searchMaterialTests(ctx.db, input, ctx.user),
-    {
-      transaction: false,
-    },
-  );
+  serve(registry, ops.searchMaterialTests, searchMaterialTests, { transaction: false });
   registerOperation(registry, ops.getMaterialTest, async (input, ctx) => {
     const { detail, flags } = await getMaterialTest(ctx.db, service, input.id, ctx.user);
     ctx.setFlags(flags);
     return detail;
   });
-  registerOperation(registry, ops.createMaterialTest, (input, ctx) =>
-    createMaterialTest(ctx.db, service, input, ctx.user),
-  );
-  registerOperation(registry, ops.updateMaterialTest, (input, ctx) =>
-    updateMaterialTest(ctx.db, service, input, ctx.user),
-  );
+  serveWith(registry, service, ops.createMaterialTest, createMaterialTest);
+  serveWith(registry, service, ops.updateMaterialTest, updateMaterialTest);
   registerOperation(registry, ops.pushMaterialTest, async (input, ctx) => {
     const detail = await pushMaterialTest(ctx.db, service, input, ctx.user, ctx.lang);
     ctx.setMessage('MAIL_SENT');

@@ -11,6 +11,7 @@ import { originalSampleMaterials, originalSamples } from '../../db/schema/origin
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { label } from '../../platform/labels';
+import { onePage } from '../../platform/paging';
 import { type Sorting, sortOrder } from '../../platform/sorting';
 import { type RecipientSources, readsDeleted } from './material-test.rules';
 
@@ -92,11 +93,12 @@ export function materialTestPage(
   pageSize: number,
   sorting: Sorting<MaterialTestSortKey> = {},
 ) {
-  return selectTests(db)
-    .where(where)
-    .orderBy(...sortOrder(sortKeys, sorting, materialTests.id, [desc(materialTests.id)]))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  return onePage(
+    selectTests(db)
+      .where(where)
+      .orderBy(...sortOrder(sortKeys, sorting, materialTests.id, [desc(materialTests.id)])),
+    { page, pageSize },
+  );
 }
 
 /** The list rows of the tests `ids`, in no particular order (a batch of an export). */

@@ -10,8 +10,8 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { nextNumber } from '../../platform/numbering';
-import { searchTotal } from '../../platform/paging';
-import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
+import { searchPage } from '../../platform/paging';
+import { changedFields, createRecord, lockVersion, updateRecord } from '../../platform/records';
 import { assertReference, assertReferences } from '../../platform/references';
 import type { FilesRuntime } from '../../platform/storage/files-context';
 import { getSystemParam } from '../../platform/system-params';
@@ -59,13 +59,8 @@ export interface MaterialTestDeps {
 /** materialtest/search: validity ranges overlapping [startTime, endTime] (DOMAIN.md §2.11). */
 export async function searchMaterialTests(db: Db, input: MaterialTestSearch, user: Principal) {
   const where = materialTestSearchWhere(input, user);
-  const rows = await materialTestPage(db, where, input.page, input.pageSize, input);
-  return {
-    list: rows.map(toRow),
-    page: input.page,
-    pageSize: input.pageSize,
-    ...(await searchTotal(db, materialTests, where, input.count)),
-  };
+  const list = async () => (await materialTestPage(db, where, input.page, input.pageSize, input)).map(toRow);
+  return searchPage(db, { table: materialTests, where, input, list });
 }
 
 export async function testDetail(db: Db, deps: MaterialTestDeps, id: bigint, user: Principal) {
@@ -168,8 +163,7 @@ export async function updateMaterialTest(
   user: Principal,
 ) {
   const { id, version, testItemIds, reportFileIds, ...fields } = input;
-  const current = await lockRow(db, materialTests, id);
-  if (current.version !== version) throw new AppError('E_VERSION');
+  const current = await lockVersion(db, materialTests, id, version);
   const links = await linkedIds(db, id);
   const itemIds = links.items.map((i) => i.id);
   const fileIds = links.reports.map((f) => f.id);

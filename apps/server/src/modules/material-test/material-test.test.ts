@@ -333,6 +333,7 @@ describe('demo material tests', () => {
     const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
     await seedMaterialTests({
       database: t.database,
+      hooks: t.app.capabilities,
       config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
       log: quiet,
     });

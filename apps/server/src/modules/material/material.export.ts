@@ -1,6 +1,6 @@
 import { areas } from '@qcdesk/contract';
 import { materials } from '../../db/schema/material';
-import { labelIn, listExport } from '../../platform/list-export';
+import { labelIn, listExport, updatedAtColumn } from '../../platform/list-export';
 import { materialRows, materialSearchWhere, toRow } from './material.queries';
 import { MATERIAL_ENTITY } from './material.service';
 
@@ -54,6 +54,6 @@ export const materialExport = listExport({
       value: (r) => r.validTests,
       width: 10,
     },
-    { key: 'updatedAt', label: { zh: '更新时间', en: 'Updated' }, value: (r) => r.updatedAt, width: 18 },
+    updatedAtColumn(),
   ],
 });

@@ -1,7 +1,7 @@
 import { areas } from '@qcdesk/contract';
 import { materials } from '../../db/schema/material';
 import { defineModule, type ModuleDeps } from '../../platform/module';
-import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { type OperationRegistry, serve, serveDetail } from '../../platform/registry';
 import { materialExport } from './material.export';
 import { materialHits } from './material.queries';
 import { seedMaterials } from './material.seed';
@@ -16,16 +16,10 @@ import {
 const ops = areas.material;
 
 function registerMaterialOperations(registry: OperationRegistry, _deps: ModuleDeps): void {
-  registerOperation(registry, ops.getMaterial, async (input, ctx) => {
-    const { detail, flags } = await getMaterial(ctx.db, input.id, ctx.user);
-    ctx.setFlags(flags);
-    return detail;
-  });
-  registerOperation(registry, ops.searchMaterials, (input, ctx) => searchMaterials(ctx.db, input, ctx.user), {
-    transaction: false,
-  });
-  registerOperation(registry, ops.createMaterial, (input, ctx) => createMaterial(ctx.db, input, ctx.user));
-  registerOperation(registry, ops.updateMaterial, (input, ctx) => updateMaterial(ctx.db, input, ctx.user));
+  serveDetail(registry, ops.getMaterial, getMaterial);
+  serve(registry, ops.searchMaterials, searchMaterials, { transaction: false });
+  serve(registry, ops.createMaterial, createMaterial);
+  serve(registry, ops.updateMaterial, updateMaterial);
 }
 
 export const materialModule = defineModule({

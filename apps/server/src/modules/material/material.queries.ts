@@ -12,6 +12,7 @@ import type { Principal } from '../../platform/auth';
 import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
 import { label } from '../../platform/labels';
+import { onePage } from '../../platform/paging';
 import { rankedHits } from '../../platform/ranked-hits';
 import { contains, endsWith } from '../../platform/search';
 import { lowered, type Sorting, sortOrder, unindexed } from '../../platform/sorting';
@@ -140,13 +141,14 @@ export function materialPageQuery(
     name: sorting.name ? unindexed(byName) : byName,
     updatedAt: materials.updatedAt,
   };
-  return db
-    .select({ id: materials.id })
-    .from(materials)
-    .where(where)
-    .orderBy(...sortOrder(keys, sorting, materials.id, [desc(materials.id)]))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  return onePage(
+    db
+      .select({ id: materials.id })
+      .from(materials)
+      .where(where)
+      .orderBy(...sortOrder(keys, sorting, materials.id, [desc(materials.id)])),
+    { page, pageSize },
+  );
 }
 
 export async function readMaterial(db: Db, id: bigint) {

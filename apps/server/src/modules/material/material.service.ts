@@ -8,8 +8,8 @@ import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { assertRecordNotInUse } from '../../platform/in-use';
-import { searchTotal } from '../../platform/paging';
-import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
+import { searchPage } from '../../platform/paging';
+import { changedFields, createRecord, lockVersion, updateRecord } from '../../platform/records';
 import { assertReference } from '../../platform/references';
 import { validityChange } from '../../platform/validity';
 import {
@@ -37,23 +37,15 @@ type MaterialUpdate = ParsedInputOf<typeof areas.material.updateMaterial>;
 /** material/search: the page's ids first, then their labels and valid-test counts. */
 export async function searchMaterials(db: Db, input: MaterialSearch, user: Principal) {
   const where = materialSearchWhere(input, user);
-  // The page and the (capped) total are independent: on PostgreSQL they run side by side.
-  const [page, totals] = await Promise.all([
-    materialPageQuery(db, where, input.page, input.pageSize, input),
-    searchTotal(db, materials, where, input.count),
-  ]);
-  const ids = page.map((r) => r.id);
-  const rows = await materialRows(db, ids);
-  const byId = new Map(rows.map((r) => [r.material.id, r]));
-  return {
-    list: ids.flatMap((id) => {
+  const list = async () => {
+    const ids = (await materialPageQuery(db, where, input.page, input.pageSize, input)).map((r) => r.id);
+    const byId = new Map((await materialRows(db, ids)).map((r) => [r.material.id, r]));
+    return ids.flatMap((id) => {
       const row = byId.get(id);
       return row ? [toRow(row)] : [];
-    }),
-    page: input.page,
-    pageSize: input.pageSize,
-    ...totals,
+    });
   };
+  return searchPage(db, { table: materials, where, input, list });
 }
 
 async function materialDetail(db: Db, id: bigint) {
@@ -126,8 +118,7 @@ export async function createMaterial(db: Db, input: NewMaterial, user: Principal
 
 export async function updateMaterial(db: Db, input: MaterialUpdate, user: Principal) {
   const { id, version, ...fields } = input;
-  const current = await lockRow(db, materials, id);
-  if (current.version !== version) throw new AppError('E_VERSION');
+  const current = await lockVersion(db, materials, id, version);
   const wanted = changedFields(current, fields);
   const change = validityChange(current.valid, wanted.valid);
   if (Object.keys(wanted).length === 0) return materialDetail(db, id);

@@ -240,6 +240,7 @@ describe('demo materials', () => {
     const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
     await seedMaterials({
       database: t.database,
+      hooks: t.app.capabilities,
       config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
       log: quiet,
     });

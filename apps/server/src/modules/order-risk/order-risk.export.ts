@@ -2,7 +2,13 @@ import { areas } from '@qcdesk/contract';
 import { enumLabel } from '@qcdesk/contract/enumerations';
 import { orderRisks } from '../../db/schema/order-risk';
 import { PRODUCT_TEST_STATUS_LABELS } from '../../domain/product-test-status';
-import { labelIn, listExport } from '../../platform/list-export';
+import {
+  clientColumn,
+  departmentColumn,
+  factoryColumn,
+  labelIn,
+  listExport,
+} from '../../platform/list-export';
 import { riskRows, riskSearchWhere } from './order-risk.queries';
 import { ORDER_RISK_ENTITY } from './order-risk.rules';
 
@@ -42,20 +48,9 @@ export const orderRiskExport = listExport({
       width: 28,
       client: true,
     },
-    {
-      key: 'factory',
-      label: { zh: '工厂', en: 'Factory' },
-      value: (r, l) => labelIn(r.factory, l),
-      width: 28,
-    },
-    {
-      key: 'client',
-      label: { zh: '客户', en: 'Client' },
-      value: (r) => `${r.client.code} ${r.client.name}`,
-      width: 28,
-      client: true,
-    },
-    { key: 'department', label: { zh: '部门', en: 'Department' }, value: (r, l) => labelIn(r.department, l) },
+    factoryColumn(),
+    clientColumn({ client: true }),
+    departmentColumn(),
     {
       key: 'deliveryDate',
       label: { zh: '交货日期', en: 'Delivery date' },

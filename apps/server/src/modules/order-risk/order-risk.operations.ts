@@ -1,7 +1,7 @@
 import { areas } from '@qcdesk/contract';
 import { actorOf } from '../../platform/auth';
 import { defineModule, onHook } from '../../platform/module';
-import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { type OperationRegistry, registerOperation, serve, serveDetail } from '../../platform/registry';
 import { ORDER_PRODUCTS_CHANGED } from '../order/order-hooks.service';
 import { orderRiskExport } from './order-risk.export';
 import { riskReadable } from './order-risk.queries';
@@ -22,29 +22,18 @@ const ops = areas.orderRisk;
 
 function registerOrderRiskOperations(registry: OperationRegistry): void {
   const read = { transaction: false };
-  registerOperation(
-    registry,
-    ops.searchOrderRisks,
-    (input, ctx) => searchOrderRisks(ctx.db, input, ctx.user),
-    read,
-  );
+  serve(registry, ops.searchOrderRisks, searchOrderRisks, read);
   registerOperation(
     registry,
     ops.listOrderRisks,
     (input, ctx) => listOrderRisks(ctx.db, input.orderId, ctx.user),
     read,
   );
-  registerOperation(registry, ops.getOrderRisk, async (input, ctx) => {
-    const { detail, flags } = await getOrderRisk(ctx.db, input.id, ctx.user);
-    ctx.setFlags(flags);
-    return detail;
-  });
-  registerOperation(registry, ops.syncOrderRisks, (input, ctx) => syncOrderRisks(ctx.db, input, ctx.user));
-  registerOperation(registry, ops.updateOrderRisk, (input, ctx) => updateOrderRisk(ctx.db, input, ctx.user));
-  registerOperation(registry, ops.updateOrderRiskItems, (input, ctx) =>
-    updateOrderRiskItems(ctx.db, input, ctx.user),
-  );
-  registerOperation(registry, ops.resetOrderRisk, (input, ctx) => resetOrderRisk(ctx.db, input, ctx.user));
+  serveDetail(registry, ops.getOrderRisk, getOrderRisk);
+  serve(registry, ops.syncOrderRisks, syncOrderRisks);
+  serve(registry, ops.updateOrderRisk, updateOrderRisk);
+  serve(registry, ops.updateOrderRiskItems, updateOrderRiskItems);
+  serve(registry, ops.resetOrderRisk, resetOrderRisk);
 }
 
 export const orderRiskModule = defineModule({

@@ -15,6 +15,7 @@ import { reversed, searchText } from '../../db/schema/search-columns';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { label } from '../../platform/labels';
+import { onePage } from '../../platform/paging';
 import { type Scope, scopeWhere } from '../../platform/scope';
 import { contains, endsWith } from '../../platform/search';
 import { productTestStatuses } from '../order/order-test-status.service';
@@ -169,11 +170,12 @@ export type RiskPageInput = Pick<RiskSearch, 'page' | 'pageSize'> &
 export function riskPageQuery(db: Db, input: RiskPageInput, where: SQL | undefined) {
   const direction = input.order === 'desc' ? desc : asc;
   const orderBy = input.sort ? SORTS[input.sort].map((c) => direction(c)) : [desc(orderRisks.id)];
-  return selectRisks(db)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
+  return onePage(
+    selectRisks(db)
+      .where(where)
+      .orderBy(...orderBy),
+    input,
+  );
 }
 
 /** One page of orderrisk/search. */

@@ -8,8 +8,8 @@ import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
-import { searchTotal } from '../../platform/paging';
-import { createRecord, lockRow, updateRecord } from '../../platform/records';
+import { searchPage } from '../../platform/paging';
+import { createRecord, lockVersion, updateRecord } from '../../platform/records';
 import { assertReferences } from '../../platform/references';
 import { assertDepartmentFilter, scopeOf } from '../../platform/scope';
 import { transition } from '../../platform/transition';
@@ -52,12 +52,7 @@ export async function searchOrderRisks(db: Db, input: RiskSearch, user: Principa
   const scope = await scopeOf(db, user);
   assertDepartmentFilter(scope, input.department);
   const where = riskSearchWhere(db, input, scope);
-  return {
-    list: await riskPage(db, input, where),
-    page: input.page,
-    pageSize: input.pageSize,
-    ...(await searchTotal(db, orderRisks, where, input.count)),
-  };
+  return searchPage(db, { table: orderRisks, where, input, list: () => riskPage(db, input, where) });
 }
 
 /** orderrisk/list: the risks of one readable order. */
@@ -92,8 +87,7 @@ export async function getOrderRisk(db: Db, id: bigint, user: Principal) {
 async function writableRisk(db: Db, id: bigint, version: number, user: Principal) {
   const { risk } = await readableRisk(db, id, user);
   await writableOrderOf(db, risk.orderId, user);
-  const current = await lockRow(db, orderRisks, id);
-  if (current.version !== version) throw new AppError('E_VERSION');
+  const current = await lockVersion(db, orderRisks, id, version);
   return current;
 }
 

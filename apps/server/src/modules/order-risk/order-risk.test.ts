@@ -518,7 +518,12 @@ describe('the seed', () => {
   it('syncs the demo orders; a second run adds nothing', async () => {
     const db = t.database.db;
     const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
-    const ctx = { database: t.database, config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }), log: quiet };
+    const ctx = {
+      database: t.database,
+      hooks: t.app.capabilities,
+      config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
+      log: quiet,
+    };
     await seedOrderRisks(ctx);
     const before = (await db.select().from(orderRisks)).length;
     const logs = (await db.select().from(changeLog).where(eq(changeLog.entity, 'order_risks'))).length;

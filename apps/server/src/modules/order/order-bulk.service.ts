@@ -5,6 +5,7 @@ import type { FieldChange } from '../../db/schema/platform';
 import { type Actor, actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import type { HookRunner } from '../../platform/module';
 import { changedFields, lockRow, updateRecord } from '../../platform/records';
 import { scopeOf } from '../../platform/scope';
 import { copyOrderColumns, currentProducts, orderClient } from './order.queries';
@@ -18,6 +19,7 @@ import {
   withSource,
 } from './order.rules';
 import { ORDER_ENTITY, writableOrder } from './order.service';
+import { productsChanged } from './order-hooks.service';
 import { lineProblems, refuseFirst, writeLines } from './order-lines.service';
 import { assertQc, logOnOrder } from './order-products.service';
 import { orderDetail } from './order-read.service';
@@ -93,6 +95,7 @@ export async function replaceOrderProducts(
   db: Db,
   input: ParsedInputOf<Ops['replaceOrderProducts']>,
   user: Principal,
+  hooks: HookRunner,
 ) {
   const { current } = await writableOrder(db, input.id, input.version, user);
   const { valid, lastLine } = await currentProducts(db, current.id);
@@ -100,7 +103,9 @@ export async function replaceOrderProducts(
   refuseFirst(await lineProblems(db, plan, { manual: true, orderId: current.id }));
   const values = input.clientPo === undefined ? {} : { clientPo: input.clientPo };
   await applyLines(db, current, plan, plan.missing, actorOf(user), { values });
-  return orderDetail(db, current.id, user);
+  const detail = await orderDetail(db, current.id, user);
+  await productsChanged(hooks, db, user, [input.id]);
+  return detail;
 }
 
 /**

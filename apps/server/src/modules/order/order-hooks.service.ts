@@ -4,7 +4,7 @@ import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { enqueueJob } from '../../platform/jobs/job-queue';
 import type { JobContext } from '../../platform/jobs/job-worker';
-import { type Capabilities, defineHook } from '../../platform/module';
+import { defineHook, type HookRunner } from '../../platform/module';
 import { seedPrincipal } from '../../platform/seed-principal';
 
 // The order area's hooks (platform/module.ts `Hook`): later areas act on order writes without the
@@ -21,6 +21,20 @@ export const ORDER_PRODUCTS_CHANGED = defineHook<{
   productIds?: readonly bigint[];
 }>('order.productsChanged');
 
+/**
+ * Runs ORDER_PRODUCTS_CHANGED after a write of the order services, in its transaction (and so for
+ * the seed too): `productIds` when only these products changed.
+ */
+export async function productsChanged(
+  hooks: HookRunner,
+  db: Db,
+  user: Principal,
+  orderIds: readonly bigint[],
+  productIds?: readonly bigint[],
+): Promise<void> {
+  await hooks.runHook(ORDER_PRODUCTS_CHANGED, db, { orderIds, ...(productIds ? { productIds } : {}) }, user);
+}
+
 /** The valid orders of these order nos (case-blind, by the unique index). */
 export async function orderIdsOfNos(db: Db, orderNos: readonly string[]): Promise<bigint[]> {
   const keys = [...new Set(orderNos.map((n) => n.toLowerCase()))];
@@ -34,7 +48,7 @@ export async function orderIdsOfNos(db: Db, orderNos: readonly string[]): Promis
 
 /** Runs ORDER_PRODUCTS_CHANGED for the orders of these order nos (an import or a sync feed). */
 export async function ordersWritten(
-  capabilities: Capabilities,
+  capabilities: HookRunner,
   db: Db,
   orderNos: readonly string[],
   user: Principal,
@@ -65,7 +79,7 @@ export async function queueOrdersWritten(
 }
 
 export async function runOrdersWritten(
-  capabilities: Capabilities,
+  capabilities: HookRunner,
   payload: Record<string, unknown>,
   ctx: JobContext,
 ): Promise<void> {

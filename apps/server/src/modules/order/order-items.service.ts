@@ -5,9 +5,11 @@ import type { FieldChange } from '../../db/schema/platform';
 import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import type { HookRunner } from '../../platform/module';
 import { currentProducts } from './order.queries';
 import { type LinePlan, type LineProblem, planLines } from './order.rules';
 import { writableOrder } from './order.service';
+import { productsChanged } from './order-hooks.service';
 import { lineProblems, refuseFirst, writeLines } from './order-lines.service';
 import { logOnOrder } from './order-products.service';
 import { orderDetail } from './order-read.service';
@@ -27,7 +29,12 @@ function ownDuplicates(plan: LinePlan): LineProblem[] {
 }
 
 /** order/item/create: new lines after the order's lines, checked as the create form's lines are. */
-export async function addOrderItems(db: Db, input: ParsedInputOf<Ops['addOrderItems']>, user: Principal) {
+export async function addOrderItems(
+  db: Db,
+  input: ParsedInputOf<Ops['addOrderItems']>,
+  user: Principal,
+  hooks: HookRunner,
+) {
   const { current } = await writableOrder(db, input.id, input.version, user);
   const { valid, lastLine } = await currentProducts(db, current.id);
   const plan = planLines(current.orderNo, valid, lastLine, input.products);
@@ -39,7 +46,9 @@ export async function addOrderItems(db: Db, input: ParsedInputOf<Ops['addOrderIt
   const actor = actorOf(user);
   const changes = await writeLines(db, current, plan, [], actor);
   await logOnOrder(db, current, changes, actor);
-  return orderDetail(db, current.id, user);
+  const detail = await orderDetail(db, current.id, user);
+  await productsChanged(hooks, db, user, [input.id]);
+  return detail;
 }
 
 /**

@@ -11,12 +11,14 @@ import { type Actor, actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { assertRecordNotInUse } from '../../platform/in-use';
+import type { HookRunner } from '../../platform/module';
 import { changedFields, lockRow, updateRecord } from '../../platform/records';
 import { assertReference, assertReferences } from '../../platform/references';
 import { validityChange } from '../../platform/validity';
 import { orderClient, productNosTaken, refreshTotals } from './order.queries';
 import { earliestManualDelivery, type OrderRow, type ProductRow, sampleFitsOrder } from './order.rules';
 import { duplicateNumber, ORDER_ENTITY, writableOrder } from './order.service';
+import { productsChanged } from './order-hooks.service';
 import { orderDetail } from './order-read.service';
 
 // The writes of an order's products (DOMAIN.md §2.4): one line (item/update, with delete and
@@ -82,7 +84,13 @@ async function productsOf(db: Db, order: OrderRow, ids: readonly bigint[], field
 }
 
 /** order/item/update: one product's fields; valid 0/1 deletes (E_IN_USE while referenced) or undeletes it. */
-export async function updateOrderItem(db: Db, input: ParsedInputOf<Ops['updateOrderItem']>, user: Principal) {
+/** A product removed or restored runs ORDER_PRODUCTS_CHANGED: its order's risks follow. */
+export async function updateOrderItem(
+  db: Db,
+  input: ParsedInputOf<Ops['updateOrderItem']>,
+  user: Principal,
+  hooks: HookRunner,
+) {
   const { id, version, productId, valid, ...fields } = input;
   const { current } = await writableOrder(db, id, version, user);
   const product = (await productsOf(db, current, [productId], 'productId', false)).get(productId)!;
@@ -98,7 +106,13 @@ export async function updateOrderItem(db: Db, input: ParsedInputOf<Ops['updateOr
   if (change.action === 'undelete' && (await productNosTaken(db, [product.productNo])).size > 0) {
     throw new AppError('E_DUPLICATE', { field: 'productNo' }, { field: 'productNo' });
   }
-  if (Object.keys(wanted).length === 0 && change.action === 'update') return orderDetail(db, id, user);
+  const changed = () =>
+    valid === undefined ? undefined : productsChanged(hooks, db, user, [id], [productId]);
+  if (Object.keys(wanted).length === 0 && change.action === 'update') {
+    const detail = await orderDetail(db, id, user);
+    await changed();
+    return detail;
+  }
   const actor = actorOf(user);
   const changes = await writeProduct(
     db,
@@ -107,7 +121,9 @@ export async function updateOrderItem(db: Db, input: ParsedInputOf<Ops['updateOr
     actor,
   );
   await logOnOrder(db, current, changes, actor);
-  return orderDetail(db, id, user);
+  const detail = await orderDetail(db, id, user);
+  await changed();
+  return detail;
 }
 
 /** order/require/update: the requirement texts, or the client's current ones (`fromClient`). */
@@ -140,6 +156,7 @@ export async function updateProductType(
   db: Db,
   input: ParsedInputOf<Ops['updateProductType']>,
   user: Principal,
+  hooks: HookRunner,
 ) {
   const { current } = await writableOrder(db, input.id, input.version, user);
   const products = await productsOf(db, current, input.productIds, 'productIds');
@@ -150,7 +167,9 @@ export async function updateProductType(
     changes.push(...(await writeProduct(db, product, { productType: input.productType }, actor)));
   }
   if (changes.length > 0) await logOnOrder(db, current, changes, actor);
-  return orderDetail(db, current.id, user);
+  const detail = await orderDetail(db, current.id, user);
+  await productsChanged(hooks, db, user, [input.id], input.productIds);
+  return detail;
 }
 
 /**
@@ -161,6 +180,7 @@ export async function relateOrderProducts(
   db: Db,
   input: ParsedInputOf<Ops['relateOrderProducts']>,
   user: Principal,
+  hooks: HookRunner,
 ) {
   const { current } = await writableOrder(db, input.id, input.version, user);
   const products = await productsOf(
@@ -195,7 +215,10 @@ export async function relateOrderProducts(
     if (Object.keys(values).length > 0) changes.push(...(await writeProduct(db, product, values, actor)));
   }
   if (changes.length > 0) await logOnOrder(db, current, changes, actor);
-  return orderDetail(db, current.id, user);
+  const detail = await orderDetail(db, current.id, user);
+  const productIds = input.links.map((l) => l.productId);
+  await productsChanged(hooks, db, user, [input.id], productIds);
+  return detail;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
-import { searchTotal } from '../../platform/paging';
+import { searchPage } from '../../platform/paging';
 import { assertDepartmentFilter, scopeOf } from '../../platform/scope';
 import { getSystemParam } from '../../platform/system-params';
 import { shippingOf } from '../shipping/shipping.service';
@@ -37,19 +37,12 @@ export async function searchOrders(db: Db, input: OrderSearch, user: Principal) 
   assertDepartmentFilter(scope, input.department);
   const dueSoonDays = input.work ? await getSystemParam(db, 'delivery.dueSoonDays') : 0;
   const where = orderSearchWhere(db, input, { scope, user, dueSoonDays });
-  const [page, totals] = await Promise.all([
-    orderPageQuery(db, input, where),
-    searchTotal(db, orderProducts, where, input.count),
-  ]);
-  return {
-    list: await productRows(
+  const list = async () =>
+    productRows(
       db,
-      page.map((r) => r.id),
-    ),
-    page: input.page,
-    pageSize: input.pageSize,
-    ...totals,
-  };
+      (await orderPageQuery(db, input, where)).map((r) => r.id),
+    );
+  return searchPage(db, { table: orderProducts, where, input, list });
 }
 
 export async function listOrders(db: Db, input: ParsedInputOf<Ops['listOrders']>, user: Principal) {

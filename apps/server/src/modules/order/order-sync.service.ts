@@ -6,6 +6,7 @@ import { orders } from '../../db/schema/order';
 import { type Actor, actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import type { HookRunner } from '../../platform/module';
 import { lockRow } from '../../platform/records';
 import { createShipping, setShippingStatus } from '../shipping/shipping.service';
 import { ORDER_SOURCE } from './order.rules';
@@ -13,6 +14,7 @@ import { newOrderValues } from './order.service';
 import { applyLines } from './order-bulk.service';
 import { clippedValue, type FeedProblem } from './order-feed.rules';
 import { type CheckedOrder, checkFeed } from './order-feed.service';
+import { ordersWritten } from './order-hooks.service';
 import { insertOrders } from './order-insert.service';
 
 // Writing a checked order feed (DOMAIN.md §2.4; issue 14): new orders are created, existing ones
@@ -131,11 +133,19 @@ export async function syncOrders(
   db: Db,
   input: ParsedInputOf<typeof areas.order.syncOrders>,
   user: Principal,
+  hooks: HookRunner,
 ) {
   const lines = input.rows.map((row, i) => ({ rowNumber: i + 1, row }));
   const { orders: checked, problems } = await checkFeed(db, lines, user, 'sync');
   if (problems.length > 0) {
     throw new AppError('E_IMPORT_ROWS', { n: problems.length }, { data: { errors: feedErrors(problems) } });
   }
-  return applyFeed(db, checked, user, { source: ORDER_SOURCE.sync, ref: input.ref });
+  const result = await applyFeed(db, checked, user, { source: ORDER_SOURCE.sync, ref: input.ref });
+  await ordersWritten(
+    hooks,
+    db,
+    input.rows.map((r) => r.orderNo),
+    user,
+  );
+  return result;
 }

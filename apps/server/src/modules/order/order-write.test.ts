@@ -316,6 +316,7 @@ describe('demo orders', () => {
     const [before] = await db.select({ n: count() }).from(orders);
     await seedOrders({
       database: t.database,
+      hooks: t.app.capabilities,
       config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
       log: quiet,
     });
@@ -342,6 +343,7 @@ describe('demo orders', () => {
     const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
     await seedOrders({
       database: t.database,
+      hooks: t.app.capabilities,
       config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
       log: quiet,
     });

@@ -2,7 +2,14 @@ import { areas } from '@qcdesk/contract';
 import { enumLabel } from '@qcdesk/contract/enumerations';
 import { orderProducts } from '../../db/schema/order';
 import { PRODUCT_TEST_STATUS_LABELS } from '../../domain/product-test-status';
-import { labelIn, listExport, personIn } from '../../platform/list-export';
+import {
+  clientColumn,
+  departmentColumn,
+  factoryColumn,
+  labelIn,
+  listExport,
+  personIn,
+} from '../../platform/list-export';
 import { getSystemParam } from '../../platform/system-params';
 import { orderSearchWhere, productRows } from './order.queries';
 import { ORDER_ENTITY } from './order.service';
@@ -51,21 +58,9 @@ export const orderExport = listExport({
     { key: 'sku', label: { zh: 'SKU', en: 'SKU' }, value: (r) => r.sku, width: 16, client: true },
     { key: 'itemNo', label: { zh: '货号', en: 'Item no' }, value: (r) => r.itemNo, width: 18, client: true },
     { key: 'name', label: { zh: '品名', en: 'Name' }, value: (r) => r.name, width: 32, client: true },
-    {
-      key: 'client',
-      label: { zh: '客户', en: 'Client' },
-      value: (r) => `${r.client.code} ${r.client.name}`,
-      width: 28,
-      client: true,
-    },
-    { key: 'department', label: { zh: '部门', en: 'Department' }, value: (r, l) => labelIn(r.department, l) },
-    {
-      key: 'factory',
-      label: { zh: '工厂', en: 'Factory' },
-      value: (r, l) => labelIn(r.factory, l),
-      width: 28,
-      client: true,
-    },
+    clientColumn({ client: true }),
+    departmentColumn(),
+    factoryColumn({ client: true }),
     {
       key: 'quantity',
       label: { zh: '数量', en: 'Quantity' },

@@ -1,9 +1,7 @@
 import { areas } from '@qcdesk/contract';
 import { orderProducts, orders } from '../../db/schema/order';
-import type { Principal } from '../../platform/auth';
-import type { Db } from '../../platform/db';
 import { defineModule, type ModuleDeps } from '../../platform/module';
-import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { type OperationRegistry, registerOperation, serve, serveDetail } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import { orderExport } from './order.export';
 import { DIGEST_MAIL } from './order.mails';
@@ -12,13 +10,7 @@ import { seedOrders } from './order.seed';
 import { createOrder, ORDER_ENTITY, updateOrder } from './order.service';
 import { assignOrderProducts, replaceOrderProducts } from './order-bulk.service';
 import { sendDueDigests } from './order-digest.service';
-import {
-  ORDER_PRODUCTS_CHANGED,
-  ORDERS_WRITTEN_JOB,
-  ordersWritten,
-  queueOrdersWritten,
-  runOrdersWritten,
-} from './order-hooks.service';
+import { ORDERS_WRITTEN_JOB, queueOrdersWritten, runOrdersWritten } from './order-hooks.service';
 import { type ImportDeps, importTemplate, runImport, startImport } from './order-import.service';
 import { IMPORT_JOB, importStatus } from './order-import-status.service';
 import { addOrderItems, sortOrderItems } from './order-items.service';
@@ -40,88 +32,40 @@ function registerOrderOperations(registry: OperationRegistry, deps: ModuleDeps):
     files: () => files.ready(),
     afterWrite: queueOrdersWritten,
   };
-  // ORDER_PRODUCTS_CHANGED (order-hooks.service.ts) after the writes that create products or change
-  // what later areas derive from them, in the write's transaction.
-  const changed = (db: Db, user: Principal, orderIds: bigint[], productIds?: bigint[]) =>
-    deps.capabilities.runHook(
-      ORDER_PRODUCTS_CHANGED,
-      db,
-      { orderIds, ...(productIds ? { productIds } : {}) },
-      user,
-    );
+  // The writes that create products or change what later areas derive from them run
+  // ORDER_PRODUCTS_CHANGED (order-hooks.service.ts) themselves, in the write's transaction.
+  const hooks = deps.capabilities;
   deps.jobs.handle(IMPORT_JOB, (payload, ctx) => runImport(imports, payload, ctx));
   deps.jobs.handle(ORDERS_WRITTEN_JOB, (payload, ctx) => runOrdersWritten(deps.capabilities, payload, ctx));
   // The daily delivery digest: looked at every quarter hour, sent once a business day.
   deps.jobs.every('order.track-digest', 15 * 60_000, (db) => sendDueDigests(db));
   const read = { transaction: false };
-  registerOperation(registry, ops.searchOrders, (input, ctx) => searchOrders(ctx.db, input, ctx.user), read);
-  registerOperation(registry, ops.listOrders, (input, ctx) => listOrders(ctx.db, input, ctx.user), read);
-  registerOperation(
-    registry,
-    ops.listOrderProducts,
-    (input, ctx) => listOrderProducts(ctx.db, input, ctx.user),
-    read,
+  serve(registry, ops.searchOrders, searchOrders, read);
+  serve(registry, ops.listOrders, listOrders, read);
+  serve(registry, ops.listOrderProducts, listOrderProducts, read);
+  serveDetail(registry, ops.getOrder, getOrder);
+  registerOperation(registry, ops.createOrder, (input, ctx) => createOrder(ctx.db, input, ctx.user, hooks));
+  serve(registry, ops.updateOrder, updateOrder);
+  registerOperation(registry, ops.updateOrderItem, (input, ctx) =>
+    updateOrderItem(ctx.db, input, ctx.user, hooks),
   );
-  registerOperation(registry, ops.getOrder, async (input, ctx) => {
-    const { detail, flags } = await getOrder(ctx.db, input.id, ctx.user);
-    ctx.setFlags(flags);
-    return detail;
-  });
-  registerOperation(registry, ops.createOrder, async (input, ctx) => {
-    const detail = await createOrder(ctx.db, input, ctx.user);
-    await changed(ctx.db, ctx.user, [detail.id]);
-    return detail;
-  });
-  registerOperation(registry, ops.updateOrder, (input, ctx) => updateOrder(ctx.db, input, ctx.user));
-  registerOperation(registry, ops.updateOrderItem, async (input, ctx) => {
-    const detail = await updateOrderItem(ctx.db, input, ctx.user);
-    // A product removed or restored: its order's risks follow (a removed one's derived risk goes).
-    if (input.valid !== undefined) await changed(ctx.db, ctx.user, [input.id], [input.productId]);
-    return detail;
-  });
-  registerOperation(registry, ops.addOrderItems, async (input, ctx) => {
-    const detail = await addOrderItems(ctx.db, input, ctx.user);
-    await changed(ctx.db, ctx.user, [input.id]);
-    return detail;
-  });
-  registerOperation(registry, ops.sortOrderItems, (input, ctx) => sortOrderItems(ctx.db, input, ctx.user));
-  registerOperation(registry, ops.updateOrderRequirements, (input, ctx) =>
-    updateOrderRequirements(ctx.db, input, ctx.user),
+  registerOperation(registry, ops.addOrderItems, (input, ctx) =>
+    addOrderItems(ctx.db, input, ctx.user, hooks),
   );
-  registerOperation(registry, ops.updateProductType, async (input, ctx) => {
-    const detail = await updateProductType(ctx.db, input, ctx.user);
-    await changed(ctx.db, ctx.user, [input.id], input.productIds);
-    return detail;
-  });
-  registerOperation(registry, ops.relateOrderProducts, async (input, ctx) => {
-    const detail = await relateOrderProducts(ctx.db, input, ctx.user);
-    await changed(
-      ctx.db,
-      ctx.user,
-      [input.id],
-      input.links.map((l) => l.productId),
-    );
-    return detail;
-  });
-  registerOperation(registry, ops.assignOrderProducts, (input, ctx) =>
-    assignOrderProducts(ctx.db, input, ctx.user),
+  serve(registry, ops.sortOrderItems, sortOrderItems);
+  serve(registry, ops.updateOrderRequirements, updateOrderRequirements);
+  registerOperation(registry, ops.updateProductType, (input, ctx) =>
+    updateProductType(ctx.db, input, ctx.user, hooks),
   );
-  registerOperation(registry, ops.replaceOrderProducts, async (input, ctx) => {
-    const detail = await replaceOrderProducts(ctx.db, input, ctx.user);
-    await changed(ctx.db, ctx.user, [input.id]);
-    return detail;
-  });
-  registerOperation(registry, ops.syncOrders, async (input, ctx) => {
-    const result = await syncOrders(ctx.db, input, ctx.user);
-    await ordersWritten(
-      deps.capabilities,
-      ctx.db,
-      input.rows.map((r) => r.orderNo),
-      ctx.user,
-    );
-    return result;
-  });
-  registerOperation(registry, ops.importOrders, (input, ctx) => startImport(ctx.db, input, ctx.user));
+  registerOperation(registry, ops.relateOrderProducts, (input, ctx) =>
+    relateOrderProducts(ctx.db, input, ctx.user, hooks),
+  );
+  serve(registry, ops.assignOrderProducts, assignOrderProducts);
+  registerOperation(registry, ops.replaceOrderProducts, (input, ctx) =>
+    replaceOrderProducts(ctx.db, input, ctx.user, hooks),
+  );
+  registerOperation(registry, ops.syncOrders, (input, ctx) => syncOrders(ctx.db, input, ctx.user, hooks));
+  serve(registry, ops.importOrders, startImport);
   registerOperation(registry, ops.orderImportStatus, (input, ctx) =>
     importStatus(ctx.db, input.id, ctx.user, imports.files),
   );

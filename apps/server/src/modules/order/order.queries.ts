@@ -16,6 +16,7 @@ import type { Principal } from '../../platform/auth';
 import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
 import { label } from '../../platform/labels';
+import { onePage } from '../../platform/paging';
 import { rankedHits } from '../../platform/ranked-hits';
 import { type Scope, scopeWhere } from '../../platform/scope';
 import { contains, endsWith } from '../../platform/search';
@@ -104,13 +105,14 @@ export function orderPageQuery(
   const orderBy = input.sort
     ? [direction(SORT_COLUMNS[input.sort]), direction(orderProducts.id)]
     : [desc(orderProducts.id)];
-  return db
-    .select({ id: orderProducts.id })
-    .from(orderProducts)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
+  return onePage(
+    db
+      .select({ id: orderProducts.id })
+      .from(orderProducts)
+      .where(where)
+      .orderBy(...orderBy),
+    input,
+  );
 }
 
 const qc = alias(users, 'qc');

@@ -172,7 +172,7 @@ export async function seedOrders(ctx: SeedContext): Promise<void> {
         description: o.description,
         products: lines,
       });
-      await createOrder(db, input, owner);
+      await createOrder(db, input, owner, ctx.hooks);
     }
   });
 }

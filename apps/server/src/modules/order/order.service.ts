@@ -6,8 +6,9 @@ import type { Db } from '../../platform/db';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { assertRecordNotInUse, recordsInUse } from '../../platform/in-use';
+import type { HookRunner } from '../../platform/module';
 import { nextNumber } from '../../platform/numbering';
-import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
+import { changedFields, createRecord, lockVersion, updateRecord } from '../../platform/records';
 import { assertReference } from '../../platform/references';
 import { type Scope, scopeOf } from '../../platform/scope';
 import { validityChange } from '../../platform/validity';
@@ -27,6 +28,7 @@ import {
   planLines,
   withSource,
 } from './order.rules';
+import { productsChanged } from './order-hooks.service';
 import { lineProblems, refuseFirst, writeLines } from './order-lines.service';
 import { orderDetail } from './order-read.service';
 
@@ -51,8 +53,7 @@ async function writableClient(db: Db, scope: Scope, clientId: bigint) {
 /** The order locked at the version read, valid, in the caller's write scope (through its client). */
 export async function writableOrder(db: Db, id: bigint, version: number, user: Principal, valid = true) {
   const scope = await scopeOf(db, user);
-  const current = await lockRow(db, orders, id);
-  if (current.version !== version) throw new AppError('E_VERSION');
+  const current = await lockVersion(db, orders, id, version);
   const client = await orderClient(db, current.clientId);
   if (!client || !mayWriteOrder(scope, client)) throw new AppError('E_SCOPE');
   if (valid && current.valid !== 1) throw new AppError('E_STATUS');
@@ -126,7 +127,7 @@ async function shipmentFor(
 }
 
 /** order/create: the order and its lines, numbered per DOMAIN.md §6.9 when numbers are absent. */
-export async function createOrder(db: Db, input: NewOrder, user: Principal) {
+export async function createOrder(db: Db, input: NewOrder, user: Principal, hooks: HookRunner) {
   const scope = await scopeOf(db, user);
   const client = await writableClient(db, scope, input.clientId);
   if (input.orderNo) await assertOrderNoFree(db, input.orderNo);
@@ -136,7 +137,9 @@ export async function createOrder(db: Db, input: NewOrder, user: Principal) {
   refuseFirst(await lineProblems(db, plan, { manual: true }));
   const values = newOrderValues(input, client, orderNo, { source: ORDER_SOURCE.manual, ref: null });
   const id = await insertOrder(db, { ...values, shippingId: shippingId ?? null }, plan, actorOf(user));
-  return orderDetail(db, id, user);
+  const detail = await orderDetail(db, id, user);
+  await productsChanged(hooks, db, user, [id]);
+  return detail;
 }
 
 /** Deleting an order needs it and its products free of references (E_IN_USE: freeze it instead). */

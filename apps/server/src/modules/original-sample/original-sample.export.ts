@@ -1,6 +1,6 @@
 import { areas } from '@qcdesk/contract';
 import { originalSamples } from '../../db/schema/original-sample';
-import { listExport, yesNo } from '../../platform/list-export';
+import { clientColumn, listExport, updatedAtColumn, yesNo } from '../../platform/list-export';
 import { sampleRows, sampleSearchWhere } from './original-sample.queries';
 import { seesDeletedSamples } from './original-sample.rules';
 import { ORIGINAL_SAMPLE_ENTITY } from './original-sample.service';
@@ -22,13 +22,7 @@ export const originalSampleExport = listExport({
   columns: [
     { key: 'itemNo', label: { zh: '货号', en: 'Item no' }, value: (r) => r.itemNo, width: 18, client: true },
     { key: 'name', label: { zh: '名称', en: 'Name' }, value: (r) => r.name, width: 32, client: true },
-    {
-      key: 'client',
-      label: { zh: '客户', en: 'Client' },
-      value: (r) => (r.client ? `${r.client.code} ${r.client.name}` : ''),
-      width: 28,
-      client: true,
-    },
+    clientColumn({ client: true }),
     {
       key: 'complete',
       label: { zh: '完整', en: 'Complete' },
@@ -43,6 +37,6 @@ export const originalSampleExport = listExport({
       width: 10,
       client: true,
     },
-    { key: 'updatedAt', label: { zh: '更新时间', en: 'Updated' }, value: (r) => r.updatedAt, width: 18 },
+    updatedAtColumn(),
   ],
 });

@@ -1,7 +1,7 @@
 import { areas } from '@qcdesk/contract';
 import { originalSamples } from '../../db/schema/original-sample';
 import { defineModule, type ModuleDeps } from '../../platform/module';
-import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { type OperationRegistry, registerOperation, serve, serveDetail } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import { originalSampleExport } from './original-sample.export';
 import { originalSampleHits, sampleScope } from './original-sample.queries';
@@ -21,38 +21,18 @@ const ops = areas.originalSample;
 
 function registerOriginalSampleOperations(registry: OperationRegistry, _deps: ModuleDeps): void {
   const read = { transaction: false };
-  registerOperation(
-    registry,
-    ops.searchOriginalSamples,
-    (input, ctx) => searchOriginalSamples(ctx.db, input, ctx.user),
-    read,
-  );
-  registerOperation(
-    registry,
-    ops.listOriginalSamples,
-    (input, ctx) => listOriginalSamples(ctx.db, input, ctx.user),
-    read,
-  );
+  serve(registry, ops.searchOriginalSamples, searchOriginalSamples, read);
+  serve(registry, ops.listOriginalSamples, listOriginalSamples, read);
   registerOperation(
     registry,
     ops.originalSampleCart,
     (input, ctx) => originalSampleCart(ctx.db, input.ids, ctx.user),
     read,
   );
-  registerOperation(registry, ops.getOriginalSample, async (input, ctx) => {
-    const { detail, flags } = await getOriginalSample(ctx.db, input.id, ctx.user);
-    ctx.setFlags(flags);
-    return detail;
-  });
-  registerOperation(registry, ops.createOriginalSample, (input, ctx) =>
-    createOriginalSample(ctx.db, input, ctx.user),
-  );
-  registerOperation(registry, ops.updateOriginalSample, (input, ctx) =>
-    updateOriginalSample(ctx.db, input, ctx.user),
-  );
-  registerOperation(registry, ops.updateOriginalSampleMaterials, (input, ctx) =>
-    updateOriginalSampleMaterials(ctx.db, input, ctx.user),
-  );
+  serveDetail(registry, ops.getOriginalSample, getOriginalSample);
+  serve(registry, ops.createOriginalSample, createOriginalSample);
+  serve(registry, ops.updateOriginalSample, updateOriginalSample);
+  serve(registry, ops.updateOriginalSampleMaterials, updateOriginalSampleMaterials);
 }
 
 export const originalSampleModule = defineModule({

@@ -15,6 +15,7 @@ import { reversed, searchText } from '../../db/schema/search-columns';
 import type { Actor } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { onePage } from '../../platform/paging';
 import { rankedHits } from '../../platform/ranked-hits';
 import { clientScope, type Scope } from '../../platform/scope';
 import { contains, endsWith } from '../../platform/search';
@@ -107,11 +108,12 @@ function sampleOrder(input: SamplePageInput): SQL[] {
 
 /** The query of one page of samples (tests EXPLAIN it). */
 export function samplePageQuery(db: Db, input: SamplePageInput, where: SQL | undefined) {
-  return selectSamples(db)
-    .where(where)
-    .orderBy(...sampleOrder(input))
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
+  return onePage(
+    selectSamples(db)
+      .where(where)
+      .orderBy(...sampleOrder(input)),
+    input,
+  );
 }
 
 /** One page of samples. */

@@ -11,8 +11,8 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { assertRecordNotInUse } from '../../platform/in-use';
-import { searchTotal } from '../../platform/paging';
-import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
+import { searchPage } from '../../platform/paging';
+import { changedFields, createRecord, lockVersion, updateRecord } from '../../platform/records';
 import { assertReference } from '../../platform/references';
 import { type Scope, scopeOf } from '../../platform/scope';
 import {
@@ -64,12 +64,7 @@ async function mayWriteFor(db: Db, scope: Scope, clientId: bigint | null): Promi
 export async function searchOriginalSamples(db: Db, input: SampleSearch, user: Principal) {
   const scope = await scopeOf(db, user);
   const where = sampleSearchWhere(input, scope, input.deleted && seesDeletedSamples(user));
-  return {
-    list: await samplePage(db, input, where),
-    page: input.page,
-    pageSize: input.pageSize,
-    ...(await searchTotal(db, originalSamples, where, input.count)),
-  };
+  return searchPage(db, { table: originalSamples, where, input, list: () => samplePage(db, input, where) });
 }
 
 /** originalsample/list: the auto-complete, as cart entries. */
@@ -151,8 +146,7 @@ export async function createOriginalSample(db: Db, input: NewOriginalSample, use
 
 /** The sample locked at the version read, in the caller's write scope. */
 async function writableSample(db: Db, id: bigint, version: number, scope: Scope): Promise<SampleRow> {
-  const current = await lockRow(db, originalSamples, id);
-  if (current.version !== version) throw new AppError('E_VERSION');
+  const current = await lockVersion(db, originalSamples, id, version);
   if (!(await mayWriteFor(db, scope, current.clientId))) throw new AppError('E_SCOPE');
   return current;
 }

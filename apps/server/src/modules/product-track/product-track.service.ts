@@ -4,7 +4,7 @@ import { productTracks } from '../../db/schema/config';
 import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { createRecord, lockRow, updateRecord } from '../../platform/records';
+import { createRecord, lockVersion, updateRecord } from '../../platform/records';
 import type { Scope } from '../../platform/scope';
 import {
   orderProductInScope,
@@ -107,8 +107,7 @@ export async function updateProductTrack(
   user: Principal,
 ): Promise<ProductTrackRow> {
   const { id, version, ...changes } = input;
-  const current = await lockRow(db, productTracks, id);
-  if (current.version !== version) throw new AppError('E_VERSION');
+  const current = await lockVersion(db, productTracks, id, version);
   await writableOrderProduct(db, current.orderProductId, user);
   if (current.valid === 0 && changes.valid !== 1) throw new AppError('E_STATUS');
   if (current.valid === 0 && changes.valid === 1) {

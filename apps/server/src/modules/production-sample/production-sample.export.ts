@@ -1,7 +1,7 @@
 import { areas } from '@qcdesk/contract';
 import { enumLabel } from '@qcdesk/contract/enumerations';
 import { productionSamples } from '../../db/schema/production-sample';
-import { labelIn, listExport, personIn } from '../../platform/list-export';
+import { clientColumn, departmentColumn, labelIn, listExport, personIn } from '../../platform/list-export';
 import { sampleRows, sampleSearchWhere } from './production-sample.queries';
 import { PRODUCTION_SAMPLE_ENTITY } from './production-sample.rules';
 
@@ -21,14 +21,8 @@ export const productionSampleExport = listExport({
   keyOf: (row) => row.id,
   columns: [
     { key: 'itemNo', label: { zh: '货号', en: 'Item no' }, value: (r) => r.itemNo, width: 18, client: true },
-    {
-      key: 'client',
-      label: { zh: '客户', en: 'Client' },
-      value: (r) => `${r.client.code} ${r.client.name}`,
-      width: 28,
-      client: true,
-    },
-    { key: 'department', label: { zh: '部门', en: 'Department' }, value: (r, l) => labelIn(r.department, l) },
+    clientColumn({ client: true }),
+    departmentColumn(),
     {
       key: 'provider',
       label: { zh: '供样工厂', en: 'Provider' },

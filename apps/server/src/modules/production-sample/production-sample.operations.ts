@@ -1,7 +1,7 @@
 import { areas } from '@qcdesk/contract';
 import { productionSamples } from '../../db/schema/production-sample';
 import { defineModule, type ModuleDeps } from '../../platform/module';
-import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { type OperationRegistry, registerOperation, serve, serveDetail } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import { productionSampleExport } from './production-sample.export';
 import { SAMPLE_AUDIT_MAIL } from './production-sample.mails';
@@ -22,29 +22,11 @@ const ops = areas.productionSample;
 
 function registerProductionSampleOperations(registry: OperationRegistry, deps: ModuleDeps): void {
   const read = { transaction: false };
-  registerOperation(
-    registry,
-    ops.searchProductionSamples,
-    (input, ctx) => searchProductionSamples(ctx.db, input, ctx.user),
-    read,
-  );
-  registerOperation(
-    registry,
-    ops.listProductionSamples,
-    (input, ctx) => listProductionSamples(ctx.db, input, ctx.user),
-    read,
-  );
-  registerOperation(registry, ops.getProductionSample, async (input, ctx) => {
-    const { detail, flags } = await getProductionSample(ctx.db, input.id, ctx.user);
-    ctx.setFlags(flags);
-    return detail;
-  });
-  registerOperation(registry, ops.createProductionSample, (input, ctx) =>
-    createProductionSample(ctx.db, input, ctx.user),
-  );
-  registerOperation(registry, ops.updateProductionSample, (input, ctx) =>
-    updateProductionSample(ctx.db, input, ctx.user),
-  );
+  serve(registry, ops.searchProductionSamples, searchProductionSamples, read);
+  serve(registry, ops.listProductionSamples, listProductionSamples, read);
+  serveDetail(registry, ops.getProductionSample, getProductionSample);
+  serve(registry, ops.createProductionSample, createProductionSample);
+  serve(registry, ops.updateProductionSample, updateProductionSample);
   registerOperation(registry, ops.auditProductionSample, (input, ctx) =>
     auditProductionSample(ctx.db, input, ctx.user, 'audit'),
   );

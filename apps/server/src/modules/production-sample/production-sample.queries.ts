@@ -14,6 +14,7 @@ import { reversed } from '../../db/schema/search-columns';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { label } from '../../platform/labels';
+import { onePage } from '../../platform/paging';
 import { rankedHits } from '../../platform/ranked-hits';
 import { type Scope, scopeWhere } from '../../platform/scope';
 import { endsWith } from '../../platform/search';
@@ -135,11 +136,12 @@ function sampleOrder(input: SamplePageInput): SQL[] {
 
 /** The query of one page of samples (tests EXPLAIN it). */
 export function samplePageQuery(db: Db, input: SamplePageInput, where: SQL | undefined) {
-  return selectSamples(db)
-    .where(where)
-    .orderBy(...sampleOrder(input))
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
+  return onePage(
+    selectSamples(db)
+      .where(where)
+      .orderBy(...sampleOrder(input)),
+    input,
+  );
 }
 
 export async function samplePage(db: Db, input: SamplePageInput, where: SQL | undefined) {

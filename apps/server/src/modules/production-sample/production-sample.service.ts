@@ -8,8 +8,8 @@ import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
-import { searchTotal } from '../../platform/paging';
-import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
+import { searchPage } from '../../platform/paging';
+import { changedFields, createRecord, lockVersion, updateRecord } from '../../platform/records';
 import { assertReference } from '../../platform/references';
 import { assertDepartmentFilter, type Scope, scopeOf } from '../../platform/scope';
 import {
@@ -49,12 +49,8 @@ export async function searchProductionSamples(db: Db, input: SampleSearch, user:
   const scope = await scopeOf(db, user);
   assertDepartmentFilter(scope, input.department);
   const where = sampleSearchWhere(input, scope);
-  return {
-    list: (await samplePage(db, input, where)).map((row) => asSeenBy(scope, row)),
-    page: input.page,
-    pageSize: input.pageSize,
-    ...(await searchTotal(db, productionSamples, where, input.count)),
-  };
+  const list = async () => (await samplePage(db, input, where)).map((row) => asSeenBy(scope, row));
+  return searchPage(db, { table: productionSamples, where, input, list });
 }
 
 /** productionsample/list: the auto-complete, and the samples without an order (orderPlaced 0). */
@@ -147,8 +143,7 @@ export async function createProductionSample(db: Db, input: NewSample, user: Pri
 export async function writableSample(db: Db, id: bigint, version: number, user: Principal) {
   const scope = await scopeOf(db, user);
   await readableSample(db, id, scope);
-  const current = await lockRow(db, productionSamples, id);
-  if (current.version !== version) throw new AppError('E_VERSION');
+  const current = await lockVersion(db, productionSamples, id, version);
   if (!(await mayWriteFor(db, scope, current.clientId))) throw new AppError('E_SCOPE');
   return { current, scope };
 }

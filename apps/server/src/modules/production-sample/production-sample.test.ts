@@ -537,6 +537,7 @@ describe('demo production samples', () => {
     const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
     await seedProductionSamples({
       database: t.database,
+      hooks: t.app.capabilities,
       config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
       log: quiet,
     });

@@ -1,7 +1,7 @@
 import { areas } from '@qcdesk/contract';
 import { shippings } from '../../db/schema/shipping';
 import { defineModule, type ModuleDeps } from '../../platform/module';
-import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { type OperationRegistry, serve } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import { shippingScope } from './shipping.queries';
 import { SHIPPING_ENTITY } from './shipping.rules';
@@ -10,9 +10,7 @@ import { shippingList } from './shipping.service';
 const ops = areas.shipping;
 
 function registerShippingOperations(registry: OperationRegistry, _deps: ModuleDeps): void {
-  registerOperation(registry, ops.shippingList, (input, ctx) => shippingList(ctx.db, input, ctx.user), {
-    transaction: false,
-  });
+  serve(registry, ops.shippingList, shippingList, { transaction: false });
 }
 
 export const shippingModule = defineModule({

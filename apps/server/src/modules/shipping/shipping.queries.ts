@@ -9,6 +9,7 @@ import { reversed } from '../../db/schema/search-columns';
 import { shippings } from '../../db/schema/shipping';
 import type { Db } from '../../platform/db';
 import { label } from '../../platform/labels';
+import { onePage } from '../../platform/paging';
 import { clientScope, type Scope } from '../../platform/scope';
 import { endsWith } from '../../platform/search';
 
@@ -45,21 +46,22 @@ const country = alias(countries, 'country');
 
 /** Shipments with their labels, by `where`, newest first. */
 export async function shippingRows(db: Db, where: SQL | undefined, page = 1, pageSize = 1) {
-  const rows = await db
-    .select({
-      shipping: shippings,
-      client: { id: clients.id, code: clients.code, name: clients.name },
-      vehicle: { code: vehicles.code, nameZh: vehicles.nameZh, nameEn: vehicles.nameEn },
-      country: { code: country.code, nameZh: country.nameZh, nameEn: country.nameEn },
-    })
-    .from(shippings)
-    .innerJoin(clients, eq(clients.id, shippings.clientId))
-    .innerJoin(vehicles, eq(vehicles.id, shippings.vehicleId))
-    .leftJoin(country, eq(country.id, shippings.destinationCountryId))
-    .where(where)
-    .orderBy(desc(shippings.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  const rows = await onePage(
+    db
+      .select({
+        shipping: shippings,
+        client: { id: clients.id, code: clients.code, name: clients.name },
+        vehicle: { code: vehicles.code, nameZh: vehicles.nameZh, nameEn: vehicles.nameEn },
+        country: { code: country.code, nameZh: country.nameZh, nameEn: country.nameEn },
+      })
+      .from(shippings)
+      .innerJoin(clients, eq(clients.id, shippings.clientId))
+      .innerJoin(vehicles, eq(vehicles.id, shippings.vehicleId))
+      .leftJoin(country, eq(country.id, shippings.destinationCountryId))
+      .where(where)
+      .orderBy(desc(shippings.id)),
+    { page, pageSize },
+  );
   const ids = rows.map((r) => r.shipping.id);
   const ofShipments =
     ids.length === 0

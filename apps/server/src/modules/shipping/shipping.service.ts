@@ -7,7 +7,7 @@ import type { Actor, Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { nextNumber } from '../../platform/numbering';
-import { searchTotal } from '../../platform/paging';
+import { searchPage } from '../../platform/paging';
 import { createRecord, lockRow } from '../../platform/records';
 import { assertReference } from '../../platform/references';
 import { scopeOf } from '../../platform/scope';
@@ -24,11 +24,8 @@ export type NewShipping = z.output<typeof shippingInput>;
 /** shippingList: shipments in scope, newest first (one, with `id`: its details). */
 export async function shippingList(db: Db, input: ShippingSearch, user: Principal) {
   const where = shippingWhere(input, await scopeOf(db, user));
-  const [list, totals] = await Promise.all([
-    shippingRows(db, where, input.page, input.pageSize),
-    searchTotal(db, shippings, where, input.count),
-  ]);
-  return { list, page: input.page, pageSize: input.pageSize, ...totals };
+  const list = () => shippingRows(db, where, input.page, input.pageSize);
+  return searchPage(db, { table: shippings, where, input, list });
 }
 
 /** The shipment an order's detail shows (its tab), or null. */

@@ -1,5 +1,5 @@
 import { areas } from '@qcdesk/contract';
-import { type ExportColumn, labelIn, listExport } from '../../platform/list-export';
+import { type ExportColumn, labelIn, listExport, updatedAtColumn } from '../../platform/list-export';
 import { KINDS, type KindName, standardRowsOf, standardSearch } from './standard.queries';
 
 // The XLSX exports of the two standard lists (issue 12): the rows of standard/search and
@@ -44,7 +44,7 @@ function standardExport(kindName: KindName) {
         value: (r) => r.testCount,
         width: 10,
       },
-      { key: 'updatedAt', label: { zh: '更新时间', en: 'Updated' }, value: (r) => r.updatedAt, width: 18 },
+      updatedAtColumn(),
     ],
   });
 }

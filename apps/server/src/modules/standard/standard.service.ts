@@ -7,8 +7,8 @@ import type { Db } from '../../platform/db';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
-import { searchTotal } from '../../platform/paging';
-import { changedFields, createRecord, lockRow, updateRecord } from '../../platform/records';
+import { searchPage } from '../../platform/paging';
+import { changedFields, createRecord, lockRow, lockVersion, updateRecord } from '../../platform/records';
 import { assertReference, assertReferences } from '../../platform/references';
 import { validityChange } from '../../platform/validity';
 import {
@@ -49,18 +49,9 @@ type StandardTestsUpdate = ParsedInputOf<Ops['updateCommonStandardTests']>;
 export async function searchStandards(db: Db, kindName: KindName, input: StandardSearch, user: Principal) {
   const kind = KINDS[kindName];
   const { where, order } = standardSearch(kindName, input, user);
-  const rows = await standardRows(db, kind, {
-    where,
-    order,
-    limit: input.pageSize,
-    offset: (input.page - 1) * input.pageSize,
-  });
-  return {
-    list: rows.map(toRow),
-    page: input.page,
-    pageSize: input.pageSize,
-    ...(await searchTotal(db, kind.table, where, input.count)),
-  };
+  const page = { limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
+  const list = async () => (await standardRows(db, kind, { where, order, ...page })).map(toRow);
+  return searchPage(db, { table: kind.table, where, input, list });
 }
 
 async function standardDetail(db: Db, kind: Kind, id: bigint) {
@@ -192,8 +183,7 @@ export async function updateStandardTests(
   user: Principal,
 ) {
   const kind = KINDS[kindName];
-  const current = await lockRow(db, kind.table, input.id);
-  if (current.version !== input.version) throw new AppError('E_VERSION');
+  const current = await lockVersion(db, kind.table, input.id, input.version);
   if (current.valid !== 1) throw new AppError('E_STATUS');
   const stored = await requiredTestCodes(db, kind, input.id);
   const added = await assertReferences(

@@ -203,6 +203,7 @@ describe('demo standards', () => {
     const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
     await seedStandards({
       database: t.database,
+      hooks: t.app.capabilities,
       config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
       log: quiet,
     });

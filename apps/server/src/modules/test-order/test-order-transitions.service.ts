@@ -6,7 +6,7 @@ import { testOrders } from '../../db/schema/test-order';
 import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { enqueueMail } from '../../platform/mail/mail-outbox';
-import { defineHook } from '../../platform/module';
+import { defineHook, type HookRunner } from '../../platform/module';
 import { transition } from '../../platform/transition';
 import { markRisksTesting } from '../order-risk/order-risk-testing.service';
 import { TEST_ORDER_CANCELLED_MAIL, TEST_ORDER_SUBMITTED_MAIL } from './test-order.mails';
@@ -43,8 +43,11 @@ export const TEST_ORDER_CANCELLED = defineHook<{
   fromStatus: number;
 }>('testOrder.cancelled');
 
-/** ordertest/submit: complete (DOMAIN.md §7.3), mailed to the lab contact, linked risks → 20. */
-export async function submitTestOrder(db: Db, input: TransitionInput, user: Principal) {
+/**
+ * ordertest/submit: complete (DOMAIN.md §7.3), mailed to the lab contact, linked risks → 20; runs
+ * TEST_ORDER_SUBMITTED (the test-report area creates the pending report), for the seed too.
+ */
+export async function submitTestOrder(db: Db, input: TransitionInput, user: Principal, hooks: HookRunner) {
   await writableTestOrder(db, input.id, input.version, user);
   const lines = await testOrderLines(db, input.id);
   assertSubmittable(lines);
@@ -66,7 +69,10 @@ export async function submitTestOrder(db: Db, input: TransitionInput, user: Prin
     (l) => `${l.product.productNo} · ${l.testItem.code ?? ''} ${l.testItem.nameEn ?? ''}`,
   );
   await mailLab(db, updated, user, TEST_ORDER_SUBMITTED_MAIL, itemLines.join('\n'), lines.length);
-  return testOrderDetail(db, input.id);
+  const detail = await testOrderDetail(db, input.id);
+  const { previousReportId } = updated;
+  await hooks.runHook(TEST_ORDER_SUBMITTED, db, { testOrderId: input.id, previousReportId }, user);
+  return detail;
 }
 
 /** ordertest/close: 40 → 50 when paid or invoiced (E_TEST_UNPAID). */
@@ -84,8 +90,8 @@ export async function closeTestOrder(db: Db, input: TransitionInput, user: Princ
   return testOrderDetail(db, input.id);
 }
 
-/** ordertest/cancel: 10/20 → 90; a submitted order's lab is told. Answers the detail and the old status. */
-export async function cancelTestOrder(db: Db, input: TransitionInput, user: Principal) {
+/** ordertest/cancel: 10/20 → 90; a submitted order's lab is told; runs TEST_ORDER_CANCELLED. */
+export async function cancelTestOrder(db: Db, input: TransitionInput, user: Principal, hooks: HookRunner) {
   const current = await writableTestOrder(db, input.id, input.version, user);
   const updated = await transition(db, {
     machine: testOrderMachine,
@@ -98,7 +104,14 @@ export async function cancelTestOrder(db: Db, input: TransitionInput, user: Prin
   });
   if (current.status === SUBMITTED)
     await mailLab(db, updated, user, TEST_ORDER_CANCELLED_MAIL, input.reason ?? '-', 0);
-  return { detail: await testOrderDetail(db, input.id), fromStatus: current.status };
+  const payload = {
+    testOrderId: input.id,
+    previousReportId: updated.previousReportId,
+    fromStatus: current.status,
+  };
+  const detail = await testOrderDetail(db, input.id);
+  await hooks.runHook(TEST_ORDER_CANCELLED, db, payload, user);
+  return detail;
 }
 
 /** The lab contact (or the lab's own address) gets the mail, in Chinese (an external address). */

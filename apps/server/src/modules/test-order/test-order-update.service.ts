@@ -5,6 +5,7 @@ import { actorOf, type Principal } from '../../platform/auth';
 import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import type { HookRunner } from '../../platform/module';
 import { changedFields, updateRecord } from '../../platform/records';
 import { transition } from '../../platform/transition';
 import { findFile } from '../files/files.service';
@@ -21,6 +22,7 @@ import {
 } from './test-order.rules';
 import { assertTestType, labAndContact, writableTestOrder } from './test-order.service';
 import { resolveLines, writeLines } from './test-order-lines.service';
+import { TEST_ORDER_RECEIVED } from './test-order-transitions.service';
 
 // ordertest/update (per-field rules of DOMAIN.md §5.2: who changes what in which status; setting the
 // receive time of a submitted order receives it, 20 → 30, and the test-report area then settles it
@@ -47,13 +49,13 @@ async function assertOwnFile(db: Db, id: bigint, user: Principal, field: string)
 
 /**
  * ordertest/update: only fields that change are checked against who may change them (E_FIELD_LOCKED).
- * Answers the detail and whether the update received the order (20 → 30).
+ * An update that receives the order (20 → 30) runs TEST_ORDER_RECEIVED: reports already done settle it.
  */
-export async function updateTestOrder(db: Db, input: TestOrderUpdate, user: Principal) {
+export async function updateTestOrder(db: Db, input: TestOrderUpdate, user: Principal, hooks: HookRunner) {
   const { id, version, ...fields } = input;
   const current = await writableTestOrder(db, id, version, user);
   const wanted = changedFields(current, columnValues(fields));
-  if (Object.keys(wanted).length === 0) return { detail: await testOrderDetail(db, id), received: false };
+  if (Object.keys(wanted).length === 0) return testOrderDetail(db, id);
   assertMayChange(Object.keys(wanted), current.status, user.permissions);
   const next = { ...current, ...wanted };
   if (wanted.planTime !== undefined && wanted.planTime < businessDate())
@@ -89,6 +91,7 @@ export async function updateTestOrder(db: Db, input: TestOrderUpdate, user: Prin
       user,
       set: wanted,
     });
+    await hooks.runHook(TEST_ORDER_RECEIVED, db, { testOrderId: id }, user);
   } else {
     await updateRecord(db, {
       table: testOrders,
@@ -99,7 +102,7 @@ export async function updateTestOrder(db: Db, input: TestOrderUpdate, user: Prin
       entity: TEST_ORDER_ENTITY,
     });
   }
-  return { detail: await testOrderDetail(db, id), received };
+  return testOrderDetail(db, id);
 }
 
 /** ordertest/update/item: the whole line set of a draft; price and amount recomputed. */

@@ -2,7 +2,7 @@ import { areas } from '@qcdesk/contract';
 import { enumLabel } from '@qcdesk/contract/enumerations';
 import { inArray } from 'drizzle-orm';
 import { testOrders } from '../../db/schema/test-order';
-import { labelIn, listExport } from '../../platform/list-export';
+import { clientColumn, departmentColumn, labelIn, listExport } from '../../platform/list-export';
 import { testOrderRows, testOrderSearchWhere } from './test-order.queries';
 import { TEST_ORDER_ENTITY } from './test-order.rules';
 
@@ -30,13 +30,8 @@ export const testOrderExport = listExport({
       value: (r) => r.testOrderNo,
       width: 18,
     },
-    {
-      key: 'client',
-      label: { zh: '客户', en: 'Client' },
-      value: (r) => `${r.client.code} ${r.client.name}`,
-      width: 28,
-    },
-    { key: 'department', label: { zh: '部门', en: 'Department' }, value: (r, l) => labelIn(r.department, l) },
+    clientColumn(),
+    departmentColumn(),
     { key: 'lab', label: { zh: '实验室', en: 'Lab' }, value: (r, l) => labelIn(r.lab, l), width: 24 },
     { key: 'testType', label: { zh: '测试类型', en: 'Test type' }, value: (r, l) => labelIn(r.testType, l) },
     {

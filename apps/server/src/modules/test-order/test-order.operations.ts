@@ -5,11 +5,11 @@ import { orderRiskItems } from '../../db/schema/order-risk';
 import { testOrders } from '../../db/schema/test-order';
 import type { Db } from '../../platform/db';
 import { defineModule, type ModuleDeps } from '../../platform/module';
-import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { type OperationRegistry, registerOperation, serve } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import { testOrderExport } from './test-order.export';
 import { TEST_ORDER_CANCELLED_MAIL, TEST_ORDER_SUBMITTED_MAIL } from './test-order.mails';
-import { testOrderDetail, testOrderScope } from './test-order.queries';
+import { testOrderScope } from './test-order.queries';
 import { seedTestOrders } from './test-order.seed';
 import {
   createTestOrder,
@@ -20,14 +20,7 @@ import {
   TEST_ORDER_ENTITY,
   withFiles,
 } from './test-order.service';
-import {
-  cancelTestOrder,
-  closeTestOrder,
-  submitTestOrder,
-  TEST_ORDER_CANCELLED,
-  TEST_ORDER_RECEIVED,
-  TEST_ORDER_SUBMITTED,
-} from './test-order-transitions.service';
+import { cancelTestOrder, closeTestOrder, submitTestOrder } from './test-order-transitions.service';
 import { updateTestOrder, updateTestOrderItems } from './test-order-update.service';
 
 const ops = areas.testOrder;
@@ -35,21 +28,13 @@ const ops = areas.testOrder;
 function registerTestOrderOperations(registry: OperationRegistry, deps: ModuleDeps): void {
   const read = { transaction: false };
   const files = () => deps.files.ready();
+  // The transitions run the hooks the test-report area (later) acts on, in the same transaction.
+  const hooks = deps.capabilities;
   /** Every detail answers its quotation and invoice files as signed downloads (issue 24). */
   const answer = <T extends Parameters<typeof withFiles>[2]>(db: Db, detail: T) =>
     withFiles(db, files, detail);
-  registerOperation(
-    registry,
-    ops.searchTestOrders,
-    (input, ctx) => searchTestOrders(ctx.db, input, ctx.user),
-    read,
-  );
-  registerOperation(
-    registry,
-    ops.listTestOrders,
-    (input, ctx) => listTestOrders(ctx.db, input, ctx.user),
-    read,
-  );
+  serve(registry, ops.searchTestOrders, searchTestOrders, read);
+  serve(registry, ops.listTestOrders, listTestOrders, read);
   registerOperation(
     registry,
     ops.listTestOrderProducts,
@@ -64,41 +49,21 @@ function registerTestOrderOperations(registry: OperationRegistry, deps: ModuleDe
   registerOperation(registry, ops.createTestOrder, async (input, ctx) =>
     answer(ctx.db, await createTestOrder(ctx.db, input, ctx.user)),
   );
-  // Receiving an order whose reports are already done settles it (the test-report area decides).
-  registerOperation(registry, ops.updateTestOrder, async (input, ctx) => {
-    const { detail, received } = await updateTestOrder(ctx.db, input, ctx.user);
-    if (!received) return answer(ctx.db, detail);
-    await deps.capabilities.runHook(TEST_ORDER_RECEIVED, ctx.db, { testOrderId: detail.id }, ctx.user);
-    return answer(ctx.db, await testOrderDetail(ctx.db, detail.id));
-  });
+  registerOperation(registry, ops.updateTestOrder, async (input, ctx) =>
+    answer(ctx.db, await updateTestOrder(ctx.db, input, ctx.user, hooks)),
+  );
   registerOperation(registry, ops.updateTestOrderItems, async (input, ctx) =>
     answer(ctx.db, await updateTestOrderItems(ctx.db, input, ctx.user)),
   );
-  // The test-report area (later) acts on a submit and a cancel through the hooks, in the same transaction.
-  registerOperation(registry, ops.submitTestOrder, async (input, ctx) => {
-    const detail = await submitTestOrder(ctx.db, input, ctx.user);
-    const previousReportId = detail.previousReportId;
-    await deps.capabilities.runHook(
-      TEST_ORDER_SUBMITTED,
-      ctx.db,
-      { testOrderId: detail.id, previousReportId },
-      ctx.user,
-    );
-    return answer(ctx.db, detail);
-  });
+  registerOperation(registry, ops.submitTestOrder, async (input, ctx) =>
+    answer(ctx.db, await submitTestOrder(ctx.db, input, ctx.user, hooks)),
+  );
   registerOperation(registry, ops.closeTestOrder, async (input, ctx) =>
     answer(ctx.db, await closeTestOrder(ctx.db, input, ctx.user)),
   );
-  registerOperation(registry, ops.cancelTestOrder, async (input, ctx) => {
-    const { detail, fromStatus } = await cancelTestOrder(ctx.db, input, ctx.user);
-    await deps.capabilities.runHook(
-      TEST_ORDER_CANCELLED,
-      ctx.db,
-      { testOrderId: detail.id, previousReportId: detail.previousReportId, fromStatus },
-      ctx.user,
-    );
-    return answer(ctx.db, detail);
-  });
+  registerOperation(registry, ops.cancelTestOrder, async (input, ctx) =>
+    answer(ctx.db, await cancelTestOrder(ctx.db, input, ctx.user, hooks)),
+  );
 }
 
 export const testOrderModule = defineModule({

@@ -12,6 +12,7 @@ import { testOrderItems, testOrders } from '../../db/schema/test-order';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { label } from '../../platform/labels';
+import { onePage } from '../../platform/paging';
 import { type Scope, scopeWhere } from '../../platform/scope';
 import { contains, endsWith } from '../../platform/search';
 import { type Sorting, sortOrder } from '../../platform/sorting';
@@ -141,11 +142,12 @@ export type TestOrderPageInput = Pick<TestOrderSearch, 'page' | 'pageSize'> &
 /** The query of one page (tests EXPLAIN it): newest first unless another sort is asked. */
 export function testOrderPageQuery(db: Db, input: TestOrderPageInput, where: SQL | undefined) {
   const keys = { testOrderNo: testOrders.testOrderNo, planTime: testOrders.planTime };
-  return selectTestOrders(db)
-    .where(where)
-    .orderBy(...sortOrder(keys, input, testOrders.id, [desc(testOrders.id)]))
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
+  return onePage(
+    selectTestOrders(db)
+      .where(where)
+      .orderBy(...sortOrder(keys, input, testOrders.id, [desc(testOrders.id)])),
+    input,
+  );
 }
 
 export async function testOrderPage(db: Db, input: TestOrderPageInput, where: SQL | undefined) {

@@ -6,7 +6,7 @@ import { testOrderItems } from '../../db/schema/test-order';
 import type { Principal } from '../../platform/auth';
 import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
-import type { SeedContext } from '../../platform/module';
+import type { HookRunner, SeedContext } from '../../platform/module';
 import { seedPrincipal } from '../../platform/seed-principal';
 import { orderIdsOfNos } from '../order/order-hooks.service';
 import { testOrderDetail } from './test-order.queries';
@@ -29,7 +29,12 @@ export const DEMO_TEST_ORDERS: [string, boolean][] = [
  * Submits a demo draft: a line whose test item is priced in another currency is quoted at the
  * item's listed amount first (a submit needs every line priced), as QC would after the lab's quote.
  */
-async function quoteAndSubmit(db: Db, draft: Awaited<ReturnType<typeof testOrderDetail>>, qc: Principal) {
+async function quoteAndSubmit(
+  db: Db,
+  draft: Awaited<ReturnType<typeof testOrderDetail>>,
+  qc: Principal,
+  hooks: HookRunner,
+) {
   let version = draft.version;
   if (draft.items.some((i) => i.price === null)) {
     const quoted = await updateTestOrderItems(
@@ -48,7 +53,8 @@ async function quoteAndSubmit(db: Db, draft: Awaited<ReturnType<typeof testOrder
     );
     version = quoted.version;
   }
-  await submitTestOrder(db, { id: draft.id, version, reason: undefined }, qc);
+  // The submit runs TEST_ORDER_SUBMITTED: the test-report area creates the order's pending report.
+  await submitTestOrder(db, { id: draft.id, version, reason: undefined }, qc, hooks);
 }
 
 export async function seedTestOrders(ctx: SeedContext): Promise<void> {
@@ -98,7 +104,7 @@ export async function seedTestOrders(ctx: SeedContext): Promise<void> {
             qc,
           );
       if (submit && draft.status === TEST_ORDER_STATUS.draft && draft.items.length > 0)
-        await quoteAndSubmit(db, draft, qc);
+        await quoteAndSubmit(db, draft, qc, ctx.hooks);
     }
   });
 }

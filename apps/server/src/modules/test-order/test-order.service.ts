@@ -12,8 +12,8 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { nextNumber } from '../../platform/numbering';
-import { searchTotal } from '../../platform/paging';
-import { createRecord, lockRow } from '../../platform/records';
+import { searchPage } from '../../platform/paging';
+import { createRecord, lockVersion } from '../../platform/records';
 import { assertReference } from '../../platform/references';
 import { assertDepartmentFilter, inScope, mayWrite, type Scope, scopeOf } from '../../platform/scope';
 import type { FilesRuntime } from '../../platform/storage/files-context';
@@ -59,12 +59,7 @@ export async function searchTestOrders(db: Db, input: TestOrderSearch, user: Pri
   const scope = await scopeOf(db, user);
   assertDepartmentFilter(scope, input.department);
   const where = testOrderSearchWhere(db, input, scope);
-  return {
-    list: await testOrderPage(db, input, where),
-    page: input.page,
-    pageSize: input.pageSize,
-    ...(await searchTotal(db, testOrders, where, input.count)),
-  };
+  return searchPage(db, { table: testOrders, where, input, list: () => testOrderPage(db, input, where) });
 }
 
 /** ordertest/list: the orders (not cancelled) with a line of this order or product, in scope. */
@@ -149,8 +144,7 @@ export async function writableTestOrder(
 ): Promise<TestOrderRecord> {
   const scope = await scopeOf(db, user);
   await readableTestOrder(db, id, scope);
-  const current = await lockRow(db, testOrders, id);
-  if (current.version !== version) throw new AppError('E_VERSION');
+  const current = await lockVersion(db, testOrders, id, version);
   if (!(await mayWriteFor(db, scope, current))) throw new AppError('E_SCOPE');
   return current;
 }

@@ -25,7 +25,11 @@ import { buildOrderRisk } from '../order-risk/order-risk.factory';
 import { testOrderInput } from './test-order.factory';
 import { seedTestOrders } from './test-order.seed';
 import { createRetestOrder, settleTestOrder } from './test-order-reports.service';
-import { TEST_ORDER_CANCELLED, TEST_ORDER_SUBMITTED } from './test-order-transitions.service';
+import {
+  submitTestOrder,
+  TEST_ORDER_CANCELLED,
+  TEST_ORDER_SUBMITTED,
+} from './test-order-transitions.service';
 
 // Test orders through the envelope (DOMAIN.md §2.5, §4.9, §5.2–5.4, §6.1, §7.3): create from the
 // cart (proposed lines, the cart rule, currencies and prices), search, list, details, per-field
@@ -589,6 +593,18 @@ describe('submit, receive, report, close, cancel', () => {
     expect(again.result).toMatchObject({ reason: 'E_STATUS' });
   });
 
+  it('a submit by the service itself (a seed, a job: no envelope) runs TEST_ORDER_SUBMITTED in its transaction', async () => {
+    const { detail } = await draft();
+    const user = (await seedPrincipal(db(), 'demo.qc'))!;
+    const since = hooked.submitted.length;
+    await t.database.db.transaction((tx) =>
+      submitTestOrder(tx, { id: BigInt(detail.id), version: 0, reason: undefined }, user, t.app.capabilities),
+    );
+    expect(hooked.submitted.slice(since)).toEqual([
+      { testOrderId: BigInt(detail.id), previousReportId: null },
+    ]);
+  });
+
   it('the report area settles 30 → 40 with a result; close needs paid or an invoice (E_TEST_UNPAID)', async () => {
     const { detail } = await draft();
     await t.client.ok(ops.submitTestOrder, { id: detail.id, version: 0 }, { token: qc });
@@ -726,7 +742,12 @@ describe('submit, receive, report, close, cancel', () => {
 describe('the seed', () => {
   it('creates the demo test orders through the services; a second run adds nothing', async () => {
     const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
-    const ctx = { database: t.database, config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }), log: quiet };
+    const ctx = {
+      database: t.database,
+      hooks: t.app.capabilities,
+      config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
+      log: quiet,
+    };
     await seedTestOrders(ctx);
     const before = await orderCount();
     const logs = (await db().select().from(changeLog).where(eq(changeLog.entity, 'test_orders'))).length;

@@ -1,7 +1,7 @@
 import { areas } from '@qcdesk/contract';
 import { enumLabel } from '@qcdesk/contract/enumerations';
 import { testReports } from '../../db/schema/test-report';
-import { labelIn, listExport, personIn } from '../../platform/list-export';
+import { clientColumn, departmentColumn, labelIn, listExport, personIn } from '../../platform/list-export';
 import { testReportRows, testReportSearchWhere } from './test-report.queries';
 import { TEST_REPORT_ENTITY } from './test-report.rules';
 
@@ -63,14 +63,8 @@ export const testReportExport = listExport({
       width: 24,
       client: true,
     },
-    {
-      key: 'client',
-      label: { zh: '客户', en: 'Client' },
-      value: (r) => `${r.client.code} ${r.client.name}`,
-      width: 28,
-      client: true,
-    },
-    { key: 'department', label: { zh: '部门', en: 'Department' }, value: (r, l) => labelIn(r.department, l) },
+    clientColumn({ client: true }),
+    departmentColumn(),
     {
       key: 'testOrderNo',
       label: { zh: '测试单号', en: 'Test order no' },

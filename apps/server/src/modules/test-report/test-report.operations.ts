@@ -2,7 +2,7 @@ import { areas } from '@qcdesk/contract';
 import { testReports } from '../../db/schema/test-report';
 import { actorOf } from '../../platform/auth';
 import { defineModule, type ModuleDeps, onHook } from '../../platform/module';
-import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { type OperationRegistry, registerOperation, serve, serveWith } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import {
   TEST_ORDER_CANCELLED,
@@ -39,56 +39,28 @@ function registerTestReportOperations(registry: OperationRegistry, deps: ModuleD
   const files = deps.files;
   const service: TestReportDeps = { files: () => files.ready() };
   const read = { transaction: false };
-  registerOperation(
-    registry,
-    ops.searchTestReports,
-    (input, ctx) => searchTestReports(ctx.db, input, ctx.user),
-    read,
-  );
-  registerOperation(
-    registry,
-    ops.listTestReports,
-    (input, ctx) => listTestReports(ctx.db, input, ctx.user),
-    read,
-  );
+  serve(registry, ops.searchTestReports, searchTestReports, read);
+  serve(registry, ops.listTestReports, listTestReports, read);
   registerOperation(registry, ops.getTestReport, async (input, ctx) => {
     const { detail, flags } = await getTestReport(ctx.db, service, input.id, ctx.user);
     ctx.setFlags(flags);
     return detail;
   });
-  registerOperation(registry, ops.createTestReport, (input, ctx) =>
-    createTestReport(ctx.db, service, input, ctx.user),
-  );
-  registerOperation(registry, ops.updateTestReport, (input, ctx) =>
-    updateTestReport(ctx.db, service, input, ctx.user),
-  );
-  registerOperation(registry, ops.updateTestReportItems, (input, ctx) =>
-    updateTestReportItems(ctx.db, service, input, ctx.user),
-  );
-  registerOperation(registry, ops.enterTestReportResult, (input, ctx) =>
-    enterResult(ctx.db, service, input, ctx.user),
-  );
+  serveWith(registry, service, ops.createTestReport, createTestReport);
+  serveWith(registry, service, ops.updateTestReport, updateTestReport);
+  serveWith(registry, service, ops.updateTestReportItems, updateTestReportItems);
+  serveWith(registry, service, ops.enterTestReportResult, enterResult);
   registerOperation(
     registry,
     ops.importTestReportResults,
     (input, ctx) => importLabResults(ctx.db, service, input, ctx.user),
     read,
   );
-  registerOperation(registry, ops.verifyTestReport, (input, ctx) =>
-    verifyReport(ctx.db, service, input, ctx.user),
-  );
-  registerOperation(registry, ops.rejectTestReport, (input, ctx) =>
-    rejectReport(ctx.db, service, input, ctx.user),
-  );
-  registerOperation(registry, ops.publishTestReport, (input, ctx) =>
-    publishReport(ctx.db, service, input, ctx.user),
-  );
-  registerOperation(registry, ops.retestTestReport, (input, ctx) =>
-    retestReport(ctx.db, service, input, ctx.user),
-  );
-  registerOperation(registry, ops.invalidateTestReport, (input, ctx) =>
-    invalidateReport(ctx.db, service, input, ctx.user),
-  );
+  serveWith(registry, service, ops.verifyTestReport, verifyReport);
+  serveWith(registry, service, ops.rejectTestReport, rejectReport);
+  serveWith(registry, service, ops.publishTestReport, publishReport);
+  serveWith(registry, service, ops.retestTestReport, retestReport);
+  serveWith(registry, service, ops.invalidateTestReport, invalidateReport);
 }
 
 export const testReportModule = defineModule({

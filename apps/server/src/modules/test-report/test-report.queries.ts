@@ -19,6 +19,7 @@ import {
 } from '../../db/schema/test-report';
 import type { Db } from '../../platform/db';
 import { label } from '../../platform/labels';
+import { onePage } from '../../platform/paging';
 import { type Scope, scopeWhere } from '../../platform/scope';
 import { contains, endsWith } from '../../platform/search';
 import { type Sorting, sortOrder } from '../../platform/sorting';
@@ -214,11 +215,12 @@ function reportOrder(input: TestReportPageInput): SQL[] {
 
 /** The query of one page of test reports (tests EXPLAIN it). */
 export function testReportPageQuery(db: Db, input: TestReportPageInput, where: SQL | undefined) {
-  return selectReports(db)
-    .where(where)
-    .orderBy(...reportOrder(input))
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
+  return onePage(
+    selectReports(db)
+      .where(where)
+      .orderBy(...reportOrder(input)),
+    input,
+  );
 }
 
 export async function testReportPage(db: Db, input: TestReportPageInput, where: SQL | undefined) {

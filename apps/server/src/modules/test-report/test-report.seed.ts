@@ -14,7 +14,6 @@ import { storeGeneratedFile } from '../files/files.service';
 import { orderIdsOfNos } from '../order/order-hooks.service';
 import { itemRows } from './test-report.queries';
 import type { TestReportDeps } from './test-report.service';
-import { reportForSubmittedOrder } from './test-report-hooks.service';
 import { enterResult, verifyReport } from './test-report-status.service';
 
 // A demo test report for the demo database (QCDESK_DEMO_USERS=1), so the list is not empty on a
@@ -79,7 +78,7 @@ export async function seedTestReports(ctx: SeedContext): Promise<void> {
       ['demo.qc', 'demo.lab', 'demo.auditor'].map((name) => seedPrincipal(db, name)),
     );
     if (!qc || !lab || !auditor) return;
-    if (!existing) await reportForSubmittedOrder(db, { testOrderId: order.id, previousReportId: null }, qc);
+    // The order's pending report was created by its submit (TEST_ORDER_SUBMITTED, test-order.seed.ts).
     const report = await reportOf(db, order.id);
     if (!report) return;
     const file = await storeGeneratedFile(

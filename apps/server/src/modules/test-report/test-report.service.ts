@@ -5,8 +5,8 @@ import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
-import { searchTotal } from '../../platform/paging';
-import { lockRow } from '../../platform/records';
+import { searchPage } from '../../platform/paging';
+import { lockVersion } from '../../platform/records';
 import { assertDepartmentFilter, mayWrite, type Scope, scopeOf } from '../../platform/scope';
 import type { FilesRuntime } from '../../platform/storage/files-context';
 import { fileOutput } from '../files/files.service';
@@ -44,12 +44,7 @@ export async function searchTestReports(db: Db, input: TestReportSearch, user: P
   const scope = await scopeOf(db, user);
   assertDepartmentFilter(scope, input.department);
   const where = testReportSearchWhere(db, input, scope);
-  return {
-    list: await testReportPage(db, input, where),
-    page: input.page,
-    pageSize: input.pageSize,
-    ...(await searchTotal(db, testReports, where, input.count)),
-  };
+  return searchPage(db, { table: testReports, where, input, list: () => testReportPage(db, input, where) });
 }
 
 export async function listTestReports(db: Db, input: TestReportList, user: Principal) {
@@ -135,8 +130,7 @@ export async function getTestReport(db: Db, deps: TestReportDeps, id: bigint, us
 export async function writableReport(db: Db, id: bigint, version: number, user: Principal) {
   const scope = await scopeOf(db, user);
   await readableReport(db, id, scope);
-  const current = await lockRow(db, testReports, id);
-  if (current.version !== version) throw new AppError('E_VERSION');
+  const current = await lockVersion(db, testReports, id, version);
   if (!(await mayWriteReport(db, scope, current))) throw new AppError('E_SCOPE');
   return current;
 }

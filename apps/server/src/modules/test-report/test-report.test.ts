@@ -591,8 +591,23 @@ describe('testreport/retest', () => {
 describe('the seed', () => {
   it('submits the demo test order’s report, enters one pass and one fail (receiving the order), verified by another user; a second run adds nothing', async () => {
     const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
-    const ctx = { database: t.database, config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }), log: quiet };
+    const ctx = {
+      database: t.database,
+      hooks: t.app.capabilities,
+      config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
+      log: quiet,
+    };
     await seedTestOrders(ctx);
+    // The seed's submit runs TEST_ORDER_SUBMITTED as the operation does: the order has its pending report.
+    const [demoOrderId] = await orderIdsOfNos(db(), [DEMO_REPORT_ORDER_NO]);
+    const [submitted] = await db()
+      .select({ report: testReports })
+      .from(testReports)
+      .innerJoin(testReportItems, eq(testReportItems.testReportId, testReports.id))
+      .innerJoin(orderProducts, eq(orderProducts.id, testReportItems.orderProductId))
+      .where(and(eq(orderProducts.orderId, demoOrderId!), eq(testReports.valid, 1)))
+      .limit(1);
+    expect(submitted?.report.testOrderId).toBeTruthy();
     await seedTestReports(ctx);
     const reportLogs = async () =>
       (await db().select().from(changeLog).where(eq(changeLog.entity, 'test_reports'))).length;

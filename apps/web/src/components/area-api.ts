@@ -92,5 +92,15 @@ export function areaApi<S extends OperationDef, G extends OperationDef>({
 
   const fetchChangeLog: ChangeLogFetch = (input) => api.call(changeLog, input);
 
-  return { entity, searchKey, recordKey, request, exportWith, useRecord, useInvalidate, useWrite, fetchChangeLog };
+  return {
+    entity,
+    searchKey,
+    recordKey,
+    request,
+    exportWith,
+    useRecord,
+    useInvalidate,
+    useWrite,
+    fetchChangeLog,
+  };
 }

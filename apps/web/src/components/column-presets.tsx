@@ -6,8 +6,9 @@
  *   clientColumn<Row>(t('test-order.client'), { showFrom: 'lg' }),
  *   refColumn<Row>('department', t('test-order.department'), language, (row) => row.department),
  */
-import type { Language } from '@qcdesk/contract/messages';
+
 import type { ConfigListName } from '@qcdesk/contract/config-lists';
+import type { Language } from '@qcdesk/contract/messages';
 import { ConfigSelect } from './config-select';
 import { searchClientOptions } from './pickers';
 import { EMPTY, type RefLike, refName } from './ref-labels';
@@ -48,7 +49,7 @@ export function refColumn<T>(
   list: ConfigListName,
   title: string,
   language: Language,
-  valueOf: (row: T) => Omit<RefLike, 'id'> | null | undefined,
+  refOf: (row: T) => Omit<RefLike, 'id'> | null | undefined,
   overrides: Overrides<T> = {},
 ): TableColumn<T> {
   return {
@@ -56,7 +57,7 @@ export function refColumn<T>(
     title,
     searchKey: list,
     ...(list === 'department' ? { showFrom: 'xxl' as const } : {}),
-    render: (_value, row) => refName(valueOf(row), language),
+    render: (_value, row) => refName(refOf(row), language),
     renderFormItem: (props) => (
       <ConfigSelect<string | null>
         list={list}

@@ -30,6 +30,7 @@ export function ListPage<T extends object>({
   create,
   exportTo,
   toolbar,
+  tableKey,
   ...table
 }: Omit<DataTableProps<T>, 'exportButton'> & {
   title: ReactNode;
@@ -37,7 +38,9 @@ export function ListPage<T extends object>({
   testId: string;
   /** Views or tabs over the table. */
   above?: ReactNode;
-  /** The create button: its page under the language (`x/new`), shown for the permission. */
+  /** A new table (its own state) when this changes: the view or tab of `above`. */
+  tableKey?: string;
+  /** The create button (after the toolbar's own buttons): its page under the language (`x/new`), shown for the permission. */
   create?: { permission: string; to: string; label: string };
   /** The export of the shown filters (and `fixed` ones of a view), shown for the permission when given. */
   exportTo?: { fn: (filters: Filters) => Promise<{ jobId: string }>; permission?: string; fixed?: Filters };
@@ -49,6 +52,7 @@ export function ListPage<T extends object>({
   const tools =
     creates || toolbar ? (
       <>
+        {toolbar}
         {creates ? (
           <ButtonLink
             type="primary"
@@ -59,11 +63,11 @@ export function ListPage<T extends object>({
             {create.label}
           </ButtonLink>
         ) : null}
-        {toolbar}
       </>
     ) : null;
   const body = (
     <DataTable<T>
+      key={tableKey}
       {...table}
       toolbar={tools}
       {...(exports

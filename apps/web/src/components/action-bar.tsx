@@ -45,7 +45,7 @@ export interface BarAction<R = unknown> {
   /** The success toast. */
   done?: string | ((result: R) => string);
   /** After the success toast (navigate to a created record). */
-  then?: (result: R) => void;
+  after?: (result: R) => void;
   /** A refusal the page shows beside the record too. */
   onRefused?: (error: ApiError) => void;
 }
@@ -77,7 +77,7 @@ export function ActionBar({
       const result = await action.run(reason);
       const done = typeof action.done === 'function' ? action.done(result) : action.done;
       if (done) notify('success', done);
-      action.then?.(result);
+      action.after?.(result);
     } catch (error) {
       if (error instanceof ApiError) {
         if (error.reason === 'E_VERSION') onStale?.();

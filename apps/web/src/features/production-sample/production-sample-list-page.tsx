@@ -3,7 +3,6 @@ import { Segmented } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useSession } from '../../api/session';
 import { ListPage } from '../../components/list-page';
 import { currentLanguage } from '../../i18n/i18n';
 import {
@@ -28,7 +27,6 @@ const viewOf = (value: string | null): SampleView =>
  */
 export function ProductionSampleListPage() {
   const { t } = useTranslation();
-  const session = useSession();
   const language = currentLanguage();
   const [params, setParams] = useSearchParams();
   const view = viewOf(params.get('view'));

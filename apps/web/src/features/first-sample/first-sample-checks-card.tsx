@@ -35,15 +35,7 @@ const segmentStyle = (value: number, chosen: number): CSSProperties =>
     ? { ...SEGMENT, background: '#ff4d4f', borderColor: '#ff4d4f', color: '#fff' }
     : SEGMENT;
 
-const STICKY_FOOT: CSSProperties = {
-  position: 'sticky',
-  bottom: 0,
-  zIndex: 2,
-  marginTop: 16,
-  padding: '12px 0',
-  background: 'var(--ant-color-bg-container, #fff)',
-  borderTop: '1px solid rgba(5,5,5,0.06)',
-};
+const FOOT: CSSProperties = { marginTop: 16, paddingTop: 12, borderTop: '1px solid rgba(5,5,5,0.06)' };
 
 /** A check item's name, method and criterion. */
 export function CheckItemHeading({ check, language }: { check: FirstSampleCheck; language: Language }) {
@@ -160,8 +152,8 @@ export function CheckItemsCard({ sample, editable }: { sample: FirstSampleDetail
         })}
       </Flex>
       {editable ? (
-        // Sticky at the foot of the card: Save stays in reach at the end of a long list on a phone.
-        <div style={STICKY_FOOT}>
+        // At the foot of the list, where the checker ends up (issue 25): not at the top of a long list.
+        <div style={FOOT}>
           <Flex gap={8} wrap justify="end">
             <Button
               onClick={saveAll}

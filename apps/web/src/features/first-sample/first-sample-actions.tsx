@@ -1,11 +1,11 @@
+import { EditOutlined } from '@ant-design/icons';
 import { FS_AUDIT_RESULTS, FS_RESULTS_WITH_CORRECTIVE } from '@qcdesk/contract/first-sample';
-import { Button, Form, Input, Radio } from 'antd';
+import { Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ApiError } from '../../api/api-error';
-import { ButtonLink } from '../../components/button-link';
-import { useConfirm } from '../../components/confirm-dialog';
+import { ActionBar } from '../../components/action-bar';
 import { GuardedModal } from '../../components/guarded-modal';
 import { notify } from '../../components/notify';
 import { markFieldError } from '../../components/record/use-record-form';
@@ -16,6 +16,7 @@ import {
   useAuditFirstSample,
   useCancelFirstSample,
   useCreateFirstSample,
+  useInvalidateFirstSample,
   useRejectCheck,
 } from './api';
 
@@ -88,120 +89,82 @@ function JudgeDialog({ sample, onClose }: { sample: FirstSampleDetail; onClose: 
   );
 }
 
-/** Sending a check back (`firstsample/reject`, 20 → 10) with its reason. */
-function RejectDialog({ sample, onClose }: { sample: FirstSampleDetail; onClose: () => void }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<{ reason: string }>();
-  const reject = useRejectCheck();
-  return (
-    <GuardedModal
-      open
-      title={t('first-sample.rejectTitle', { sampleNo: sample.sampleNo })}
-      okText={t('first-sample.rejectCheck')}
-      onOk={() => form.submit()}
-      okButtonProps={{ loading: reject.isPending }}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={(values) =>
-          reject.mutate(
-            { id: sample.id, version: sample.version, reason: values.reason },
-            {
-              onSuccess: () => {
-                notify('success', t('first-sample.rejectDone'));
-                onClose();
-              },
-              onError: (error) => notify('error', error.message),
-            },
-          )
-        }
-      >
-        <Form.Item
-          name="reason"
-          label={t('first-sample.reason')}
-          rules={[{ required: true, whitespace: true }]}
-        >
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={500} showCount />
-        </Form.Item>
-      </Form>
-    </GuardedModal>
-  );
-}
-
-/** The buttons of a first sample's transitions: judge, send back, next round, cancel, result details. */
-export function FirstSampleActions({ sample }: { sample: FirstSampleDetail }) {
+/**
+ * A first sample's action bar from the server's `actions` flags: edit, judge (its own dialog), send
+ * the check back with a reason, next round, the result details and cancel (confirmed).
+ */
+export function FirstSampleActions({ sample, modify }: { sample: FirstSampleDetail; modify: boolean }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const navigate = useNavigate();
-  const [confirm, holder] = useConfirm();
-  const [dialog, setDialog] = useState<'judge' | 'reject' | null>(null);
+  const [judging, setJudging] = useState(false);
   const cancel = useCancelFirstSample();
+  const reject = useRejectCheck();
   const next = useCreateFirstSample(false);
   const can = (action: string) => sample.actions.includes(action);
-  const cancelSample = async () => {
-    if (
-      !(await confirm({
-        title: t('first-sample.cancelConfirm', { sampleNo: sample.sampleNo }),
-        danger: true,
-      }))
-    )
-      return;
-    cancel.mutate(
-      { id: sample.id, version: sample.version },
-      { onSuccess: () => notify('success', t('first-sample.cancelDone')) },
-    );
-  };
-  const nextRound = () =>
-    next.mutate(
-      { previousId: sample.id },
-      {
-        onSuccess: (created) => {
-          notify('success', t('first-sample.nextRoundDone', { round: created.round }));
-          void navigate(`/${language}/firstsample/${created.id}`);
-        },
-      },
-    );
+  const key = { id: sample.id, version: sample.version };
   return (
     <>
-      {holder}
-      {can('audit') ? (
-        <Button type="primary" onClick={() => setDialog('judge')} data-testid="first-sample-judge">
-          {t('first-sample.judge')}
-        </Button>
-      ) : null}
-      {can('reject') ? (
-        <Button onClick={() => setDialog('reject')} data-testid="first-sample-reject">
-          {t('first-sample.rejectCheck')}
-        </Button>
-      ) : null}
-      {can('nextRound') ? (
-        <Button
-          type="primary"
-          onClick={nextRound}
-          loading={next.isPending}
-          data-testid="first-sample-next-round"
-        >
-          {t('first-sample.nextRound')}
-        </Button>
-      ) : null}
-      <ButtonLink to={`/${language}/firstsample/result/${sample.id}`} data-testid="first-sample-result-link">
-        {t('first-sample.resultDetails')}
-      </ButtonLink>
-      {can('cancel') ? (
-        <Button
-          danger
-          onClick={() => void cancelSample()}
-          loading={cancel.isPending}
-          data-testid="first-sample-cancel"
-        >
-          {t('first-sample.cancel')}
-        </Button>
-      ) : null}
-      {dialog === 'judge' ? <JudgeDialog sample={sample} onClose={() => setDialog(null)} /> : null}
-      {dialog === 'reject' ? <RejectDialog sample={sample} onClose={() => setDialog(null)} /> : null}
+      <ActionBar
+        testId="first-sample"
+        onStale={useInvalidateFirstSample()}
+        actions={[
+          {
+            key: 'edit',
+            label: t('common.edit'),
+            icon: <EditOutlined />,
+            show: modify,
+            to: `/${language}/firstsample/${sample.id}?edit=1`,
+          },
+          {
+            key: 'judge',
+            label: t('first-sample.judge'),
+            tone: 'primary',
+            show: can('audit'),
+            open: () => setJudging(true),
+          },
+          {
+            key: 'reject',
+            label: t('first-sample.rejectCheck'),
+            show: can('reject'),
+            reason: {
+              title: t('first-sample.rejectTitle', { sampleNo: sample.sampleNo }),
+              label: t('first-sample.reason'),
+              okText: t('first-sample.rejectCheck'),
+            },
+            run: (reason) => reject.mutateAsync({ ...key, reason: reason ?? '' }),
+            pending: reject.isPending,
+            done: t('first-sample.rejectDone'),
+          },
+          {
+            key: 'next-round',
+            label: t('first-sample.nextRound'),
+            tone: 'primary',
+            show: can('nextRound'),
+            run: () => next.mutateAsync({ previousId: sample.id }),
+            pending: next.isPending,
+            done: (created: { round: number }) => t('first-sample.nextRoundDone', { round: created.round }),
+            after: (created: { id: string }) => void navigate(`/${language}/firstsample/${created.id}`),
+          },
+          {
+            key: 'result-link',
+            label: t('first-sample.resultDetails'),
+            show: true,
+            to: `/${language}/firstsample/result/${sample.id}`,
+          },
+          {
+            key: 'cancel',
+            label: t('first-sample.cancel'),
+            tone: 'danger',
+            show: can('cancel'),
+            confirm: { title: t('first-sample.cancelConfirm', { sampleNo: sample.sampleNo }) },
+            run: () => cancel.mutateAsync(key),
+            pending: cancel.isPending,
+            done: t('first-sample.cancelDone'),
+          },
+        ]}
+      />
+      {judging ? <JudgeDialog sample={sample} onClose={() => setJudging(false)} /> : null}
     </>
   );
 }

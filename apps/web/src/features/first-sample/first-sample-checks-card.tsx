@@ -1,7 +1,7 @@
 import { FS_CHECK_RESULT } from '@qcdesk/contract/first-sample';
 import type { Language } from '@qcdesk/contract/messages';
 import { Button, Card, Flex, Input, Radio, Typography } from 'antd';
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm-dialog';
 import { notify } from '../../components/notify';
@@ -34,6 +34,17 @@ export function checkItemTexts(item: FirstSampleCheck['checkItem'], language: La
     criterion: (en ? item.criterionEn : null) || item.criterion,
   };
 }
+
+/** A thumb's height for each result segment (≥ 44 px), sharing the row on a phone. */
+const SEGMENT: CSSProperties = { flex: 1, minHeight: 44, lineHeight: '42px', textAlign: 'center' };
+
+/** NG, when chosen, in the danger colour: it must not look like OK. */
+const segmentStyle = (value: number, chosen: number): CSSProperties =>
+  value === FS_CHECK_RESULT.ng && chosen === value
+    ? { ...SEGMENT, background: '#ff4d4f', borderColor: '#ff4d4f', color: '#fff' }
+    : SEGMENT;
+
+const FOOT: CSSProperties = { marginTop: 16, paddingTop: 12, borderTop: '1px solid rgba(5,5,5,0.06)' };
 
 /** A check item's name, method and criterion. */
 export function CheckItemHeading({ check, language }: { check: FirstSampleCheck; language: Language }) {
@@ -101,30 +112,6 @@ export function CheckItemsCard({ sample, editable }: { sample: FirstSampleDetail
     <Card
       title={<h2 style={subheading}>{t('first-sample.checkItems')}</h2>}
       data-testid="first-sample-checks"
-      extra={
-        editable ? (
-          <Flex gap={8} wrap justify="end">
-            <Button
-              onClick={saveAll}
-              loading={save.isPending}
-              disabled={!dirty}
-              data-testid="first-sample-save-checks"
-            >
-              {t('first-sample.saveChecks')}
-            </Button>
-            <Button
-              type="primary"
-              onClick={() => void completeAll()}
-              loading={complete.isPending}
-              disabled={dirty || unchecked > 0}
-              title={dirty ? t('first-sample.unsaved') : undefined}
-              data-testid="first-sample-complete-check"
-            >
-              {t('first-sample.completeCheck')}
-            </Button>
-          </Flex>
-        ) : null
-      }
     >
       {holder}
       <Flex vertical gap={16}>
@@ -146,9 +133,13 @@ export function CheckItemsCard({ sample, editable }: { sample: FirstSampleDetail
                 <>
                   <Radio.Group
                     optionType="button"
-                    size="small"
                     aria-label={t('first-sample.checkResult')}
-                    options={results.map((o) => ({ label: o.label, value: Number(o.value) }))}
+                    style={{ display: 'flex' }}
+                    options={results.map((o) => ({
+                      label: o.label,
+                      value: Number(o.value),
+                      style: segmentStyle(Number(o.value), draft.checkResult),
+                    }))}
                     value={draft.checkResult}
                     onChange={(e) => change(index, { checkResult: Number(e.target.value) })}
                   />
@@ -171,6 +162,31 @@ export function CheckItemsCard({ sample, editable }: { sample: FirstSampleDetail
           );
         })}
       </Flex>
+      {editable ? (
+        // At the foot of the list, where the checker ends up (issue 25): not at the top of a long list.
+        <div style={FOOT}>
+          <Flex gap={8} wrap justify="end">
+            <Button
+              onClick={saveAll}
+              loading={save.isPending}
+              disabled={!dirty}
+              data-testid="first-sample-save-checks"
+            >
+              {t('first-sample.saveChecks')}
+            </Button>
+            <Button
+              type="primary"
+              onClick={() => void completeAll()}
+              loading={complete.isPending}
+              disabled={dirty || unchecked > 0}
+              title={dirty ? t('first-sample.unsaved') : undefined}
+              data-testid="first-sample-complete-check"
+            >
+              {t('first-sample.completeCheck')}
+            </Button>
+          </Flex>
+        </div>
+      ) : null}
     </Card>
   );
 }

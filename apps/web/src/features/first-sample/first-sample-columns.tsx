@@ -3,10 +3,8 @@ import type { Language } from '@qcdesk/contract/messages';
 import { Badge, type BadgeProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { ConfigSelect } from '../../components/config-select';
-import { searchClientOptions } from '../../components/pickers';
+import { clientColumn, refColumn } from '../../components/column-presets';
 import { EMPTY, enumColumnOptions, enumText, refName } from '../../components/ref-labels';
-import { ClientAutoComplete, type RemoteOption } from '../../components/remote-auto-complete';
 import type { TableColumn } from '../../components/table-columns';
 import { formatDate, formatDateTime } from '../../lib/format';
 import type { FirstSampleRow } from './api';
@@ -133,39 +131,8 @@ export function firstSampleColumns({
       showFrom: 'lg',
       render: (_value, row) => refName(row.factory, language),
     },
-    {
-      key: 'client',
-      title: (t) => t('first-sample.client'),
-      searchKey: 'client',
-      showFrom: 'xl',
-      render: (_value, row) => row.client.name,
-      renderFormItem: ({ value, onChange, id }) => (
-        <ClientAutoComplete
-          id={id}
-          aria-label={t('first-sample.client')}
-          search={searchClientOptions}
-          value={(value as RemoteOption | null | undefined) ?? null}
-          onChange={(option) => onChange?.(option)}
-        />
-      ),
-      searchTransform: (value) => ({ client: (value as RemoteOption).value }),
-    },
-    {
-      key: 'department',
-      title: (t) => t('first-sample.department'),
-      searchKey: 'department',
-      showFrom: 'xxl',
-      render: (_value, row) => refName(row.department, language),
-      renderFormItem: (props) => (
-        <ConfigSelect<string | null>
-          list="department"
-          allowClear
-          placeholder={t('first-sample.department')}
-          {...props}
-          value={props.value as string | null}
-        />
-      ),
-    },
+    clientColumn(t('first-sample.client'), { showFrom: 'xl' }),
+    refColumn('department', t('first-sample.department'), language, (row) => row.department),
     {
       key: 'received',
       title: (t) => t('first-sample.receivedDate'),

@@ -1,10 +1,8 @@
-import { EditOutlined } from '@ant-design/icons';
 import { FIRST_SAMPLE_STATUS } from '@qcdesk/contract/first-sample';
 import { Alert, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
-import { ButtonLink } from '../../components/button-link';
 import { ChangeLogCard } from '../../components/change-log-viewer';
 import { createdText, FULL_ROW, RecordCard } from '../../components/record/record-card';
 import { RecordLink } from '../../components/record/record-link';
@@ -39,20 +37,8 @@ function FirstSampleView({ sample, modify }: { sample: FirstSampleDetail; modify
     sample.status === FIRST_SAMPLE_STATUS.checked &&
     hasPermission(session, 'firstsample.audit') &&
     !sample.actions.includes('audit');
-  const actions = (
-    <Flex gap={8} wrap>
-      {modify ? (
-        <ButtonLink
-          icon={<EditOutlined />}
-          to={`/${language}/firstsample/${sample.id}?edit=1`}
-          data-testid="first-sample-edit"
-        >
-          {t('common.edit')}
-        </ButtonLink>
-      ) : null}
-      <FirstSampleActions sample={sample} />
-    </Flex>
-  );
+  const actions = <FirstSampleActions sample={sample} modify={modify} />;
+
   return (
     <Flex vertical gap={16}>
       <RecordCard

@@ -1,4 +1,3 @@
-import { changeLog } from '@qcdesk/contract/config';
 import type { UploadedFile } from '@qcdesk/contract/files';
 import { getMaterial, searchMaterials } from '@qcdesk/contract/material';
 import {
@@ -10,90 +9,51 @@ import {
   updateMaterialTest,
 } from '@qcdesk/contract/material-test';
 import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { operationKey, useOperationMutation } from '../../api/use-operation';
-import type { ChangeLogFetch } from '../../components/change-log-viewer';
-import type { PageRequest } from '../../components/data-table';
-import { sortInput } from '../../components/list-state';
-import type { Filters } from '../../components/table-columns';
+import { operationKey } from '../../api/use-operation';
+import { areaApi } from '../../components/area-api';
 
 export type MaterialTestRow = OutputOf<typeof searchMaterialTests>['list'][number];
 export type MaterialTestDetail = OutputOf<typeof getMaterialTest>;
 export type CreateMaterialTestInput = InputOf<typeof createMaterialTest>;
 export type UpdateMaterialTestInput = InputOf<typeof updateMaterialTest>;
-type MaterialTestSearchInput = InputOf<typeof searchMaterialTests>;
 
 export type { UploadedFile };
 
 /** The change log names a material test by its table (apps/server MATERIAL_TEST_ENTITY). */
 export const MATERIAL_TEST_ENTITY = 'material_tests';
 
-export const materialTestsSearchKey = operationKey(searchMaterialTests);
-const materialTestKey = operationKey(getMaterialTest);
-
 /** The material-test list's sort keys (issue 12; contract searchMaterialTests `sorting`). */
 export const MATERIAL_TEST_SORTS = ['testNo', 'startDate', 'pushedAt'] as const;
 
+// A test's state changes the material's count of valid tests (q0).
+const area = areaApi({
+  search: searchMaterialTests,
+  get: getMaterialTest,
+  sorts: MATERIAL_TEST_SORTS,
+  entity: MATERIAL_TEST_ENTITY,
+  alsoInvalidates: [operationKey(getMaterial), operationKey(searchMaterials)],
+});
+
+export const materialTestsSearchKey = area.searchKey;
+
 /** The list's page request (spec §3 material-test filters: startTime, endTime, page). */
-export const requestMaterialTests: PageRequest<MaterialTestRow> = ({
-  filters,
-  page,
-  pageSize,
-  count,
-  ...sort
-}) =>
-  api.call(searchMaterialTests, {
-    ...(filters as MaterialTestSearchInput),
-    page,
-    pageSize,
-    count,
-    // sort: the server drops these until the contract's searchMaterialTests has `...sorting([...])`.
-    ...sortInput(sort, MATERIAL_TEST_SORTS),
-  });
+export const requestMaterialTests = area.request();
 
 /** `materialtest/export`: the list's filters to XLSX, mailed; answers the job to follow. */
-export const exportMaterialTests = (filters: Filters) =>
-  api.call(exportMaterialTestsOp, filters as InputOf<typeof exportMaterialTestsOp>);
+export const exportMaterialTests = area.exportWith(exportMaterialTestsOp);
 
 /** One material test with `modify` and the actions its state allows (`push`). */
-export function useMaterialTest(id: string | undefined) {
-  return useQuery({
-    queryKey: [...materialTestKey, id],
-    queryFn: () => api.callResult(getMaterialTest, { id: id ?? '' }),
-    enabled: Boolean(id),
-  });
-}
+export const useMaterialTest = area.useRecord;
+export const useInvalidateMaterialTest = area.useInvalidate;
 
-export function useInvalidateMaterialTest() {
-  const client = useQueryClient();
-  return () => {
-    void client.invalidateQueries({ queryKey: materialTestsSearchKey });
-    void client.invalidateQueries({ queryKey: materialTestKey });
-    void client.invalidateQueries({ queryKey: ['changelog', MATERIAL_TEST_ENTITY] });
-    // A test's state changes the material's count of valid tests (q0).
-    void client.invalidateQueries({ queryKey: operationKey(getMaterial) });
-    void client.invalidateQueries({ queryKey: operationKey(searchMaterials) });
-  };
-}
-
-export function useCreateMaterialTest() {
-  const invalidate = useInvalidateMaterialTest();
-  return useOperationMutation(createMaterialTest, { silent: true, onSuccess: invalidate });
-}
-
-export function useUpdateMaterialTest(options: { silent?: boolean } = {}) {
-  const invalidate = useInvalidateMaterialTest();
-  return useOperationMutation(updateMaterialTest, { ...options, onSuccess: invalidate });
-}
+export const useCreateMaterialTest = () => area.useWrite(createMaterialTest, { silent: true });
+export const useUpdateMaterialTest = (options: { silent?: boolean } = {}) =>
+  area.useWrite(updateMaterialTest, options);
 
 /** DOMAIN.md §4.13 push: mails the result to the supplier, the clients using the material and the pusher. */
-export function usePushMaterialTest() {
-  const invalidate = useInvalidateMaterialTest();
-  return useOperationMutation(pushMaterialTest, { onSuccess: invalidate });
-}
+export const usePushMaterialTest = () => area.useWrite(pushMaterialTest);
 
-export const fetchMaterialTestChangeLog: ChangeLogFetch = (input) => api.call(changeLog, input);
+export const fetchMaterialTestChangeLog = area.fetchChangeLog;
 
 /** Report files upload like every file (api/upload.ts); the test then carries their ids. */
 export { fileHref, uploadFile as uploadReportFile } from '../../api/upload';

@@ -1,4 +1,3 @@
-import { changeLog } from '@qcdesk/contract/config';
 import {
   createMaterial,
   exportMaterials as exportMaterialsOp,
@@ -7,70 +6,40 @@ import {
   updateMaterial,
 } from '@qcdesk/contract/material';
 import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { operationKey, useOperationMutation } from '../../api/use-operation';
-import type { ChangeLogFetch } from '../../components/change-log-viewer';
-import type { PageRequest } from '../../components/data-table';
-import { sortInput } from '../../components/list-state';
-import type { Filters } from '../../components/table-columns';
+import { areaApi } from '../../components/area-api';
 
 export type MaterialRow = OutputOf<typeof searchMaterials>['list'][number];
 export type MaterialDetail = OutputOf<typeof getMaterial>;
 export type CreateMaterialInput = InputOf<typeof createMaterial>;
 export type UpdateMaterialInput = InputOf<typeof updateMaterial>;
-type MaterialSearchInput = InputOf<typeof searchMaterials>;
 
 /** The change log names a material by its table (apps/server material.service.ts MATERIAL_ENTITY). */
 export const MATERIAL_ENTITY = 'materials';
 
-export const materialsSearchKey = operationKey(searchMaterials);
-const materialKey = operationKey(getMaterial);
-
 /** The material list's sort keys (issue 12; contract searchMaterials `sorting`). */
 export const MATERIAL_SORTS = ['upc', 'name'] as const;
 
+const area = areaApi({
+  search: searchMaterials,
+  get: getMaterial,
+  sorts: MATERIAL_SORTS,
+  entity: MATERIAL_ENTITY,
+});
+
+export const materialsSearchKey = area.searchKey;
+
 /** The list's page request for the data table (spec §3 material filters: upc, name, type, q0, page). */
-export const requestMaterials: PageRequest<MaterialRow> = ({ filters, page, pageSize, count, ...sort }) =>
-  api.call(searchMaterials, {
-    ...(filters as MaterialSearchInput),
-    page,
-    pageSize,
-    count,
-    // sort: the server drops these until the contract's searchMaterials has `...sorting([...])`.
-    ...sortInput(sort, MATERIAL_SORTS),
-  });
+export const requestMaterials = area.request();
 
 /** `material/export`: the list's filters to XLSX, mailed; answers the job to follow. */
-export const exportMaterials = (filters: Filters) =>
-  api.call(exportMaterialsOp, filters as InputOf<typeof exportMaterialsOp>);
+export const exportMaterials = area.exportWith(exportMaterialsOp);
 
 /** One material with its newest tests, the original samples using it, and `modify`. */
-export function useMaterial(id: string | undefined) {
-  return useQuery({
-    queryKey: [...materialKey, id],
-    queryFn: () => api.callResult(getMaterial, { id: id ?? '' }),
-    enabled: Boolean(id),
-  });
-}
+export const useMaterial = area.useRecord;
+export const useInvalidateMaterial = area.useInvalidate;
 
-export function useInvalidateMaterial() {
-  const client = useQueryClient();
-  return () => {
-    void client.invalidateQueries({ queryKey: materialsSearchKey });
-    void client.invalidateQueries({ queryKey: materialKey });
-    void client.invalidateQueries({ queryKey: ['changelog', MATERIAL_ENTITY] });
-  };
-}
+export const useCreateMaterial = () => area.useWrite(createMaterial, { silent: true });
+export const useUpdateMaterial = (options: { silent?: boolean } = {}) =>
+  area.useWrite(updateMaterial, options);
 
-export function useCreateMaterial() {
-  const invalidate = useInvalidateMaterial();
-  return useOperationMutation(createMaterial, { silent: true, onSuccess: invalidate });
-}
-
-export function useUpdateMaterial(options: { silent?: boolean } = {}) {
-  const invalidate = useInvalidateMaterial();
-  return useOperationMutation(updateMaterial, { ...options, onSuccess: invalidate });
-}
-
-export const fetchMaterialChangeLog: ChangeLogFetch = (input) => api.call(changeLog, input);
+export const fetchMaterialChangeLog = area.fetchChangeLog;

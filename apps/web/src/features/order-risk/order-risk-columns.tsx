@@ -3,11 +3,9 @@ import { ORDER_RISK_STATUS } from '@qcdesk/contract/order-risk';
 import { Badge, type BadgeProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { ConfigSelect } from '../../components/config-select';
-import { searchClientOptions } from '../../components/pickers';
+import { clientColumn, refColumn } from '../../components/column-presets';
 import { TestStatusTag } from '../../components/record/record-link';
 import { enumColumnOptions, enumText, refName } from '../../components/ref-labels';
-import { ClientAutoComplete, type RemoteOption } from '../../components/remote-auto-complete';
 import type { TableColumn } from '../../components/table-columns';
 import { formatDate } from '../../lib/format';
 import type { OrderRiskRow } from './api';
@@ -73,39 +71,8 @@ export function orderRiskColumns({
       showFrom: 'xl',
       render: (_v, row) => refName(row.factory, language),
     },
-    {
-      key: 'client',
-      title: (t) => t('order-risk.client'),
-      searchKey: 'client',
-      showFrom: 'xl',
-      render: (_v, row) => row.client.name,
-      renderFormItem: ({ value, onChange, id }) => (
-        <ClientAutoComplete
-          id={id}
-          aria-label={t('order-risk.client')}
-          search={searchClientOptions}
-          value={(value as RemoteOption | null | undefined) ?? null}
-          onChange={(option) => onChange?.(option)}
-        />
-      ),
-      searchTransform: (value) => ({ client: (value as RemoteOption).value }),
-    },
-    {
-      key: 'department',
-      title: (t) => t('order-risk.department'),
-      searchKey: 'department',
-      showFrom: 'xxl',
-      render: (_v, row) => refName(row.department, language),
-      renderFormItem: (props) => (
-        <ConfigSelect<string | null>
-          list="department"
-          allowClear
-          placeholder={t('order-risk.department')}
-          {...props}
-          value={props.value as string | null}
-        />
-      ),
-    },
+    clientColumn(t('order-risk.client'), { showFrom: 'xl' }),
+    refColumn('department', t('order-risk.department'), language, (row) => row.department),
     {
       key: 'deliveryDate',
       title: (t) => t('order-risk.deliveryDate'),

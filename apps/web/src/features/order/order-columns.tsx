@@ -1,11 +1,9 @@
 import type { Language } from '@qcdesk/contract/messages';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { ConfigSelect } from '../../components/config-select';
-import { searchClientOptions } from '../../components/pickers';
+import { clientColumn, refColumn } from '../../components/column-presets';
 import { TestStatusTag } from '../../components/record/record-link';
 import { EMPTY, enumColumnOptions, enumText, refName, userDisplayName } from '../../components/ref-labels';
-import { ClientAutoComplete, type RemoteOption } from '../../components/remote-auto-complete';
 import type { TableColumn } from '../../components/table-columns';
 import { formatDate } from '../../lib/format';
 import type { OrderProductRow } from './api';
@@ -68,23 +66,7 @@ export function orderColumns({ language, t, canEdit }: OrderColumnOptions): Tabl
     },
     { title: (t) => t('order.itemNo'), dataIndex: 'itemNo', showFrom: 'xxl' },
     { title: (t) => t('order.name'), dataIndex: 'name', hideInSearch: true, minWidth: 130, wrapWidth: 200 },
-    {
-      key: 'client',
-      title: (t) => t('order.client'),
-      dataIndex: 'client',
-      searchKey: 'client',
-      render: (_value, row) => row.client.name,
-      renderFormItem: ({ value, onChange, id }) => (
-        <ClientAutoComplete
-          id={id}
-          aria-label={t('order.client')}
-          search={searchClientOptions}
-          value={(value as RemoteOption | null | undefined) ?? null}
-          onChange={(option) => onChange?.(option)}
-        />
-      ),
-      searchTransform: (value) => ({ client: (value as RemoteOption).value }),
-    },
+    clientColumn(t('order.client')),
     {
       key: 'factory',
       title: (t) => t('order.factory'),
@@ -93,23 +75,7 @@ export function orderColumns({ language, t, canEdit }: OrderColumnOptions): Tabl
       minWidth: 120,
       render: (_value, row) => refName(row.factory, language),
     },
-    {
-      key: 'department',
-      title: (t) => t('order.department'),
-      dataIndex: 'department',
-      searchKey: 'department',
-      showFrom: 'xxl',
-      render: (_value, row) => refName(row.department, language),
-      renderFormItem: (props) => (
-        <ConfigSelect<string | null>
-          list="department"
-          allowClear
-          placeholder={t('order.department')}
-          {...props}
-          value={props.value as string | null}
-        />
-      ),
-    },
+    refColumn('department', t('order.department'), language, (row) => row.department),
     {
       title: (t) => t('order.quantity'),
       dataIndex: 'quantity',

@@ -1,4 +1,3 @@
-import { changeLog } from '@qcdesk/contract/config';
 import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
 import {
   createOriginalSample,
@@ -9,13 +8,12 @@ import {
   updateOriginalSample,
   updateOriginalSampleMaterials,
 } from '@qcdesk/contract/original-sample';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { operationKey, useOperationMutation } from '../../api/use-operation';
-import type { ChangeLogFetch } from '../../components/change-log-viewer';
+import { operationKey } from '../../api/use-operation';
+import { areaApi } from '../../components/area-api';
 import type { PageRequest } from '../../components/data-table';
 import { sortInput } from '../../components/list-state';
-import type { Filters } from '../../components/table-columns';
 
 export type OriginalSampleRow = OutputOf<typeof searchOriginalSamples>['list'][number];
 export type OriginalSampleDetail = OutputOf<typeof getOriginalSample>;
@@ -28,11 +26,17 @@ type OriginalSampleSearchInput = InputOf<typeof searchOriginalSamples>;
 /** The change log names an original sample by its table (apps/server ORIGINAL_SAMPLE_ENTITY). */
 export const ORIGINAL_SAMPLE_ENTITY = 'original_samples';
 
-export const originalSamplesSearchKey = operationKey(searchOriginalSamples);
-const originalSampleKey = operationKey(getOriginalSample);
-
 /** The original-sample list's sort keys (issue 12; contract searchOriginalSamples `sorting`). */
 export const ORIGINAL_SAMPLE_SORTS = ['itemNo', 'name'] as const;
+
+const area = areaApi({
+  search: searchOriginalSamples,
+  get: getOriginalSample,
+  sorts: ORIGINAL_SAMPLE_SORTS,
+  entity: ORIGINAL_SAMPLE_ENTITY,
+});
+
+export const originalSamplesSearchKey = area.searchKey;
 
 /** The list's page request (spec §3 original-sample filters: itemNo, name, complete (default true), page). */
 export const requestOriginalSamples: PageRequest<OriginalSampleRow> = async ({
@@ -54,41 +58,18 @@ export const requestOriginalSamples: PageRequest<OriginalSampleRow> = async ({
 };
 
 /** `originalsample/export`: the list's filters to XLSX, mailed; answers the job to follow. */
-export const exportOriginalSamples = (filters: Filters) =>
-  api.call(exportOriginalSamplesOp, filters as InputOf<typeof exportOriginalSamplesOp>);
+export const exportOriginalSamples = area.exportWith(exportOriginalSamplesOp);
 
-export function useOriginalSample(id: string | undefined) {
-  return useQuery({
-    queryKey: [...originalSampleKey, id],
-    queryFn: () => api.callResult(getOriginalSample, { id: id ?? '' }),
-    enabled: Boolean(id),
-  });
-}
+export const useOriginalSample = area.useRecord;
+export const useInvalidateOriginalSample = area.useInvalidate;
 
-export function useInvalidateOriginalSample() {
-  const client = useQueryClient();
-  return () => {
-    void client.invalidateQueries({ queryKey: originalSamplesSearchKey });
-    void client.invalidateQueries({ queryKey: originalSampleKey });
-    void client.invalidateQueries({ queryKey: ['changelog', ORIGINAL_SAMPLE_ENTITY] });
-  };
-}
-
-export function useCreateOriginalSample() {
-  const invalidate = useInvalidateOriginalSample();
-  return useOperationMutation(createOriginalSample, { silent: true, onSuccess: invalidate });
-}
-
-export function useUpdateOriginalSample(options: { silent?: boolean } = {}) {
-  const invalidate = useInvalidateOriginalSample();
-  return useOperationMutation(updateOriginalSample, { ...options, onSuccess: invalidate });
-}
+// The forms and the parts card show their refusals themselves.
+export const useCreateOriginalSample = () => area.useWrite(createOriginalSample, { silent: true });
+export const useUpdateOriginalSample = (options: { silent?: boolean } = {}) =>
+  area.useWrite(updateOriginalSample, options);
 
 /** `originalsample/material/update`: replaces the parts and each part's materials. */
-export function useSaveParts() {
-  const invalidate = useInvalidateOriginalSample();
-  return useOperationMutation(updateOriginalSampleMaterials, { silent: true, onSuccess: invalidate });
-}
+export const useSaveParts = () => area.useWrite(updateOriginalSampleMaterials, { silent: true });
 
 /**
  * DOMAIN.md §6.1: the cart lives in the browser and the server re-validates it; the entries still
@@ -102,4 +83,4 @@ export function useValidCart(ids: readonly string[], enabled: boolean) {
   });
 }
 
-export const fetchOriginalSampleChangeLog: ChangeLogFetch = (input) => api.call(changeLog, input);
+export const fetchOriginalSampleChangeLog = area.fetchChangeLog;

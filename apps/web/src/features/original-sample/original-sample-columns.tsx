@@ -2,9 +2,7 @@ import type { Language } from '@qcdesk/contract/messages';
 import { Badge, Select } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { searchClientOptions } from '../../components/pickers';
-import { EMPTY } from '../../components/ref-labels';
-import { ClientAutoComplete, type RemoteOption } from '../../components/remote-auto-complete';
+import { clientColumn } from '../../components/column-presets';
 import type { Filters, TableColumn } from '../../components/table-columns';
 import type { OriginalSampleRow } from './api';
 import { CartToggle } from './original-sample-cart';
@@ -68,23 +66,7 @@ export function originalSampleColumns({
         />
       ),
     },
-    {
-      key: 'client',
-      title: (t) => t('original-sample.client'),
-      dataIndex: 'client',
-      searchKey: 'client',
-      render: (_value, row) => row.client?.name ?? EMPTY,
-      renderFormItem: ({ value, onChange, id }) => (
-        <ClientAutoComplete
-          id={id}
-          aria-label={t('original-sample.client')}
-          search={searchClientOptions}
-          value={(value as RemoteOption | null | undefined) ?? null}
-          onChange={(option) => onChange?.(option)}
-        />
-      ),
-      searchTransform: (value) => ({ client: (value as RemoteOption).value }),
-    },
+    clientColumn(t('original-sample.client')),
     {
       title: (t) => t('original-sample.partCount'),
       dataIndex: 'partCount',

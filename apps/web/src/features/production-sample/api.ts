@@ -1,4 +1,3 @@
-import { changeLog } from '@qcdesk/contract/config';
 import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
 import { listOriginalSamples } from '@qcdesk/contract/original-sample';
 import {
@@ -12,12 +11,8 @@ import {
   searchProductionSamples,
   updateProductionSample,
 } from '@qcdesk/contract/production-sample';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { operationKey, useOperationMutation } from '../../api/use-operation';
-import type { ChangeLogFetch } from '../../components/change-log-viewer';
-import type { PageRequest } from '../../components/data-table';
-import { sortInput } from '../../components/list-state';
+import { areaApi } from '../../components/area-api';
 import type { RemoteSearch } from '../../components/remote-auto-complete';
 import type { Filters } from '../../components/table-columns';
 
@@ -25,13 +20,18 @@ export type ProductionSampleRow = OutputOf<typeof searchProductionSamples>['list
 export type ProductionSampleDetail = OutputOf<typeof getProductionSample>;
 export type CreateProductionSampleInput = InputOf<typeof createProductionSample>;
 export type UpdateProductionSampleInput = InputOf<typeof updateProductionSample>;
-type SearchInput = InputOf<typeof searchProductionSamples>;
 
 /** The change log names a production sample by its table (apps/server PRODUCTION_SAMPLE_ENTITY). */
 export const PRODUCTION_SAMPLE_ENTITY = 'production_samples';
 
-export const productionSamplesSearchKey = operationKey(searchProductionSamples);
-const productionSampleKey = operationKey(getProductionSample);
+const area = areaApi({
+  search: searchProductionSamples,
+  get: getProductionSample,
+  sorts: PRODUCTION_SAMPLE_SORTS,
+  entity: PRODUCTION_SAMPLE_ENTITY,
+});
+
+export const productionSamplesSearchKey = area.searchKey;
 
 /**
  * The list's views (spec §2 "production samples without an order", "audit results list"): the same
@@ -47,64 +47,30 @@ export const viewFilters = (view: SampleView): Filters => {
 };
 
 /** The list's page request for one view (spec §3: itemNo, client, department, startTime, endTime, result). */
-export const requestProductionSamples =
-  (view: SampleView): PageRequest<ProductionSampleRow> =>
-  ({ filters, page, pageSize, count, ...sort }) =>
-    api.call(searchProductionSamples, {
-      ...(filters as SearchInput),
-      ...(viewFilters(view) as SearchInput),
-      page,
-      pageSize,
-      count,
-      ...sortInput(sort, PRODUCTION_SAMPLE_SORTS),
-    });
+export const requestProductionSamples = (view: SampleView) => area.request(viewFilters(view));
 
 /** `productionsample/export`: the view's filters to XLSX, mailed; answers the job to follow. */
-export const exportProductionSamples = (filters: Filters) =>
-  api.call(exportProductionSamplesOp, filters as InputOf<typeof exportProductionSamplesOp>);
+export const exportProductionSamples = area.exportWith(exportProductionSamplesOp);
 
-export function useProductionSample(id: string | undefined) {
-  return useQuery({
-    queryKey: [...productionSampleKey, id],
-    queryFn: () => api.callResult(getProductionSample, { id: id ?? '' }),
-    enabled: Boolean(id),
-  });
-}
+export const useProductionSample = area.useRecord;
+export const useInvalidateProductionSample = area.useInvalidate;
 
-export function useInvalidateProductionSample() {
-  const client = useQueryClient();
-  return () => {
-    void client.invalidateQueries({ queryKey: productionSamplesSearchKey });
-    void client.invalidateQueries({ queryKey: productionSampleKey });
-    void client.invalidateQueries({ queryKey: ['changelog', PRODUCTION_SAMPLE_ENTITY] });
-  };
-}
-
-export function useCreateProductionSample() {
-  const invalidate = useInvalidateProductionSample();
-  return useOperationMutation(createProductionSample, { silent: true, onSuccess: invalidate });
-}
-
-export function useUpdateProductionSample(options: { silent?: boolean } = {}) {
-  const invalidate = useInvalidateProductionSample();
-  return useOperationMutation(updateProductionSample, { ...options, onSuccess: invalidate });
-}
+// The form and the audit dialog show their refusals themselves; the cancel's is toasted too.
+export const useCreateProductionSample = () => area.useWrite(createProductionSample, { silent: true });
+export const useUpdateProductionSample = (options: { silent?: boolean } = {}) =>
+  area.useWrite(updateProductionSample, options);
 
 /** `audit/create` on a registered sample, `audit/update` (re-audit) on an audited one; refusals are the form's. */
 export function useAuditProductionSample(reaudit: boolean) {
-  const invalidate = useInvalidateProductionSample();
-  const audit = useOperationMutation(auditProductionSample, { silent: true, onSuccess: invalidate });
-  const again = useOperationMutation(reauditProductionSample, { silent: true, onSuccess: invalidate });
+  const audit = area.useWrite(auditProductionSample, { silent: true });
+  const again = area.useWrite(reauditProductionSample, { silent: true });
   return reaudit ? again : audit;
 }
 
-/** `productionsample/cancel`; the refusal (E_SAMPLE_IN_USE, E_STATUS, …) is shown by the caller. */
-export function useCancelProductionSample() {
-  const invalidate = useInvalidateProductionSample();
-  return useOperationMutation(cancelProductionSample, { silent: true, onSuccess: invalidate });
-}
+/** `productionsample/cancel`; the refusal (E_SAMPLE_IN_USE, E_STATUS, …) is toasted and shown by the page. */
+export const useCancelProductionSample = () => area.useWrite(cancelProductionSample);
 
-export const fetchProductionSampleChangeLog: ChangeLogFetch = (input) => api.call(changeLog, input);
+export const fetchProductionSampleChangeLog = area.fetchChangeLog;
 
 /** The form's original-sample picker: `originalsample/list` by item no or name, of the chosen client when there is one. */
 export const searchOriginalSampleOptions =

@@ -2,10 +2,8 @@ import type { Language } from '@qcdesk/contract/messages';
 import { Badge } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { ConfigSelect } from '../../components/config-select';
-import { searchClientOptions } from '../../components/pickers';
+import { clientColumn, refColumn } from '../../components/column-presets';
 import { EMPTY, enumColumnOptions, enumText, refName } from '../../components/ref-labels';
-import { ClientAutoComplete, type RemoteOption } from '../../components/remote-auto-complete';
 import type { TableColumn } from '../../components/table-columns';
 import { formatDate, formatDateTime } from '../../lib/format';
 import type { ProductionSampleRow } from './api';
@@ -56,41 +54,8 @@ export function productionSampleColumns({
         </Link>
       ),
     },
-    {
-      key: 'client',
-      title: (t) => t('production-sample.client'),
-      dataIndex: 'client',
-      searchKey: 'client',
-      minWidth: 120,
-      render: (_value, row) => row.client.name,
-      renderFormItem: ({ value, onChange, id }) => (
-        <ClientAutoComplete
-          id={id}
-          aria-label={t('production-sample.client')}
-          search={searchClientOptions}
-          value={(value as RemoteOption | null | undefined) ?? null}
-          onChange={(option) => onChange?.(option)}
-        />
-      ),
-      searchTransform: (value) => ({ client: (value as RemoteOption).value }),
-    },
-    {
-      key: 'department',
-      title: (t) => t('production-sample.department'),
-      dataIndex: 'department',
-      searchKey: 'department',
-      showFrom: 'xxl',
-      render: (_value, row) => refName(row.department, language),
-      renderFormItem: (props) => (
-        <ConfigSelect<string | null>
-          list="department"
-          allowClear
-          placeholder={t('production-sample.department')}
-          {...props}
-          value={props.value as string | null}
-        />
-      ),
-    },
+    clientColumn(t('production-sample.client'), { minWidth: 120 }),
+    refColumn('department', t('production-sample.department'), language, (row) => row.department),
     {
       key: 'provider',
       title: (t) => t('production-sample.provider'),

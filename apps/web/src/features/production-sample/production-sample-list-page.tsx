@@ -1,14 +1,9 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { createProductionSample } from '@qcdesk/contract/production-sample';
-import { Card, Flex, Segmented } from 'antd';
+import { Segmented } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { hasPermission } from '../../api/guard';
-import { useSession } from '../../api/session';
-import { ButtonLink } from '../../components/button-link';
-import { DataTable } from '../../components/data-table';
-import { ExportButton } from '../../components/export-button';
+import { ListPage } from '../../components/list-page';
 import { currentLanguage } from '../../i18n/i18n';
 import {
   exportProductionSamples,
@@ -21,8 +16,6 @@ import {
 } from './api';
 import { productionSampleColumns } from './production-sample-columns';
 
-const heading = { fontSize: 18, fontWeight: 600, margin: 0 } as const;
-
 const viewOf = (value: string | null): SampleView =>
   (SAMPLE_VIEWS as readonly string[]).includes(value ?? '') ? (value as SampleView) : 'all';
 
@@ -34,7 +27,6 @@ const viewOf = (value: string | null): SampleView =>
  */
 export function ProductionSampleListPage() {
   const { t } = useTranslation();
-  const session = useSession();
   const language = currentLanguage();
   const [params, setParams] = useSearchParams();
   const view = viewOf(params.get('view'));
@@ -42,8 +34,10 @@ export function ProductionSampleListPage() {
   const request = useMemo(() => requestProductionSamples(view), [view]);
 
   return (
-    <Card title={<h1 style={heading}>{t('production-sample.title')}</h1>}>
-      <Flex vertical gap={12}>
+    <ListPage<ProductionSampleRow>
+      title={t('production-sample.title')}
+      testId="production-sample"
+      above={
         <Segmented<SampleView>
           value={view}
           onChange={(next) => setParams(next === 'all' ? {} : { view: next })}
@@ -54,39 +48,24 @@ export function ProductionSampleListPage() {
           ]}
           data-testid="production-sample-views"
         />
-        <DataTable<ProductionSampleRow>
-          key={view}
-          columns={columns}
-          rowKey="id"
-          queryKey={[...productionSamplesSearchKey, view]}
-          listKey={`productionsample:${view}`}
-          request={request}
-          exportButton={(filters) => (
-            <ExportButton
-              exportFn={exportProductionSamples}
-              filters={{ ...filters, ...viewFilters(view) }}
-              data-testid="production-sample-export"
-            />
-          )}
-          cardTitle={(row) => (
-            <Link to={`/${language}/productionsample/${row.id}`}>
-              {row.itemNo} | {row.client.name}
-            </Link>
-          )}
-          toolbar={
-            hasPermission(session, createProductionSample.permission) ? (
-              <ButtonLink
-                type="primary"
-                icon={<PlusOutlined />}
-                to={`/${language}/productionsample/new`}
-                data-testid="production-sample-create"
-              >
-                {t('production-sample.create')}
-              </ButtonLink>
-            ) : null
-          }
-        />
-      </Flex>
-    </Card>
+      }
+      tableKey={view}
+      columns={columns}
+      rowKey="id"
+      queryKey={[...productionSamplesSearchKey, view]}
+      listKey={`productionsample:${view}`}
+      request={request}
+      exportTo={{ fn: exportProductionSamples, fixed: viewFilters(view) }}
+      cardTitle={(row) => (
+        <Link to={`/${language}/productionsample/${row.id}`}>
+          {row.itemNo} | {row.client.name}
+        </Link>
+      )}
+      create={{
+        permission: createProductionSample.permission,
+        to: 'productionsample/new',
+        label: t('production-sample.create'),
+      }}
+    />
   );
 }

@@ -1,4 +1,3 @@
-import { changeLog } from '@qcdesk/contract/config';
 import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
 import {
   cancelTestOrder,
@@ -13,12 +12,10 @@ import {
   updateTestOrder,
   updateTestOrderItems,
 } from '@qcdesk/contract/test-order';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { operationKey, useOperationMutation } from '../../api/use-operation';
-import type { ChangeLogFetch } from '../../components/change-log-viewer';
-import type { PageRequest } from '../../components/data-table';
-import { sortInput } from '../../components/list-state';
+import { operationKey } from '../../api/use-operation';
+import { areaApi } from '../../components/area-api';
 import type { Filters } from '../../components/table-columns';
 
 export type TestOrderRow = OutputOf<typeof searchTestOrders>['list'][number];
@@ -27,46 +24,35 @@ export type TestOrderLine = TestOrderDetail['items'][number];
 export type CartProduct = OutputOf<typeof listTestOrderProducts>['list'][number];
 export type CreateTestOrderInput = InputOf<typeof createTestOrder>;
 export type UpdateTestOrderInput = InputOf<typeof updateTestOrder>;
-type SearchInput = InputOf<typeof searchTestOrders>;
 
 /** The change log names a test order by its table (apps/server TEST_ORDER_ENTITY). */
 export const TEST_ORDER_ENTITY = 'test_orders';
 
-export const testOrdersSearchKey = operationKey(searchTestOrders);
-const testOrderKey = operationKey(getTestOrder);
 const cartKey = operationKey(listTestOrderProducts);
+
+const area = areaApi({
+  search: searchTestOrders,
+  get: getTestOrder,
+  sorts: TEST_ORDER_SORTS,
+  entity: TEST_ORDER_ENTITY,
+});
+
+export const testOrdersSearchKey = area.searchKey;
 
 /** The status tabs of the list: all, or one TestOrderStatus. */
 export const STATUS_TABS = ['all', '10', '20', '30', '40', '50', '90'] as const;
 export type StatusTab = (typeof STATUS_TABS)[number];
 
+const tabFilters = (tab: StatusTab): Filters => (tab === 'all' ? {} : { status: Number(tab) });
+
 /** The list's page request (spec §3 filters) for one status tab. */
-export const requestTestOrders =
-  (tab: StatusTab): PageRequest<TestOrderRow> =>
-  ({ filters, page, pageSize, count, ...sort }) =>
-    api.call(searchTestOrders, {
-      ...(filters as SearchInput),
-      ...(tab === 'all' ? {} : { status: Number(tab) }),
-      page,
-      pageSize,
-      count,
-      ...sortInput(sort, TEST_ORDER_SORTS),
-    } as SearchInput);
+export const requestTestOrders = (tab: StatusTab) => area.request(tabFilters(tab));
 
 /** `ordertest/export`: the list's filters (and its status tab) to XLSX, mailed; answers the job. */
-export const exportTestOrders = (tab: StatusTab) => (filters: Filters) =>
-  api.call(exportTestOrdersOp, {
-    ...(filters as InputOf<typeof exportTestOrdersOp>),
-    ...(tab === 'all' ? {} : { status: Number(tab) }),
-  });
+export const exportTestOrders = (tab: StatusTab) => area.exportWith(exportTestOrdersOp, tabFilters(tab));
 
-export function useTestOrder(id: string | undefined) {
-  return useQuery({
-    queryKey: [...testOrderKey, id],
-    queryFn: () => api.callResult(getTestOrder, { id: id ?? '' }),
-    enabled: Boolean(id),
-  });
-}
+export const useTestOrder = area.useRecord;
+export const useInvalidateTestOrder = area.useInvalidate;
 
 /** The cart's products with the lines each brings (ordertest/list/products). */
 export function useCartProducts(ids: readonly string[]) {
@@ -78,37 +64,14 @@ export function useCartProducts(ids: readonly string[]) {
   });
 }
 
-export function useInvalidateTestOrder() {
-  const client = useQueryClient();
-  return () => {
-    void client.invalidateQueries({ queryKey: testOrdersSearchKey });
-    void client.invalidateQueries({ queryKey: testOrderKey });
-    void client.invalidateQueries({ queryKey: ['changelog', TEST_ORDER_ENTITY] });
-  };
-}
+// The forms show their refusals themselves; the lines' and the action bar's are toasted.
+export const useCreateTestOrder = () => area.useWrite(createTestOrder, { silent: true });
+export const useUpdateTestOrder = () => area.useWrite(updateTestOrder, { silent: true });
+export const useUpdateTestOrderItems = () => area.useWrite(updateTestOrderItems);
+export const useSubmitTestOrder = () => area.useWrite(submitTestOrder);
+export const useCloseTestOrder = () => area.useWrite(closeTestOrder);
+export const useCancelTestOrder = () => area.useWrite(cancelTestOrder);
 
-export function useCreateTestOrder() {
-  const invalidate = useInvalidateTestOrder();
-  return useOperationMutation(createTestOrder, { silent: true, onSuccess: invalidate });
-}
-
-export function useUpdateTestOrder() {
-  const invalidate = useInvalidateTestOrder();
-  return useOperationMutation(updateTestOrder, { silent: true, onSuccess: invalidate });
-}
-
-export function useUpdateTestOrderItems() {
-  const invalidate = useInvalidateTestOrder();
-  return useOperationMutation(updateTestOrderItems, { onSuccess: invalidate });
-}
-
-/** submit, close or cancel; the refusal is shown as the usual toast. */
-export function useTestOrderTransition(action: 'submit' | 'close' | 'cancel') {
-  const invalidate = useInvalidateTestOrder();
-  const op = action === 'submit' ? submitTestOrder : action === 'close' ? closeTestOrder : cancelTestOrder;
-  return useOperationMutation(op, { onSuccess: invalidate });
-}
-
-export const fetchTestOrderChangeLog: ChangeLogFetch = (input) => api.call(changeLog, input);
+export const fetchTestOrderChangeLog = area.fetchChangeLog;
 
 export type { Filters };

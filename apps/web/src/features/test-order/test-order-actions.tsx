@@ -1,78 +1,57 @@
-import { Button, Flex } from 'antd';
+import { TEST_ORDER_STATUS } from '@qcdesk/contract/test-order';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
-import { useConfirm } from '../../components/confirm-dialog';
-import { notify } from '../../components/notify';
-import { type TestOrderDetail, useTestOrderTransition } from './api';
+import { ActionBar, type BarAction } from '../../components/action-bar';
+import {
+  type TestOrderDetail,
+  useCancelTestOrder,
+  useCloseTestOrder,
+  useInvalidateTestOrder,
+  useSubmitTestOrder,
+} from './api';
+import { TestOrderEdit } from './test-order-edit';
 
-type Action = 'submit' | 'close' | 'cancel';
+const { draft, submitted, reported } = TEST_ORDER_STATUS;
 
-/** DOMAIN.md §4.9 as buttons: submit (10, test.create), close (40, test.finance), cancel (10/20, test.create). */
-const ACTIONS: { action: Action; from: readonly number[]; permission: string; danger?: boolean }[] = [
-  { action: 'submit', from: [10], permission: 'test.create' },
-  { action: 'close', from: [40], permission: 'test.finance' },
-  { action: 'cancel', from: [10, 20], permission: 'test.create', danger: true },
-];
-
-/** The status actions of a test order, each after a confirmation. */
+/**
+ * A test order's action bar, DOMAIN.md §4.9: submit (draft, test.create), close (reported,
+ * test.finance), cancel (draft/submitted, test.create), each confirmed; the field edit beside them.
+ */
 export function TestOrderActions({ order, modify }: { order: TestOrderDetail; modify: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
-  const [confirm, holder] = useConfirm();
-  const submit = useTestOrderTransition('submit');
-  const close = useTestOrderTransition('close');
-  const cancel = useTestOrderTransition('cancel');
-  const mutations = { submit, close, cancel };
-  const shown = ACTIONS.filter(
-    (a) => modify && a.from.includes(order.status) && hasPermission(session, a.permission),
-  );
-  if (shown.length === 0) return null;
+  const writes = { submit: useSubmitTestOrder(), close: useCloseTestOrder(), cancel: useCancelTestOrder() };
   const no = order.testOrderNo;
-  const texts: Record<Action, { label: string; title: string; hint: string; done: string }> = {
-    submit: {
-      label: t('test-order.submit'),
-      title: t('test-order.submitConfirm', { no }),
-      hint: t('test-order.submitHint'),
-      done: t('test-order.submitDone'),
+  const action = (
+    name: 'submit' | 'close' | 'cancel',
+    from: readonly number[],
+    permission: string,
+    tone?: BarAction['tone'],
+  ): BarAction => ({
+    key: name,
+    label: t(`test-order.${name}`),
+    show: modify && from.includes(order.status) && hasPermission(session, permission),
+    ...(tone ? { tone } : {}),
+    confirm: {
+      title: t(`test-order.${name}Confirm`, { no }),
+      content: t(`test-order.${name}Hint`),
+      okText: t(`test-order.${name}`),
     },
-    close: {
-      label: t('test-order.close'),
-      title: t('test-order.closeConfirm', { no }),
-      hint: t('test-order.closeHint'),
-      done: t('test-order.closeDone'),
-    },
-    cancel: {
-      label: t('test-order.cancel'),
-      title: t('test-order.cancelConfirm', { no }),
-      hint: t('test-order.cancelHint'),
-      done: t('test-order.cancelDone'),
-    },
-  };
-  const run = async (action: Action, danger: boolean) => {
-    const text = texts[action];
-    const ok = await confirm({ title: text.title, content: text.hint, danger, okText: text.label });
-    if (!ok) return;
-    mutations[action].mutate(
-      { id: order.id, version: order.version },
-      { onSuccess: () => notify('success', text.done) },
-    );
-  };
+    run: () => writes[name].mutateAsync({ id: order.id, version: order.version }),
+    pending: writes[name].isPending,
+    done: t(`test-order.${name}Done`),
+  });
   return (
-    <Flex gap={8} wrap>
-      {holder}
-      {shown.map((a) => (
-        <Button
-          key={a.action}
-          type={a.action === 'submit' ? 'primary' : 'default'}
-          danger={a.danger}
-          loading={mutations[a.action].isPending}
-          onClick={() => void run(a.action, a.danger ?? false)}
-          data-testid={`test-order-${a.action}`}
-        >
-          {texts[a.action].label}
-        </Button>
-      ))}
-    </Flex>
+    <ActionBar
+      testId="test-order"
+      onStale={useInvalidateTestOrder()}
+      extra={<TestOrderEdit order={order} modify={modify} />}
+      actions={[
+        action('submit', [draft], 'test.create', 'primary'),
+        action('close', [reported], 'test.finance'),
+        action('cancel', [draft, submitted], 'test.create', 'danger'),
+      ]}
+    />
   );
 }

@@ -2,10 +2,8 @@ import type { Language } from '@qcdesk/contract/messages';
 import { Badge } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { ConfigSelect } from '../../components/config-select';
-import { searchClientOptions } from '../../components/pickers';
+import { clientColumn, refColumn } from '../../components/column-presets';
 import { EMPTY, enumColumnOptions, enumText, refName } from '../../components/ref-labels';
-import { ClientAutoComplete, type RemoteOption } from '../../components/remote-auto-complete';
 import type { TableColumn } from '../../components/table-columns';
 import { formatDate } from '../../lib/format';
 import type { TestOrderRow } from './api';
@@ -63,41 +61,8 @@ export function testOrderColumns({
     { key: 'productNo', title: (t) => t('test-order.productNo'), searchKey: 'productNo', hideInTable: true },
     { key: 'sku', title: (t) => t('test-order.sku'), searchKey: 'sku', hideInTable: true },
     { key: 'factory', title: (t) => t('test-order.factory'), searchKey: 'factory', hideInTable: true },
-    {
-      key: 'client',
-      title: (t) => t('test-order.client'),
-      dataIndex: 'client',
-      searchKey: 'client',
-      minWidth: 120,
-      render: (_value, row) => row.client.name,
-      renderFormItem: ({ value, onChange, id }) => (
-        <ClientAutoComplete
-          id={id}
-          aria-label={t('test-order.client')}
-          search={searchClientOptions}
-          value={(value as RemoteOption | null | undefined) ?? null}
-          onChange={(option) => onChange?.(option)}
-        />
-      ),
-      searchTransform: (value) => ({ client: (value as RemoteOption).value }),
-    },
-    {
-      key: 'department',
-      title: (t) => t('test-order.department'),
-      dataIndex: 'department',
-      searchKey: 'department',
-      showFrom: 'xxl',
-      render: (_value, row) => refName(row.department, language),
-      renderFormItem: (props) => (
-        <ConfigSelect<string | null>
-          list="department"
-          allowClear
-          placeholder={t('test-order.department')}
-          {...props}
-          value={props.value as string | null}
-        />
-      ),
-    },
+    clientColumn(t('test-order.client'), { minWidth: 120 }),
+    refColumn('department', t('test-order.department'), language, (row) => row.department),
     {
       key: 'lab',
       title: (t) => t('test-order.lab'),

@@ -1,6 +1,5 @@
-import { fieldLabel } from '@qcdesk/contract/messages';
 import { createTestOrder, TEST_ORDER_STATUS } from '@qcdesk/contract/test-order';
-import { Alert, Card, Flex } from 'antd';
+import { Alert, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createdText, RecordCard } from '../../components/record/record-card';
 import { RecordLink } from '../../components/record/record-link';
@@ -11,7 +10,6 @@ import { formatDate } from '../../lib/format';
 import { type TestOrderDetail, useInvalidateTestOrder, useTestOrder } from './api';
 import { TestOrderActions } from './test-order-actions';
 import { moneyText, TestOrderStatusBadge } from './test-order-columns';
-import { TestOrderEdit } from './test-order-edit';
 import { DocumentRef } from './test-order-file';
 import { TestOrderCreatePage } from './test-order-form';
 import { TestOrderItems } from './test-order-items';
@@ -32,12 +30,7 @@ function TestOrderView({ order, modify }: { order: TestOrderDetail; modify: bool
             <TestOrderStatusBadge status={order.status} language={language} />
           </span>
         }
-        actions={
-          <Flex gap={8} wrap>
-            <TestOrderEdit order={order} modify={modify} />
-            <TestOrderActions order={order} modify={modify} />
-          </Flex>
-        }
+        actions={<TestOrderActions order={order} modify={modify} />}
         notices={[
           order.status === TEST_ORDER_STATUS.cancelled && (
             <Alert type="warning" showIcon title={t('test-order.isCancelled')} />

@@ -1,14 +1,13 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { createTestOrder } from '@qcdesk/contract/test-order';
-import { Badge, Card, Flex, Segmented } from 'antd';
+import { Badge, Segmented } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button-link';
-import { DataTable } from '../../components/data-table';
-import { ExportButton } from '../../components/export-button';
+import { ListPage } from '../../components/list-page';
 import { enumText } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
 import { useOrderTestCart } from '../../lib/carts';
@@ -21,8 +20,6 @@ import {
   testOrdersSearchKey,
 } from './api';
 import { moneyText, testOrderColumns } from './test-order-columns';
-
-const heading = { fontSize: 18, fontWeight: 600, margin: 0 } as const;
 
 const tabOf = (value: string | null): StatusTab =>
   (STATUS_TABS as readonly string[]).includes(value ?? '') ? (value as StatusTab) : 'all';
@@ -42,8 +39,10 @@ export function TestOrderListPage() {
   const request = useMemo(() => requestTestOrders(tab), [tab]);
 
   return (
-    <Card title={<h1 style={heading}>{t('test-order.title')}</h1>}>
-      <Flex vertical gap={12}>
+    <ListPage<TestOrderRow>
+      title={t('test-order.title')}
+      testId="test-order"
+      above={
         <div style={{ overflowX: 'auto' }}>
           <Segmented<StatusTab>
             value={tab}
@@ -58,41 +57,33 @@ export function TestOrderListPage() {
             data-testid="test-order-tabs"
           />
         </div>
-        <DataTable<TestOrderRow>
-          key={tab}
-          columns={columns}
-          rowKey="id"
-          queryKey={[...testOrdersSearchKey, tab]}
-          listKey={`ordertest:${tab}`}
-          request={request}
-          exportButton={(filters) => (
-            <ExportButton
-              exportFn={exportTestOrders(tab)}
-              filters={filters}
-              data-testid="test-order-export"
-            />
-          )}
-          cardTitle={(row) => (
-            <Link to={`/${language}/ordertest/${row.id}`}>
-              {row.testOrderNo} | {row.client.name} | {moneyText(row.amount, row.currency)}
-            </Link>
-          )}
-          toolbar={
-            hasPermission(session, createTestOrder.permission) ? (
-              <Badge count={cart.items.length} size="small">
-                <ButtonLink
-                  type="primary"
-                  icon={<ShoppingCartOutlined />}
-                  to={`/${language}/ordertest/new`}
-                  data-testid="test-order-cart"
-                >
-                  {t('test-order.cart')}
-                </ButtonLink>
-              </Badge>
-            ) : null
-          }
-        />
-      </Flex>
-    </Card>
+      }
+      tableKey={tab}
+      columns={columns}
+      rowKey="id"
+      queryKey={[...testOrdersSearchKey, tab]}
+      listKey={`ordertest:${tab}`}
+      request={request}
+      exportTo={{ fn: exportTestOrders(tab) }}
+      cardTitle={(row) => (
+        <Link to={`/${language}/ordertest/${row.id}`}>
+          {row.testOrderNo} | {row.client.name} | {moneyText(row.amount, row.currency)}
+        </Link>
+      )}
+      toolbar={
+        hasPermission(session, createTestOrder.permission) ? (
+          <Badge count={cart.items.length} size="small">
+            <ButtonLink
+              type="primary"
+              icon={<ShoppingCartOutlined />}
+              to={`/${language}/ordertest/new`}
+              data-testid="test-order-cart"
+            >
+              {t('test-order.cart')}
+            </ButtonLink>
+          </Badge>
+        ) : null
+      }
+    />
   );
 }

@@ -1,7 +1,6 @@
 import { fieldLabel } from '@qcdesk/contract/messages';
-import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ChangeLogViewer } from '../../components/change-log-viewer';
+import { ChangeLogCard } from '../../components/change-log-viewer';
 import { currentLanguage } from '../../i18n/i18n';
 import { fetchTestOrderChangeLog, TEST_ORDER_ENTITY } from './api';
 
@@ -19,13 +18,11 @@ export function TestOrderChangeLog({ id }: { id: string }) {
     sampleProvided: t('test-order.sampleProvided'),
   };
   return (
-    <Card>
-      <ChangeLogViewer
-        entity={TEST_ORDER_ENTITY}
-        id={id}
-        fetch={fetchTestOrderChangeLog}
-        fieldLabel={(field) => logLabels[field] ?? fieldLabel(field, language)}
-      />
-    </Card>
+    <ChangeLogCard
+      entity={TEST_ORDER_ENTITY}
+      id={id}
+      fetch={fetchTestOrderChangeLog}
+      fieldLabel={(field) => logLabels[field] ?? fieldLabel(field, language)}
+    />
   );
 }

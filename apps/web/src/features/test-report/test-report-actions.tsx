@@ -1,14 +1,12 @@
-import { Alert, Button, Form, Input } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../components/button-link';
-import { useConfirm } from '../../components/confirm-dialog';
-import { GuardedModal } from '../../components/guarded-modal';
-import { notify } from '../../components/notify';
+import { ActionBar } from '../../components/action-bar';
 import { currentLanguage } from '../../i18n/i18n';
 import {
   type TestReportDetail,
   useInvalidateReport,
+  useInvalidateTestReport,
   usePublishTestReport,
   useRejectTestReport,
   useRetestTestReport,
@@ -16,172 +14,108 @@ import {
 } from './api';
 import { ResultDialog } from './test-report-result-dialog';
 
-type ReasonAction = 'reject' | 'retest' | 'invalidate';
-
-/** reject (20 → 10), retest (30/40 → 80) and invalidate (30/40 → 90) ask for a reason. */
-function ReasonDialog({
-  report,
-  action,
-  onClose,
-}: {
-  report: TestReportDetail;
-  action: ReasonAction;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<{ reason: string }>();
-  const mutations = {
-    reject: useRejectTestReport(),
-    retest: useRetestTestReport(),
-    invalidate: useInvalidateReport(),
-  };
-  const mutation = mutations[action];
-  const reportNo = report.reportNo ?? t('test-report.pending');
-  const titles = {
-    reject: t('test-report.rejectTitle', { reportNo }),
-    retest: t('test-report.retestTitle', { reportNo }),
-    invalidate: t('test-report.invalidateTitle', { reportNo }),
-  };
-  const labels = {
-    reject: t('test-report.reject'),
-    retest: t('test-report.retest'),
-    invalidate: t('test-report.invalidate'),
-  };
-  const done = (updated: TestReportDetail) => {
-    if (action === 'retest')
-      notify('success', t('test-report.retestDone', { testOrderNo: updated.retestOrder?.testOrderNo ?? '' }));
-    else
-      notify('success', action === 'reject' ? t('test-report.rejectDone') : t('test-report.invalidateDone'));
-    onClose();
-  };
-  return (
-    <GuardedModal
-      open
-      title={titles[action]}
-      okText={labels[action]}
-      okButtonProps={{
-        danger: action === 'invalidate',
-        loading: mutation.isPending,
-        ...{ 'data-testid': 'test-report-reason-ok' },
-      }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      {action === 'retest' ? (
-        <Alert type="info" showIcon title={t('test-report.retestHint')} style={{ marginBottom: 16 }} />
-      ) : null}
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={(values) =>
-          mutation.mutate(
-            { id: report.id, version: report.version, reason: values.reason },
-            {
-              onSuccess: (updated) => done(updated as TestReportDetail),
-              onError: (error) => notify('error', error.message),
-            },
-          )
-        }
-      >
-        <Form.Item
-          name="reason"
-          label={t('test-report.reason')}
-          rules={[{ required: true, whitespace: true }]}
-        >
-          <Input.TextArea
-            autoSize={{ minRows: 2, maxRows: 6 }}
-            maxLength={500}
-            showCount
-            data-testid="test-report-reason"
-          />
-        </Form.Item>
-      </Form>
-    </GuardedModal>
-  );
-}
-
-/** The buttons of a report's transitions and the previous-report view. */
-export function TestReportActions({ report }: { report: TestReportDetail }) {
+/**
+ * A report's action bar from the server's `actions` flags: edit, enter the result (its own dialog),
+ * verify and publish (confirmed), reject (20 → 10), retest (30/40 → 80) and invalidate (30/40 → 90)
+ * with a reason, and the previous-report view.
+ */
+export function TestReportActions({ report, modify }: { report: TestReportDetail; modify: boolean }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const [confirm, holder] = useConfirm();
-  const [dialog, setDialog] = useState<ReasonAction | 'result' | null>(null);
+  const [entering, setEntering] = useState(false);
   const verify = useVerifyTestReport();
   const publish = usePublishTestReport();
+  const reject = useRejectTestReport();
+  const retest = useRetestTestReport();
+  const invalidate = useInvalidateReport();
   const can = (action: string) => report.actions.includes(action);
   const reportNo = report.reportNo ?? t('test-report.pending');
-  const confirmThen = async (title: string, run: () => void) => {
-    if (await confirm({ title })) run();
-  };
   const key = { id: report.id, version: report.version };
-  const handlers = (done: string) => ({
-    onSuccess: () => notify('success', done),
-    onError: (error: Error) => notify('error', error.message),
+  const reason = (action: 'reject' | 'retest' | 'invalidate', title: string) => ({
+    title,
+    label: t('test-report.reason'),
+    okText: t(`test-report.${action}`),
+    testId: 'test-report-reason',
+    ...(action === 'retest' ? { hint: t('test-report.retestHint') } : {}),
   });
   return (
     <>
-      {holder}
-      {can('result') ? (
-        <Button type="primary" onClick={() => setDialog('result')} data-testid="test-report-enter-result">
-          {t('test-report.enterResult')}
-        </Button>
-      ) : null}
-      {can('verify') ? (
-        <Button
-          type="primary"
-          loading={verify.isPending}
-          data-testid="test-report-verify"
-          onClick={() =>
-            void confirmThen(t('test-report.verifyConfirm', { reportNo }), () =>
-              verify.mutate(key, handlers(t('test-report.verifyDone'))),
-            )
-          }
-        >
-          {t('test-report.verify')}
-        </Button>
-      ) : null}
-      {can('reject') ? (
-        <Button onClick={() => setDialog('reject')} data-testid="test-report-reject">
-          {t('test-report.reject')}
-        </Button>
-      ) : null}
-      {can('publish') ? (
-        <Button
-          type="primary"
-          loading={publish.isPending}
-          data-testid="test-report-publish"
-          onClick={() =>
-            void confirmThen(t('test-report.publishConfirm', { reportNo }), () =>
-              publish.mutate(key, handlers(t('test-report.publishDone'))),
-            )
-          }
-        >
-          {t('test-report.publish')}
-        </Button>
-      ) : null}
-      {can('retest') ? (
-        <Button onClick={() => setDialog('retest')} data-testid="test-report-retest">
-          {t('test-report.retest')}
-        </Button>
-      ) : null}
-      {can('invalidate') ? (
-        <Button danger onClick={() => setDialog('invalidate')} data-testid="test-report-invalidate">
-          {t('test-report.invalidate')}
-        </Button>
-      ) : null}
-      {report.previousReportId ? (
-        <ButtonLink
-          to={`/${language}/testreport/${report.id}?view=previous`}
-          data-testid="test-report-previous"
-        >
-          {t('test-report.previous')}
-        </ButtonLink>
-      ) : null}
-      {dialog === 'result' ? <ResultDialog report={report} onClose={() => setDialog(null)} /> : null}
-      {dialog && dialog !== 'result' ? (
-        <ReasonDialog report={report} action={dialog} onClose={() => setDialog(null)} />
-      ) : null}
+      <ActionBar
+        testId="test-report"
+        onStale={useInvalidateTestReport()}
+        actions={[
+          {
+            key: 'edit',
+            label: t('common.edit'),
+            icon: <EditOutlined />,
+            show: modify && can('edit'),
+            to: `/${language}/testreport/${report.id}?edit=1`,
+          },
+          {
+            key: 'enter-result',
+            label: t('test-report.enterResult'),
+            tone: 'primary',
+            show: can('result'),
+            open: () => setEntering(true),
+          },
+          {
+            key: 'verify',
+            label: t('test-report.verify'),
+            tone: 'primary',
+            show: can('verify'),
+            confirm: { title: t('test-report.verifyConfirm', { reportNo }) },
+            run: () => verify.mutateAsync(key),
+            pending: verify.isPending,
+            done: t('test-report.verifyDone'),
+          },
+          {
+            key: 'reject',
+            label: t('test-report.reject'),
+            show: can('reject'),
+            reason: reason('reject', t('test-report.rejectTitle', { reportNo })),
+            run: (text) => reject.mutateAsync({ ...key, reason: text ?? '' }),
+            pending: reject.isPending,
+            done: t('test-report.rejectDone'),
+          },
+          {
+            key: 'publish',
+            label: t('test-report.publish'),
+            tone: 'primary',
+            show: can('publish'),
+            confirm: { title: t('test-report.publishConfirm', { reportNo }) },
+            run: () => publish.mutateAsync(key),
+            pending: publish.isPending,
+            done: t('test-report.publishDone'),
+          },
+          {
+            key: 'retest',
+            label: t('test-report.retest'),
+            show: can('retest'),
+            reason: reason('retest', t('test-report.retestTitle', { reportNo })),
+            run: (text) => retest.mutateAsync({ ...key, reason: text ?? '' }),
+            pending: retest.isPending,
+            done: (updated: TestReportDetail) =>
+              t('test-report.retestDone', { testOrderNo: updated.retestOrder?.testOrderNo ?? '' }),
+          },
+          {
+            key: 'previous',
+            label: t('test-report.previous'),
+            show: Boolean(report.previousReportId),
+            to: `/${language}/testreport/${report.id}?view=previous`,
+          },
+          {
+            key: 'invalidate',
+            label: t('test-report.invalidate'),
+            tone: 'danger',
+            show: can('invalidate'),
+            reason: reason('invalidate', t('test-report.invalidateTitle', { reportNo })),
+            run: (text) => invalidate.mutateAsync({ ...key, reason: text ?? '' }),
+            pending: invalidate.isPending,
+            done: t('test-report.invalidateDone'),
+          },
+        ]}
+      />
+      {entering ? <ResultDialog report={report} onClose={() => setEntering(false)} /> : null}
     </>
   );
 }

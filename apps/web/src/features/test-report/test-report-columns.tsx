@@ -3,10 +3,9 @@ import { TEST_REPORT_STATUS } from '@qcdesk/contract/test-report';
 import { Badge, type BadgeProps, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
+import { clientColumn, refColumn } from '../../components/column-presets';
 import { ConfigSelect } from '../../components/config-select';
-import { searchClientOptions } from '../../components/pickers';
 import { EMPTY, enumColumnOptions, enumText, refName } from '../../components/ref-labels';
-import { ClientAutoComplete, type RemoteOption } from '../../components/remote-auto-complete';
 import type { TableColumn } from '../../components/table-columns';
 import { formatDate } from '../../lib/format';
 import type { TestReportRow } from './api';
@@ -144,31 +143,8 @@ export function testReportColumns({
       render: (_value, row) =>
         [...new Set(products(row).map((p) => refName(p.factory, language)))].join(', '),
     },
-    {
-      key: 'client',
-      title: (t) => t('test-report.client'),
-      searchKey: 'client',
-      showFrom: 'lg',
-      render: (_value, row) => row.client.name,
-      renderFormItem: ({ value, onChange, id }) => (
-        <ClientAutoComplete
-          id={id}
-          aria-label={t('test-report.client')}
-          search={searchClientOptions}
-          value={(value as RemoteOption | null | undefined) ?? null}
-          onChange={(option) => onChange?.(option)}
-        />
-      ),
-      searchTransform: (value) => ({ client: (value as RemoteOption).value }),
-    },
-    {
-      key: 'department',
-      title: (t) => t('test-report.department'),
-      searchKey: 'department',
-      showFrom: 'xxl',
-      render: (_value, row) => refName(row.department, language),
-      renderFormItem: configFilter('department', t('test-report.department')),
-    },
+    clientColumn(t('test-report.client'), { showFrom: 'lg' }),
+    refColumn('department', t('test-report.department'), language, (row) => row.department),
     {
       key: 'lab',
       title: (t) => t('test-report.lab'),

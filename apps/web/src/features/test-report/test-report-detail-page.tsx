@@ -1,12 +1,10 @@
-import { EditOutlined } from '@ant-design/icons';
 import { TEST_REPORT_STATUS } from '@qcdesk/contract/test-report';
 import { Alert, Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
-import { ButtonLink } from '../../components/button-link';
-import { ChangeLogViewer } from '../../components/change-log-viewer';
+import { ChangeLogCard } from '../../components/change-log-viewer';
 import { FileList } from '../../components/file-list';
 import { createdText, FULL_ROW, RecordCard } from '../../components/record/record-card';
 import { RecordLink } from '../../components/record/record-link';
@@ -42,20 +40,7 @@ function TestReportView({ report, modify }: { report: TestReportDetail; modify: 
         testId="test-report-detail"
         title={<ReportNo reportNo={report.reportNo} t={t} />}
         tags={<StatusBadge status={report.status} language={language} data-testid="test-report-status" />}
-        actions={
-          <Flex gap={8} wrap>
-            {modify && report.actions.includes('edit') ? (
-              <ButtonLink
-                icon={<EditOutlined />}
-                to={`/${language}/testreport/${report.id}?edit=1`}
-                data-testid="test-report-edit"
-              >
-                {t('common.edit')}
-              </ButtonLink>
-            ) : null}
-            <TestReportActions report={report} />
-          </Flex>
-        }
+        actions={<TestReportActions report={report} modify={modify} />}
         notices={[
           report.valid !== 1 && <Alert type="warning" showIcon title={t('test-report.deletedHint')} />,
           report.actions.includes('result') && (
@@ -133,9 +118,7 @@ function TestReportView({ report, modify }: { report: TestReportDetail; modify: 
       <Card title={t('test-report.files')}>
         <FileList files={report.files} emptyText={t('test-report.noFiles')} />
       </Card>
-      <Card>
-        <ChangeLogViewer entity={TEST_REPORT_ENTITY} id={report.id} fetch={fetchTestReportChangeLog} />
-      </Card>
+      <ChangeLogCard entity={TEST_REPORT_ENTITY} id={report.id} fetch={fetchTestReportChangeLog} />
     </Flex>
   );
 }

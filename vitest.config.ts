@@ -21,7 +21,13 @@ function isTeardownRender(error: Error): boolean {
 // socket (ADR 0012). `--maxWorkers=1` on the command line still runs them one by one.
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/contract',
+      'apps/server/vitest.config.ts',
+      'apps/server/vitest.isolated.config.ts',
+      'apps/web/vitest.config.ts',
+      'apps/web/vitest.isolated.config.ts',
+    ],
     maxWorkers: 2,
     onUnhandledError: (error) => !isTeardownRender(error),
   },

@@ -67,9 +67,7 @@ for (const lang of ['en', 'zh'] as const) {
     test.setTimeout(120_000);
     const text = TEXT[lang];
     const name = `E2E ${lang} Toys ${uniqueSuffix()}`;
-    await signIn(page, DEMO_USERS.SALES, lang);
-
-    await page.goto(`/${lang}/client`);
+    await signIn(page, DEMO_USERS.SALES, lang, { at: `/${lang}/client` });
     await page.getByTestId('client-create').click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/client/new$`));
     const form = page.getByTestId('client-form');
@@ -134,8 +132,7 @@ test('a sales user cannot modify a client of another sales: the server says Inva
   test.setTimeout(90_000);
   const name = `E2E Other ${uniqueSuffix()}`;
   // An administrator (client.admin) creates a client for the sales manager, picked by name.
-  await signIn(page, 'admin', 'en');
-  await page.goto('/en/client/new');
+  await signIn(page, 'admin', 'en', { at: '/en/client/new' });
   const form = page.getByTestId('client-form');
   await form.getByLabel('Name', { exact: true }).fill(name);
   await pickOption(page, form, 'Country', 'Germany', 'Germany');
@@ -151,8 +148,7 @@ test('a sales user cannot modify a client of another sales: the server says Inva
 
   const other = await page.context().browser()!.newContext({ locale: 'zh-CN' });
   const sales1 = await other.newPage();
-  await signIn(sales1, DEMO_USERS.SALES, 'zh');
-  await sales1.goto(`/zh${url.pathname.slice(3)}?edit=1`);
+  await signIn(sales1, DEMO_USERS.SALES, 'zh', { at: `/zh${url.pathname.slice(3)}?edit=1` });
   await expect(sales1.getByText(TEXT.zh.invalidPermission).first()).toBeVisible();
   await expect(sales1.getByTestId('client-form')).toHaveCount(0);
   await other.close();
@@ -161,8 +157,7 @@ test('a sales user cannot modify a client of another sales: the server says Inva
 for (const lang of ['en', 'zh'] as const) {
   test(`${lang}: Export mails the client list of the current filter`, async ({ page, baseURL }) => {
     const text = TEXT[lang];
-    await signIn(page, DEMO_USERS.SALES, lang);
-    await page.goto(`/${lang}/client`);
+    await signIn(page, DEMO_USERS.SALES, lang, { at: `/${lang}/client` });
     await page.getByRole('textbox', { name: text.name, exact: true }).fill('E2E');
     await page.getByRole('button', { name: /^(Search|查\s?询)$/ }).click();
     const exportButton = page.getByTestId('client-export');

@@ -138,8 +138,7 @@ test('an administrator edits a list in Chinese: enum and reference fields, and a
   page,
 }) => {
   const code = `D${unique()}`;
-  await signIn(page, 'admin', 'zh');
-  await page.goto('/zh/config/defect');
+  await signIn(page, 'admin', 'zh', { at: '/zh/config/defect' });
   await expect(page.getByRole('heading', { level: 1, name: '缺陷' })).toBeVisible();
   await page.getByTestId('config-create').click();
   const form = page.getByTestId('config-form');

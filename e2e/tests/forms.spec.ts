@@ -177,8 +177,7 @@ for (const lang of ['en', 'zh'] as const) {
   }) => {
     test.setTimeout(120_000);
     const text = SHOTS[lang];
-    await signIn(page, 'admin', lang);
-    await page.goto(`/${lang}/user?tab=roles`);
+    await signIn(page, 'admin', lang, { at: `/${lang}/user?tab=roles` });
     await page.getByTestId('role-create').click();
     const roleForm = page.getByTestId('role-form');
     const sort = roleForm.getByLabel(text.sort);

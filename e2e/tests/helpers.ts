@@ -95,13 +95,14 @@ export function failOnCspViolations(page: Page) {
  * (apps/web/src/api/session-tokens.ts: bearer in session storage, refresh token in session storage,
  * or in local storage when remembered), then the landing page. The Login page itself is what
  * sign-in.spec.ts and the flows that set a password test; everywhere else it only cost a page load
- * and a form per test (ADR 0012).
+ * and a form per test (ADR 0012). `at` opens that page instead of the landing page: a test that starts
+ * on a list loads the app once, not twice (each load of the app costs the browser 1–3 s of CPU).
  */
 export async function signIn(
   page: Page,
   username: string,
   lang: Lang = 'en',
-  options: { remember?: boolean } = {},
+  options: { remember?: boolean; at?: string } = {},
 ) {
   failOnCspViolations(page);
   const remember = options.remember ?? false;
@@ -118,6 +119,11 @@ export async function signIn(
     },
     { bearer: session.bearerToken, refresh: session.refreshToken, remember },
   );
+  if (options.at) {
+    await page.goto(options.at);
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+    return;
+  }
   await page.goto(`/${lang}`);
   await expect(page).toHaveURL(new RegExp(`/${lang}$`));
   await expect(page.getByTestId('home-greeting')).toBeVisible();

@@ -111,8 +111,7 @@ for (const lang of ['en', 'zh'] as const) {
   test(`${lang}: a client filter survives a detail and Back, a reload and the breadcrumb`, async ({
     page,
   }) => {
-    await signIn(page, 'admin', lang);
-    await page.goto(`/${lang}/client`);
+    await signIn(page, 'admin', lang, { at: `/${lang}/client` });
     await searchFor(page, lang, text.name, '华美');
     await expect(page).toHaveURL(new RegExp(`/${lang}/client\\?name=${encodeURIComponent('华美')}$`));
     await expect(rows(page)).toHaveCount(1);
@@ -147,8 +146,7 @@ for (const lang of ['en', 'zh'] as const) {
 
   test(`${lang}: materials page 2, a detail and Back: page 2 again`, async ({ page, baseURL }) => {
     const name = await twelveMaterials(baseURL!);
-    await signIn(page, 'admin', lang);
-    await page.goto(`/${lang}/material`);
+    await signIn(page, 'admin', lang, { at: `/${lang}/material` });
     await searchFor(page, lang, text.name, name);
     await expect(page).toHaveURL(/[?&]name=/);
     await expect(rows(page).first()).toContainText(name);
@@ -189,8 +187,7 @@ for (const lang of ['en', 'zh'] as const) {
   test(`${lang}: a bare URL (the menu after a reload, a typed address) opens the user's last search`, async ({
     page,
   }) => {
-    await signIn(page, 'admin', lang);
-    await page.goto(`/${lang}/client`);
+    await signIn(page, 'admin', lang, { at: `/${lang}/client` });
     await searchFor(page, lang, text.name, 'Nordic');
     await expect(page).toHaveURL(/\?name=Nordic$/);
     await expect(rows(page)).toHaveCount(1);
@@ -217,8 +214,7 @@ for (const lang of ['en', 'zh'] as const) {
   });
 
   test(`${lang}: the column settings and the density are remembered`, async ({ page }) => {
-    await signIn(page, 'admin', lang);
-    await page.goto(`/${lang}/client`);
+    await signIn(page, 'admin', lang, { at: `/${lang}/client` });
     const country = page.getByRole('columnheader', { name: text.country, exact: true });
     await expect(country).toBeVisible();
 
@@ -243,8 +239,7 @@ for (const lang of ['en', 'zh'] as const) {
   });
 
   test(`${lang}: groups sort by their header, and the sort is in the URL`, async ({ page }) => {
-    await signIn(page, 'admin', lang);
-    await page.goto(`/${lang}/user?tab=groups`);
+    await signIn(page, 'admin', lang, { at: `/${lang}/user?tab=groups` });
     const header = page.getByRole('columnheader', { name: text.group });
     const names = () => rows(page).locator('td:first-child').allTextContents();
     await expect(rows(page).first()).toBeVisible();
@@ -263,8 +258,7 @@ for (const lang of ['en', 'zh'] as const) {
   });
 
   test(`${lang}: clients sort by name on the server, and the sort is in the URL`, async ({ page }) => {
-    await signIn(page, 'admin', lang);
-    await page.goto(`/${lang}/client`);
+    await signIn(page, 'admin', lang, { at: `/${lang}/client` });
     const header = page.getByRole('columnheader', { name: text.name });
     const names = () => rows(page).locator('td:first-child a').allTextContents();
     await expect(rows(page).first()).toBeVisible();

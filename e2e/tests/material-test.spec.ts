@@ -48,9 +48,7 @@ for (const lang of ['en', 'zh'] as const) {
     // enough on the loaded 2-core machine (the mailbox page was still loading when time ran out).
     test.setTimeout(180_000);
     const text = TEXT[lang];
-    await signIn(page, DEMO_USERS.LAB, lang);
-
-    await page.goto(`/${lang}/materialtest`);
+    await signIn(page, DEMO_USERS.LAB, lang, { at: `/${lang}/materialtest` });
     await page.getByTestId('material-test-create').click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/materialtest/new$`));
     const form = page.getByTestId('material-test-form');
@@ -85,8 +83,7 @@ for (const lang of ['en', 'zh'] as const) {
 
     // The pushed mail waits in the dev mailbox (no SMTP server here), read by an administrator.
     const admin = await (await browser.newContext({ locale: 'en-US' })).newPage();
-    await signIn(admin, 'admin', 'en');
-    await admin.goto('/en/config/mailbox');
+    await signIn(admin, 'admin', 'en', { at: '/en/config/mailbox' });
     await admin.getByPlaceholder('To').fill(`${DEMO_USERS.LAB}@qcdesk.local`);
     await admin.getByRole('button', { name: 'Search' }).click();
     const open = admin.getByTestId('mail-open').first();

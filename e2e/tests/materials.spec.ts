@@ -79,9 +79,7 @@ for (const lang of ['en', 'zh'] as const) {
     const stamp = uniqueSuffix().toUpperCase();
     const upc = `E2E-${lang.toUpperCase()}-${stamp}`;
     const name = `E2E ${lang} ABS ${stamp}`;
-    await signIn(page, DEMO_USERS.QC, lang);
-
-    await page.goto(`/${lang}/material`);
+    await signIn(page, DEMO_USERS.QC, lang, { at: `/${lang}/material` });
     await page.getByTestId('material-create').click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/material/new$`));
     const form = page.getByTestId('material-form');
@@ -156,9 +154,7 @@ for (const lang of ['en', 'zh'] as const) {
     const itemNo = `E2E${lang.toUpperCase()}${stamp}`;
     const name = `E2E ${lang} plush bear ${stamp}`;
     const entry = `${itemNo} | ${name}`;
-    await signIn(page, DEMO_USERS.QC, lang);
-
-    await page.goto(`/${lang}/originalsample`);
+    await signIn(page, DEMO_USERS.QC, lang, { at: `/${lang}/originalsample` });
     await page.getByTestId('original-sample-create').click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/originalsample/new$`));
     const form = page.getByTestId('original-sample-form');

@@ -38,8 +38,7 @@ test.describe('people are named in the UI language; the user detail fits a phone
   for (const lang of LANGS) {
     test(`${lang}: user detail at 375 and 1280`, async ({ page, baseURL }) => {
       const own = await createOwnUser(baseURL!, DEMO_USERS.QC, 'detail');
-      await signIn(page, 'admin', lang);
-      await page.goto(`/${lang}/user/${own.id}`);
+      await signIn(page, 'admin', lang, { at: `/${lang}/user/${own.id}` });
       const detail = page.getByTestId('user-detail');
       // The heading names the user as the UI language does: the English name in English.
       await expect(detail.getByRole('heading', { level: 1 })).toHaveText(
@@ -64,8 +63,7 @@ test.describe('people are named in the UI language; the user detail fits a phone
 
   test('en: the lock confirmation and the client form name people in English', async ({ page, baseURL }) => {
     const own = await createOwnUser(baseURL!, DEMO_USERS.QC, 'confirm');
-    await signIn(page, 'admin', 'en');
-    await page.goto(`/en/user/${own.id}`);
+    await signIn(page, 'admin', 'en', { at: `/en/user/${own.id}` });
     await page.getByRole('button', { name: 'Lock' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText(own.englishName);
@@ -105,9 +103,7 @@ test.describe('change log in words and numbers', () => {
       const api = await apiOf(baseURL);
       const sample = (await api.call(searchOriginalSamples, { itemNo: 'PB-2024-001', pageSize: 5 })).list[0]!;
       const client = (await api.call(searchClients, { name: 'Nordic Home', pageSize: 5 })).list[0]!;
-      await signIn(page, 'admin', lang);
-
-      await page.goto(`/${lang}/originalsample/${sample.id}`);
+      await signIn(page, 'admin', lang, { at: `/${lang}/originalsample/${sample.id}` });
       const log = page.getByRole('region', { name: lang === 'en' ? 'Change log' : '修改记录' });
       // parts[FABRIC] reads as the part's name, and its percentage as a number.
       await expect(log).toContainText(lang === 'en' ? 'Parts Fabric' : '部件 面料');
@@ -129,8 +125,7 @@ test.describe('client detail tags', () => {
     test(`${lang}: tags keep a gap between them`, async ({ page, baseURL }) => {
       const api = await apiOf(baseURL);
       const client = (await api.call(searchClients, { name: 'Nordic Home', pageSize: 5 })).list[0]!;
-      await signIn(page, 'admin', lang);
-      await page.goto(`/${lang}/client/${client.id}`);
+      await signIn(page, 'admin', lang, { at: `/${lang}/client/${client.id}` });
       const tags = page.getByTestId('client-detail').getByTestId('tag-list').first().locator('.ant-tag');
       await expect(tags).toHaveCount(2);
       const [first, second] = [await tags.nth(0).boundingBox(), await tags.nth(1).boundingBox()];
@@ -190,8 +185,7 @@ test.describe('material test push', () => {
       baseURL,
     }) => {
       const id = await testWithoutReport(await apiOf(baseURL));
-      await signIn(page, 'admin', lang);
-      await page.goto(`/${lang}/materialtest/${id}`);
+      await signIn(page, 'admin', lang, { at: `/${lang}/materialtest/${id}` });
       const text = PUSH_TEXT[lang];
       await expect(page.getByTestId('material-test-push')).toBeDisabled();
       await expect(page.getByTestId('push-needs-report')).toContainText(text.needsReport);
@@ -209,8 +203,7 @@ test.describe('material test push', () => {
     }) => {
       test.setTimeout(150_000);
       const text = PUSH_TEXT[lang];
-      await signIn(page, DEMO_USERS.LAB, lang);
-      await page.goto(`/${lang}/materialtest/new`);
+      await signIn(page, DEMO_USERS.LAB, lang, { at: `/${lang}/materialtest/new` });
       const form = page.getByTestId('material-test-form');
       await form.getByLabel(text.material, { exact: true }).fill('ABS');
       await page.locator('.ant-select-dropdown:visible').getByText('6901234500011 | ABS塑料粒子').click();
@@ -241,8 +234,7 @@ test.describe('material test push', () => {
 
       // The pusher's own copy greets them by the name of the mail's language.
       const admin = await (await browser.newContext({ locale: 'en-US' })).newPage();
-      await signIn(admin, 'admin', 'en');
-      await admin.goto('/en/config/mailbox');
+      await signIn(admin, 'admin', 'en', { at: '/en/config/mailbox' });
       await admin.getByPlaceholder('To').fill(`${DEMO_USERS.LAB}@qcdesk.local`);
       await admin.getByRole('button', { name: 'Search' }).click();
       const open = admin.getByTestId('mail-open').filter({ hasText: testNo }).first();
@@ -339,8 +331,7 @@ test.describe('home search', () => {
     test(`${lang}: a one-character search shows its error and clears the results before it`, async ({
       page,
     }) => {
-      await signIn(page, DEMO_USERS.QC_MGR, lang);
-      await page.goto(`/${lang}/search`);
+      await signIn(page, DEMO_USERS.QC_MGR, lang, { at: `/${lang}/search` });
       const input = page.getByTestId('home-search-input');
       await input.fill('Nordic');
       await page.getByTestId('home-search-submit').click();

@@ -107,8 +107,7 @@ for (const lang of ['en', 'zh'] as const) {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/order/create') creates.push(request.url());
     });
-    await signIn(page, DEMO_USERS.SALES, lang);
-    await page.goto(`/${lang}/order`);
+    await signIn(page, DEMO_USERS.SALES, lang, { at: `/${lang}/order` });
     await page.getByTestId('order-create').click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/order/new$`));
     const form = page.getByTestId('order-form');
@@ -215,8 +214,7 @@ for (const lang of ['en', 'zh'] as const) {
 
     // A QC manager selects the first product (generic selection) and assigns it a QC.
     await signOut(page, lang);
-    await signIn(page, DEMO_USERS.QC_MGR, lang);
-    await page.goto(orderUrl);
+    await signIn(page, DEMO_USERS.QC_MGR, lang, { at: orderUrl });
     await expect(page.getByTestId('order-product-edit')).toHaveCount(0);
     await page.getByTestId('order-product').first().getByRole('checkbox').check();
     await page.getByTestId('order-bulk-qc').click();

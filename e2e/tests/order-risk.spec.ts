@@ -128,8 +128,7 @@ for (const lang of ['en', 'zh'] as const) {
     test.setTimeout(120_000);
     const orderNo = `RS-${uniqueSuffix().toUpperCase()}`;
     const sales = await (await browser.newContext()).newPage();
-    await signIn(sales, DEMO_USERS.SALES, lang);
-    await sales.goto(`/${lang}/orderfile`);
+    await signIn(sales, DEMO_USERS.SALES, lang, { at: `/${lang}/orderfile` });
     await sales
       .getByTestId('order-import-upload')
       .locator('input[type=file]')
@@ -138,8 +137,7 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(sales.getByTestId('order-import-done')).toBeVisible({ timeout: 30_000 });
     await sales.close();
 
-    await signIn(page, DEMO_USERS.QC_MGR, lang);
-    await page.goto(`/${lang}/order?orderNo=${orderNo}`);
+    await signIn(page, DEMO_USERS.QC_MGR, lang, { at: `/${lang}/order?orderNo=${orderNo}` });
     await page.getByRole('link', { name: orderNo }).first().click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/order/\\d+$`));
     await page.getByTestId('order-risk-sync').click();

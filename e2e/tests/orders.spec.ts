@@ -51,9 +51,7 @@ for (const lang of ['en', 'zh'] as const) {
   }) => {
     test.setTimeout(120_000);
     const text = TEXT[lang];
-    await signIn(page, DEMO_USERS.ADMIN, lang);
-
-    await page.goto(`/${lang}/order`);
+    await signIn(page, DEMO_USERS.ADMIN, lang, { at: `/${lang}/order` });
     await expect(page.getByRole('heading', { name: text.title, level: 1 })).toBeVisible();
     const search = page.getByRole('search');
     await search.getByLabel(text.orderNo, { exact: true }).fill(ORDER.ending);

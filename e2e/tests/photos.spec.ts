@@ -85,8 +85,7 @@ test('photos uploaded as contract files show as server-made thumbnails in the or
     ],
   });
 
-  await signIn(page, DEMO_USERS.SALES, 'en');
-  await page.goto(`/en/contract/${order.id}`);
+  await signIn(page, DEMO_USERS.SALES, 'en', { at: `/en/contract/${order.id}` });
   const input = page.getByTestId('contract-upload').locator('input[type=file]');
   const valid = page.locator('[data-testid=contract-file][data-valid="1"]');
   await input.setInputFiles({ name: 'Sample front.png', mimeType: 'image/png', buffer: png(1200, 800, 0) });

@@ -112,9 +112,7 @@ for (const lang of ['en', 'zh'] as const) {
     const text = TEXT[lang];
     const stamp = uniqueSuffix().toUpperCase();
     const itemNo = `PS-${lang.toUpperCase()}-${stamp}`;
-    await signIn(page, DEMO_USERS.QC, lang);
-
-    await page.goto(`/${lang}/productionsample`);
+    await signIn(page, DEMO_USERS.QC, lang, { at: `/${lang}/productionsample` });
     await expect(page.getByRole('heading', { name: text.title, level: 1 })).toBeVisible();
     await page.getByTestId('production-sample-create').click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/productionsample/new$`));
@@ -142,8 +140,7 @@ for (const lang of ['en', 'zh'] as const) {
     const sampleUrl = page.url();
 
     // The auditor audits it "improve": the remark is asked for before anything is sent.
-    await signIn(page, DEMO_USERS.AUDITOR, lang);
-    await page.goto(sampleUrl);
+    await signIn(page, DEMO_USERS.AUDITOR, lang, { at: sampleUrl });
     const audit = page.getByTestId('production-sample-audit-form');
     await audit.getByLabel(text.improve, { exact: true }).check();
     await page.getByTestId('production-sample-audit-save').click();
@@ -200,8 +197,7 @@ for (const lang of ['en', 'zh'] as const) {
       quantity: 3,
     });
 
-    await signIn(page, DEMO_USERS.QC_MGR, lang);
-    await page.goto(`/${lang}/productionsample/${sample.id}`);
+    await signIn(page, DEMO_USERS.QC_MGR, lang, { at: `/${lang}/productionsample/${sample.id}` });
     const detail = page.getByTestId('production-sample-detail');
     await expect(detail).toContainText(text.registered);
 
@@ -275,8 +271,7 @@ for (const lang of ['en', 'zh'] as const) {
     const text = TEXT[lang];
     const data = await orderAndSample(baseURL ?? '');
     const [first] = data.products;
-    await signIn(page, DEMO_USERS.SALES, lang);
-    await page.goto(`/${lang}/order/${data.order.id}`);
+    await signIn(page, DEMO_USERS.SALES, lang, { at: `/${lang}/order/${data.order.id}` });
     const rows = page.getByTestId('order-product');
     await rows.filter({ hasText: first! }).getByRole('checkbox').check();
     await page.getByTestId('order-ps-link').click();

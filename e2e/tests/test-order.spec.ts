@@ -58,8 +58,7 @@ for (const lang of ['en', 'zh'] as const) {
     test.setTimeout(180_000);
     const text = TEXT[lang];
     const { admin, order } = await ownOrder(baseURL!);
-    await signIn(page, DEMO_USERS.QC, lang as Lang);
-    await page.goto(`/${lang}/order/${order.id}`);
+    await signIn(page, DEMO_USERS.QC, lang as Lang, { at: `/${lang}/order/${order.id}` });
     const tags = page.getByTestId('order-test-cart-toggle');
     await expect(tags).toHaveCount(2);
     await tags.nth(0).click();

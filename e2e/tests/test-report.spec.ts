@@ -148,8 +148,7 @@ for (const lang of ['en', 'zh'] as const) {
 
     // The lab: the pending report shows the "pending" label; results with one fail and the file. The
     // order is not received: the dialog says so and the entry receives it today (issue 25).
-    await signIn(page, DEMO_USERS.LAB, lang as Lang);
-    await page.goto(`/${lang}/testreport/${reportId}`);
+    await signIn(page, DEMO_USERS.LAB, lang as Lang, { at: `/${lang}/testreport/${reportId}` });
     await expect(detail.locator('h1')).toHaveText(text.pending);
     await screenshotsAt(page, lang, 'test-report-pending');
     await page.getByTestId('test-report-enter-result').click();
@@ -240,8 +239,7 @@ for (const lang of ['en', 'zh'] as const) {
     expect(file.rows[0]![file.header.indexOf(text.resultHeader)]).toBe(text.fail);
 
     // Another verifier verifies and publishes.
-    await signIn(page, DEMO_USERS.AUDITOR, lang as Lang);
-    await page.goto(`/${lang}/testreport/${reportId}`);
+    await signIn(page, DEMO_USERS.AUDITOR, lang as Lang, { at: `/${lang}/testreport/${reportId}` });
     await page.getByTestId('test-report-verify').click();
     await confirmDialog(page);
     await expect(page.getByTestId('test-report-status')).toHaveText(text.verified);
@@ -264,8 +262,7 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(page.getByTestId('test-order-result')).toHaveText(text.fail);
 
     // QC retests: a draft retest order; once submitted, its report links back to this one.
-    await signIn(page, DEMO_USERS.QC, lang as Lang);
-    await page.goto(`/${lang}/testreport/${reportId}`);
+    await signIn(page, DEMO_USERS.QC, lang as Lang, { at: `/${lang}/testreport/${reportId}` });
     await page.getByTestId('test-report-retest').click();
     await page.getByTestId('test-report-reason').fill('Azo dyes over the limit');
     await page.getByTestId('test-report-reason-ok').click();

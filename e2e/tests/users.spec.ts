@@ -136,8 +136,7 @@ for (const lang of ['en', 'zh'] as const) {
       clientId: like.clientId,
     });
 
-    await signIn(page, 'admin', lang);
-    await page.goto(`/${lang}/user/${id}`);
+    await signIn(page, 'admin', lang, { at: `/${lang}/user/${id}` });
     await expect(page.getByTestId('user-detail')).toContainText(text.nordic);
     await page.getByTestId('user-edit').click();
     const field = page.getByTestId('user-form').getByLabel(text.client, { exact: true });
@@ -151,8 +150,7 @@ for (const lang of ['en', 'zh'] as const) {
     await screenshotsAt(page, lang, 'users-client');
 
     // The seeded demo client user sees its client's demo orders.
-    await signIn(page, DEMO_USERS.CLIENT, lang);
-    await page.goto(`/${lang}/order?orderNo=NH24-0315`);
+    await signIn(page, DEMO_USERS.CLIENT, lang, { at: `/${lang}/order?orderNo=NH24-0315` });
     await expect(page.getByTestId('order-link').filter({ hasText: 'NH24-0315' }).first()).toBeVisible();
   });
 }

@@ -1,7 +1,8 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach } from 'vitest';
+import { setI18n } from 'react-i18next';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { loadTexts } from '../app/texts';
-import { setTextsLoader } from '../i18n/i18n';
+import { i18n, setTextsLoader } from '../i18n/i18n';
 
 // findBy*/waitFor wait up to 5 s, not 1 s: antd validation and renders take longer when the two
 // cores are busy (CI runs the server suite's workers beside), and a slow pass is still a pass.
@@ -9,6 +10,18 @@ configure({ asyncUtilTimeout: 5000 });
 
 // The texts come from the app's registry of features, as main.tsx says.
 setTextsLoader(loadTexts);
+
+// The test files of a worker share one module graph (vitest.config.ts: `isolate: false`), so what a
+// file changes in the app's i18n is undone before the next: react-i18next's default instance (a
+// widget test's `createTestI18n` makes its own the default) and the language it starts in.
+const startLanguage = i18n.language;
+beforeAll(async () => {
+  setI18n(i18n);
+  if (i18n.language !== startLanguage) await i18n.changeLanguage(startLanguage);
+});
+beforeEach(() => {
+  setI18n(i18n);
+});
 
 // antd measures layout with ResizeObserver and reads breakpoints with matchMedia; happy-dom lacks both.
 class ResizeObserverStub {

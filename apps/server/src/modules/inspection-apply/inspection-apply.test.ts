@@ -302,6 +302,24 @@ describe('search and details', () => {
   });
 });
 
+describe('inspection/apply/export', () => {
+  it('queues the export of the filter for a reader, and refuses inspectors', async () => {
+    const { order } = await draftOf();
+    const { result } = await t.client.call(
+      ops.exportInspectionApplies,
+      { orderNo: order.orderNo },
+      { token: sales, lang: 'en' },
+    );
+    expect(result).toMatchObject({ success: true, error: 'The mail has been sent, please check' });
+    const refused = await t.client.call(
+      ops.exportInspectionApplies,
+      { orderNo: order.orderNo },
+      { token: inspector },
+    );
+    expect(refused.result.reason).toBe('E_PERMISSION');
+  });
+});
+
 describe('updateqnty', () => {
   it('splits a lowered quantity into a new draft with reason SPLIT', async () => {
     const { detail, products } = await draftOf();

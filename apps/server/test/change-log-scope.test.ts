@@ -7,6 +7,7 @@ import { contracts } from '../src/db/schema/contract';
 import { shippings } from '../src/db/schema/shipping';
 import { buildClient } from '../src/modules/client/client.factory';
 import { buildFirstSample } from '../src/modules/first-sample/first-sample.factory';
+import { buildInspectionApply } from '../src/modules/inspection-apply/inspection-apply.factory';
 import { buildOrder } from '../src/modules/order/order.factory';
 import { buildOrderRisk } from '../src/modules/order-risk/order-risk.factory';
 import { buildOriginalSample } from '../src/modules/original-sample/original-sample.factory';
@@ -31,6 +32,7 @@ const UNSCOPED: Record<string, string> = {
   common_standards: 'standards have no record scope',
   country_requirements: 'standards have no record scope',
   mail_outbox: 'the mail-error list is an administrator screen without record scope',
+  factory_schedules: 'factory schedules have no record scope: schedule.search reads every factory’s calendar',
 };
 
 /** For a scoped entity: one record a SALES user of SALES1 may read, and one of another department. */
@@ -139,6 +141,13 @@ const SCOPED: Record<string, (db: Db) => Promise<{ mine: bigint; elsewhere: bigi
     return {
       mine: (await buildTestOrder(db, await buildOrder(db))).id,
       elsewhere: (await buildTestOrder(db, await buildOrder(db, { sales: other.username }))).id,
+    };
+  },
+  inspection_applies: async (db) => {
+    const other = await buildUser(db, { role: 'SALES', department: 'SALES2' });
+    return {
+      mine: (await buildInspectionApply(db, await buildOrder(db))).id,
+      elsewhere: (await buildInspectionApply(db, await buildOrder(db, { sales: other.username }))).id,
     };
   },
 };

@@ -31,6 +31,7 @@ const UNSCOPED: Record<string, string> = {
   common_standards: 'standards have no record scope',
   country_requirements: 'standards have no record scope',
   mail_outbox: 'the mail-error list is an administrator screen without record scope',
+  factory_schedules: 'factory schedules have no record scope: schedule.search reads every factory’s calendar',
 };
 
 /** For a scoped entity: one record a SALES user of SALES1 may read, and one of another department. */

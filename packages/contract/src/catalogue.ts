@@ -2,10 +2,14 @@ import * as client from './client';
 import { configOperations } from './config';
 import * as contract from './contract';
 import * as enumeration from './enumerations';
+import * as factorySchedule from './factory-schedule';
 import * as files from './files';
 import * as firstSample from './first-sample';
 import * as homeSearch from './home-search';
 import * as identity from './identity';
+import * as inspectionApply from './inspection-apply';
+import * as inspectionPlan from './inspection-plan';
+import * as inspectionTask from './inspection-task';
 import * as listExport from './list-export';
 import * as mail from './mail';
 import * as mailService from './mail-service';
@@ -44,6 +48,10 @@ export const areas = {
   testOrder,
   testReport,
   firstSample,
+  factorySchedule,
+  inspectionApply,
+  inspectionPlan,
+  inspectionTask,
   shipping,
   contract,
   standard,

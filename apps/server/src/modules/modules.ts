@@ -3,10 +3,14 @@ import { clientModule } from './client/client.operations';
 import { configModule } from './config/config.operations';
 import { contractModule } from './contract/contract.operations';
 import { enumerationModule } from './enumerations/enumerations.operations';
+import { factoryScheduleModule } from './factory-schedule/factory-schedule.operations';
 import { filesModule } from './files/files.operations';
 import { firstSampleModule } from './first-sample/first-sample.operations';
 import { homeSearchModule } from './home-search/home-search.operations';
 import { identityModule } from './identity/identity.operations';
+import { inspectionApplyModule } from './inspection-apply/inspection-apply.operations';
+import { inspectionPlanModule } from './inspection-plan/inspection-plan.operations';
+import { inspectionTaskModule } from './inspection-task/inspection-task.operations';
 import { listExportModule } from './list-export/list-export.operations';
 import { mailModule } from './mail/mail.operations';
 import { mailServiceModule } from './mail-service/mail-service.operations';
@@ -47,6 +51,10 @@ export const modules: readonly ModuleDef[] = [
   testOrderModule,
   testReportModule,
   firstSampleModule,
+  factoryScheduleModule,
+  inspectionApplyModule,
+  inspectionPlanModule,
+  inspectionTaskModule,
   contractModule,
   standardModule,
   homeSearchModule,

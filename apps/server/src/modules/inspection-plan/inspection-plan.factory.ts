@@ -3,6 +3,8 @@ import { idOf, unique } from '../../../test/support/factories';
 import { buildUser } from '../../../test/support/identity';
 import { inspectionTypes } from '../../db/schema/config';
 import { inspectionApplies, inspectionApplyItems } from '../../db/schema/inspection-apply';
+import { inspectionPlans } from '../../db/schema/inspection-plan';
+import { inspectionTasks } from '../../db/schema/inspection-task';
 import { addDays } from '../../domain/calendar';
 import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
@@ -77,4 +79,28 @@ export function planInput(o: PlanInputOverrides) {
     dispatch: o.dispatch ?? false,
     confirm: o.confirm ?? false,
   };
+}
+
+/** A planned plan with one task for an application, inserted directly (no change log). */
+export async function buildPlan(db: Db, apply: { id: bigint; factoryId: bigint; inspectionTypeId: bigint }) {
+  const lead = await buildInspector(db);
+  const planDate = addDays(businessDate(), 7);
+  const planNo = unique('IP').slice(0, 16);
+  const [plan] = await db
+    .insert(inspectionPlans)
+    .values({ planNo, factoryId: apply.factoryId, planDate, endDate: planDate, leadInspectorId: lead.id })
+    .returning();
+  const [task] = await db
+    .insert(inspectionTasks)
+    .values({
+      taskNo: `${planNo}-01`,
+      planId: plan!.id,
+      applyId: apply.id,
+      factoryId: apply.factoryId,
+      inspectionTypeId: apply.inspectionTypeId,
+      inspectorId: lead.id,
+      taskDate: planDate,
+    })
+    .returning();
+  return { plan: plan!, task: task! };
 }

@@ -32,7 +32,8 @@ export const inspectionTaskModule = defineModule({
   changeLog: [
     {
       entity: INSPECTION_TASK_ENTITY,
-      permission: ops.getInspectionTask.permission,
+      // Read like its plan (inspplan.search), in the scope of its application.
+      permission: areas.inspectionPlan.getInspectionPlan.permission,
       readable: readableIn(inspectionTasks, inspectionTaskScope),
       fields: {
         factoryId: 'factory',

@@ -128,9 +128,7 @@ async function inspectorDays(db: Db, input: BoardInput) {
 export async function planBoard(db: Db, input: BoardInput) {
   if (addDays(input.startTime, BOARD_MAX_DAYS - 1) < input.endTime)
     throw new AppError('E_RANGE', { field: 'endTime' }, { field: 'endTime' });
-  const [applications, inspectors] = await Promise.all([
-    openApplications(db, input),
-    inspectorDays(db, input),
-  ]);
+  const applications = await openApplications(db, input);
+  const inspectors = await inspectorDays(db, input);
   return { factories: byFactoryAndDate(applications), inspectors };
 }

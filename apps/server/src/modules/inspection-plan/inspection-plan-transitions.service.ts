@@ -1,11 +1,17 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
+import { INSPECTION_PLAN_STATUS } from '@qcdesk/contract/inspection-plan';
 import { and, eq } from 'drizzle-orm';
 import { inspectionPlans } from '../../db/schema/inspection-plan';
 import { inspectionTasks } from '../../db/schema/inspection-task';
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { transition } from '../../platform/transition';
-import { cancelPlanTasks } from '../inspection-task/inspection-task.service';
+import {
+  actingForSystem,
+  allTasksCancelled,
+  cancelApplyTasks,
+  cancelPlanTasks,
+} from '../inspection-task/inspection-task.service';
 import { INSPECTION_NOTICE_MAIL } from './inspection-plan.mails';
 import { inspectionPlanDetail } from './inspection-plan.queries';
 import { inspectionPlanActions, inspectionPlanMachine } from './inspection-plan.rules';
@@ -63,4 +69,30 @@ export async function cancelInspectionPlan(db: Db, input: TransitionInput, user:
   await cancelPlanTasks(db, input.id, input.reason, user);
   await resetPlannedApplies(db, applyIds, user);
   return answer(db, input.id, user);
+}
+
+/**
+ * §4.3 / §4.2 system rows, for the application area's waive and cancel (its INSPECTION_APPLY_CLOSED
+ * hook): the application's open tasks → 90, and a plan in 10/20 left with every task cancelled → 90.
+ */
+export async function closeApplyTasks(db: Db, applyId: bigint, user: Principal) {
+  const system = actingForSystem(user, 'inspplan.create');
+  for (const planId of await cancelApplyTasks(db, applyId, user)) {
+    const [plan] = await db
+      .select()
+      .from(inspectionPlans)
+      .where(eq(inspectionPlans.id, planId))
+      .for('update');
+    if (!plan || !(await allTasksCancelled(db, planId))) continue;
+    if (plan.status !== INSPECTION_PLAN_STATUS.planned && plan.status !== INSPECTION_PLAN_STATUS.dispatched)
+      continue;
+    await transition(db, {
+      machine: inspectionPlanMachine,
+      table: inspectionPlans,
+      id: planId,
+      version: plan.version,
+      action: 'drop',
+      user: system,
+    });
+  }
 }

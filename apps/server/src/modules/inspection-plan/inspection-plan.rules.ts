@@ -32,6 +32,9 @@ export const inspectionPlanMachine = defineStateMachine<PlanStatus>(INSPECTION_P
     permission: PLANNER,
     reasonRequired: true,
   },
+  // System row: all its tasks cancelled (their applications waived or cancelled), taken for the
+  // user whose write caused it.
+  { from: [plan.planned, plan.dispatched], action: 'drop', to: plan.cancelled, permission: PLANNER },
 ]);
 
 /** §4.1: the rows a plan causes on its applications (plan 20 → 30, plan cancelled 30 → 20, RESET). */
@@ -46,7 +49,9 @@ export const isPlanUpdatable = (status: number): boolean =>
 
 /** §4.2: the planner's actions on a plan now (update, dispatch, cancel), for the detail's buttons. */
 export function inspectionPlanActions(status: number, user: Principal): string[] {
-  const actions = availableActions(inspectionPlanMachine, status as PlanStatus, user);
+  const actions = availableActions(inspectionPlanMachine, status as PlanStatus, user).filter(
+    (a) => a !== 'drop',
+  );
   return isPlanUpdatable(status) && user.permissions.has(PLANNER) ? ['update', ...actions] : actions;
 }
 

@@ -16,6 +16,7 @@ import { inspectionTasks } from '../../db/schema/inspection-task';
 import { mailOutbox } from '../../db/schema/mail';
 import { addDays } from '../../domain/calendar';
 import { businessDate } from '../../platform/business-time';
+import { seedPrincipal } from '../../platform/seed-principal';
 import { buildOrder } from '../order/order.factory';
 import {
   buildInspector,
@@ -25,6 +26,7 @@ import {
   workingDayAhead,
 } from './inspection-plan.factory';
 import { inspectionPlanPageQuery, inspectionPlanSearchWhere } from './inspection-plan.queries';
+import { closeApplyTasks } from './inspection-plan-transitions.service';
 
 // Inspection plans through the envelope (DOMAIN.md §2.6, §4.1–4.3, §5.2–5.4, §7.4 warnings): create
 // from applications in 20 of one factory (tasks, applications → 30), the warnings answered and
@@ -361,6 +363,47 @@ describe('inspection/plan/update, dispatch and cancel', () => {
     ).toBe('1.0');
   });
 
+  it('in 20 mails the old and the new inspector; a busy new inspector is asked first, nothing changed', async () => {
+    const oldLead = await buildInspector(db());
+    const created = await savedPlan({ leadInspectorId: oldLead.id, dispatch: true });
+    const busy = await buildInspector(db());
+    await savedPlan({ leadInspectorId: busy.id, planDate: created.planDate });
+    const update = { id: created.id, version: created.version, leadInspectorId: String(busy.id) };
+    const asked = await t.client.ok(ops.updateInspectionPlan, update, { token: qcMgr });
+    expect(asked).toMatchObject({ saved: false, result: null, warnings: [{ key: 'W_INSPECTOR_BUSY' }] });
+    const unchanged = await db()
+      .select()
+      .from(inspectionPlans)
+      .where(eq(inspectionPlans.id, BigInt(created.id)));
+    expect(unchanged[0]).toMatchObject({ leadInspectorId: oldLead.id, version: created.version });
+    const mailsBefore = (
+      await db()
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.entityId, BigInt(created.id)))
+    ).length;
+    const done = await t.client.ok(ops.updateInspectionPlan, { ...update, confirm: true }, { token: qcMgr });
+    expect(done).toMatchObject({ saved: true, result: { leadInspector: { id: String(busy.id) } } });
+    const mails = (
+      await db()
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.entityId, BigInt(created.id)))
+    ).slice(mailsBefore);
+    expect(mails.map((m) => m.to)).toEqual(
+      expect.arrayContaining([oldLead.email, busy.email, 'zhangwei@hmtoys.example.com']),
+    );
+    expect(mails[0]!.subject).toMatch(/^验货计划变更 IP/);
+    const tasks = await tasksOf(created.id);
+    expect(tasks.map((x) => x.inspectorId)).toEqual([busy.id]);
+    const log = await t.client.ok(
+      changeLogOp,
+      { entity: 'inspection_plans', id: created.id },
+      { token: qcMgr },
+    );
+    expect(log.list.map((r) => r.action)).toEqual(expect.arrayContaining(['create', 'dispatch', 'update']));
+  });
+
   it('dispatches (10 → 20) and mails the factory contact, the inspectors and sales; not twice (E_STATUS)', async () => {
     const assistant = await buildInspector(db());
     const created = await savedPlan({ assistantIds: [assistant.id] });
@@ -434,6 +477,37 @@ describe('inspection/plan/update, dispatch and cancel', () => {
     expect(update.result).toMatchObject({ success: false, reason: 'E_STATUS' });
     const replanned = await savedPlan({ applyIds: two.map((a) => a.apply.id) });
     expect(replanned.taskCount).toBe(2);
+  });
+});
+
+describe('an application closed by its own area (waive, cancel)', () => {
+  it('cancels its open tasks and a plan left with no other task (§4.2, §4.3 system rows)', async () => {
+    const two = await applies(2);
+    const shared = await savedPlan({ applyIds: two.map((a) => a.apply.id), dispatch: true });
+    const [single] = await applies(1);
+    const alone = await savedPlan({ applyIds: [single!.apply.id] });
+    await db().transaction(async (tx) => {
+      const waiver = (await seedPrincipal(tx, 'demo.salesmgr'))!;
+      await closeApplyTasks(tx, two[0]!.apply.id, waiver);
+      await closeApplyTasks(tx, single!.apply.id, waiver);
+    });
+    const statusOf = async (id: string) =>
+      (
+        await db()
+          .select()
+          .from(inspectionPlans)
+          .where(eq(inspectionPlans.id, BigInt(id)))
+      )[0]!.status;
+    expect(await statusOf(shared.id)).toBe(INSPECTION_PLAN_STATUS.dispatched);
+    const sharedTasks = await tasksOf(shared.id);
+    expect(sharedTasks.find((x) => x.applyId === two[0]!.apply.id)?.status).toBe(
+      INSPECTION_TASK_STATUS.cancelled,
+    );
+    expect(sharedTasks.find((x) => x.applyId === two[1]!.apply.id)?.status).toBe(
+      INSPECTION_TASK_STATUS.assigned,
+    );
+    expect(await statusOf(alone.id)).toBe(INSPECTION_PLAN_STATUS.cancelled);
+    expect((await tasksOf(alone.id)).map((x) => x.status)).toEqual([INSPECTION_TASK_STATUS.cancelled]);
   });
 });
 

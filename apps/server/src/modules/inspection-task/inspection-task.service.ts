@@ -14,6 +14,8 @@ import {
   planTasks,
 } from './inspection-task.queries';
 import {
+  actingForSystem,
+  CLOSED_TASK_STATUSES,
   followsPlan,
   INSPECTION_TASK_ENTITY,
   inspectionTaskMachine,
@@ -24,7 +26,7 @@ import {
 // plan does to its tasks in its own transaction (the plan area calls these): create one per
 // application, follow the plan's date and inspectors, cancel with the plan.
 
-export { INSPECTION_TASK_ENTITY } from './inspection-task.rules';
+export { actingForSystem, INSPECTION_TASK_ENTITY } from './inspection-task.rules';
 
 /** inspection/task/search: spec §3 filters; inspectors only their own tasks of plans in 20–40. */
 export async function searchInspectionTasks(db: Db, input: InspectionTaskSearch, user: Principal) {
@@ -141,4 +143,37 @@ export async function cancelPlanTasks(db: Db, planId: bigint, reason: string | u
       reason,
     });
   }
+}
+
+/**
+ * §4.3 "its application waived or cancelled → 90": the application's open tasks, cancelled for the
+ * user who closed it; answers the plans they belong to (the plan area settles those).
+ */
+export async function cancelApplyTasks(db: Db, applyId: bigint, user: Principal): Promise<bigint[]> {
+  const tasks = await db
+    .select()
+    .from(inspectionTasks)
+    .where(and(eq(inspectionTasks.applyId, applyId), eq(inspectionTasks.valid, 1)))
+    .for('update');
+  const system = actingForSystem(user, inspectionTaskMachine.rules[0]!.permission);
+  const plans = new Set<bigint>();
+  for (const task of tasks) {
+    if (!OPEN_TASK_STATUSES.includes(task.status)) continue;
+    await transition(db, {
+      machine: inspectionTaskMachine,
+      table: inspectionTasks,
+      id: task.id,
+      version: task.version,
+      action: 'cancel',
+      user: system,
+    });
+    plans.add(task.planId);
+  }
+  return [...plans];
+}
+
+/** Whether every task of the plan is cancelled (§4.2 "all tasks cancelled → 90"). */
+export async function allTasksCancelled(db: Db, planId: bigint): Promise<boolean> {
+  const open = await planTasks(db, planId, [...OPEN_TASK_STATUSES, ...CLOSED_TASK_STATUSES]);
+  return open.length === 0;
 }

@@ -38,6 +38,17 @@ export const INSPECTION_APPLY_STATUS = {
   cancelled: 90,
 } as const;
 
+/** DOMAIN.md §3.1 InspectionResult. */
+export const INSPECTION_RESULT = {
+  empty: 0,
+  pass: 1,
+  conditionalPass: 2,
+  rework: 3,
+  fail: 4,
+  noReport: 5,
+  giveUp: 6,
+} as const;
+
 /** DOMAIN.md §3.2 ApplyType. */
 export const APPLY_TYPE = { normal: 1, urgent: 2, reinspection: 3, supplementary: 4 } as const;
 

@@ -5,9 +5,11 @@ import {
   addDays,
   addWorkingDaysIn,
   dayTypeIn,
+  earliestDateIn,
   type HolidayCalendar,
   isWorkingDayIn,
   STATUTORY_HOLIDAY,
+  submissionDayIn,
 } from './calendar';
 
 // 2026-10: the National Day week (1–7 statutory or adjusted rest), Sunday 10-11 an adjusted working day.
@@ -53,5 +55,25 @@ describe('working days (DOMAIN.md §6.7, §6.12)', () => {
   it('adds calendar days across months and years', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+  });
+});
+
+describe('advance days: submission day and earliest date (DOMAIN.md §6.7)', () => {
+  it.each([
+    // today, time, advance days → submission day, earliest date
+    ['2026-09-29', '10:00', 1, '2026-09-29', '2026-09-30'],
+    ['2026-09-29', '16:59', 0, '2026-09-29', '2026-09-29'],
+    ['2026-09-29', '17:00', 1, '2026-09-30', '2026-10-08'],
+    ['2026-09-30', '16:59', 2, '2026-09-30', '2026-10-09'],
+    ['2026-10-03', '09:00', 0, '2026-10-08', '2026-10-08'],
+    ['2026-10-10', '09:00', 1, '2026-10-11', '2026-10-12'],
+    ['2026-10-11', '18:30', 3, '2026-10-12', '2026-10-15'],
+  ])('%s %s + %i → submitted %s, earliest %s', (today, time, days, submission, earliest) => {
+    expect(submissionDayIn(october, today, time, '17:00', '2026-12-31')).toBe(submission);
+    expect(earliestDateIn(october, today, time, '17:00', days, '2026-12-31')).toBe(earliest);
+  });
+
+  it('answers null when the calendar ends first', () => {
+    expect(earliestDateIn(october, '2026-09-30', '18:00', '17:00', 5, '2026-10-05')).toBeNull();
   });
 });

@@ -67,3 +67,35 @@ export function addWorkingDaysIn(
   }
   return day;
 }
+
+/**
+ * §6.7 submission day: `today` when it is a working day and `time` (`HH:mm`, business time) is
+ * before the cutoff (`booking.cutoff`, 17:00), else the next working day; null when the calendar
+ * (up to `until`) ends first.
+ */
+export function submissionDayIn(
+  calendar: HolidayCalendar,
+  today: string,
+  time: string,
+  cutoff: string,
+  until: string,
+): string | null {
+  if (isWorkingDayIn(calendar, today) && time < cutoff) return today;
+  return addWorkingDaysIn(calendar, today, 1, until);
+}
+
+/**
+ * §6.7 earliest inspection date: the submission day plus `advanceDays` working days; null when the
+ * calendar (up to `until`) ends first.
+ */
+export function earliestDateIn(
+  calendar: HolidayCalendar,
+  today: string,
+  time: string,
+  cutoff: string,
+  advanceDays: number,
+  until: string,
+): string | null {
+  const day = submissionDayIn(calendar, today, time, cutoff, until);
+  return day === null ? null : addWorkingDaysIn(calendar, day, advanceDays, until);
+}

@@ -1,0 +1,42 @@
+import { and, eq } from 'drizzle-orm';
+import { idOf } from '../../../test/support/factories';
+import { inspectionTypes } from '../../db/schema/config';
+import { addDays } from '../../domain/calendar';
+import { businessDate } from '../../platform/business-time';
+import type { Db } from '../../platform/db';
+
+// Test data of inspection applications (STYLE.md rule 9): `applyInput` answers the body of
+// inspection/apply/create for products of an order (the order area's `buildOrder`).
+
+export const psiId = (db: Db) => idOf(db, inspectionTypes, 'PSI');
+
+/** The body of inspection/apply/create: every product at `quantity` (default 100), PSI, in 30 days. */
+export async function applyInput(
+  db: Db,
+  products: readonly { id: bigint }[],
+  overrides: {
+    quantity?: number;
+    days?: number;
+    submit?: boolean;
+    confirm?: boolean;
+    applyType?: number;
+  } = {},
+) {
+  return {
+    items: products.map((p) => ({ orderProductId: String(p.id), applyQuantity: overrides.quantity ?? 100 })),
+    inspectionTypeId: String(await psiId(db)),
+    applyType: overrides.applyType ?? 1,
+    expectedDate: addDays(businessDate(), overrides.days ?? 30),
+    submit: overrides.submit ?? false,
+    confirm: overrides.confirm ?? false,
+  };
+}
+
+/** The id of a valid inspection type by code. */
+export async function inspectionTypeId(db: Db, code: string) {
+  const [row] = await db
+    .select({ id: inspectionTypes.id })
+    .from(inspectionTypes)
+    .where(and(eq(inspectionTypes.code, code), eq(inspectionTypes.valid, 1)));
+  return row!.id;
+}

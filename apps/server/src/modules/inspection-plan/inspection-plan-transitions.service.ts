@@ -6,6 +6,7 @@ import { inspectionTasks } from '../../db/schema/inspection-task';
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { transition } from '../../platform/transition';
+import { unplanApplies } from '../inspection-apply/inspection-apply-transitions.service';
 import {
   actingForSystem,
   allTasksCancelled,
@@ -15,7 +16,6 @@ import {
 import { INSPECTION_NOTICE_MAIL } from './inspection-plan.mails';
 import { inspectionPlanDetail } from './inspection-plan.queries';
 import { inspectionPlanActions, inspectionPlanMachine } from './inspection-plan.rules';
-import { resetPlannedApplies } from './inspection-plan-applies.service';
 import { mailPlan } from './inspection-plan-mail.service';
 
 // The planner's transitions of a plan (DOMAIN.md §4.2) and what they cause in the same transaction:
@@ -67,7 +67,7 @@ export async function cancelInspectionPlan(db: Db, input: TransitionInput, user:
       .where(and(eq(inspectionTasks.planId, input.id), eq(inspectionTasks.valid, 1)))
   ).flatMap((t) => (t.applyId === null ? [] : [t.applyId]));
   await cancelPlanTasks(db, input.id, input.reason, user);
-  await resetPlannedApplies(db, applyIds, user);
+  await unplanApplies(db, applyIds, user, input.reason);
   return answer(db, input.id, user);
 }
 

@@ -1,8 +1,9 @@
 import { areas } from '@qcdesk/contract';
 import { inspectionPlans } from '../../db/schema/inspection-plan';
-import { defineModule, type ModuleDeps } from '../../platform/module';
+import { defineModule, type ModuleDeps, onHook } from '../../platform/module';
 import { type OperationRegistry, serve, serveDetail } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
+import { INSPECTION_APPLY_CLOSED } from '../inspection-apply/inspection-apply-transitions.service';
 import { INSPECTION_NOTICE_MAIL, INSPECTION_PLAN_CHANGED_MAIL } from './inspection-plan.mails';
 import { inspectionPlanScope } from './inspection-plan.queries';
 import { flagsOfPlan } from './inspection-plan.rules';
@@ -14,7 +15,11 @@ import {
   searchInspectionPlans,
 } from './inspection-plan.service';
 import { planBoard } from './inspection-plan-board.service';
-import { cancelInspectionPlan, dispatchInspectionPlan } from './inspection-plan-transitions.service';
+import {
+  cancelInspectionPlan,
+  closeApplyTasks,
+  dispatchInspectionPlan,
+} from './inspection-plan-transitions.service';
 import { updateInspectionPlan } from './inspection-plan-update.service';
 
 // Inspection plans (DOMAIN.md §2.6, §4.2): the bindings, the change log and the names.
@@ -45,6 +50,8 @@ export const inspectionPlanModule = defineModule({
   register: registerInspectionPlanOperations,
   seed: seedInspectionPlans,
   mails: [INSPECTION_NOTICE_MAIL, INSPECTION_PLAN_CHANGED_MAIL],
+  // §4.3: an application waived or cancelled cancels its open tasks (and a plan left with none).
+  hooks: [onHook(INSPECTION_APPLY_CLOSED, (db, payload, user) => closeApplyTasks(db, payload.applyId, user))],
   changeLog: [
     {
       entity: INSPECTION_PLAN_ENTITY,

@@ -7,16 +7,14 @@ import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { availableActions, defineStateMachine } from '../../platform/transition';
 
-// The pure rules of inspection plans (DOMAIN.md §2.6, §4.1–4.3): the transition tables of plans
-// and of the applications a plan takes and gives back, the task numbers and the
+// The pure rules of inspection plans (DOMAIN.md §2.6, §4.2): the transition table of plans, the
+// applications a plan may take, the task numbers and the
 // plan's own fields (domain/inspection-planning.ts). No database here.
 
 export const INSPECTION_PLAN_ENTITY = 'inspection_plans';
-export const INSPECTION_APPLY_ENTITY = 'inspection_applies';
 export type InspectionPlanRecord = typeof inspectionPlans.$inferSelect;
 
 type PlanStatus = (typeof INSPECTION_PLAN_STATUS)[keyof typeof INSPECTION_PLAN_STATUS];
-type ApplyStatus = (typeof INSPECTION_APPLY_STATUS)[keyof typeof INSPECTION_APPLY_STATUS];
 
 const PLANNER = 'inspplan.create';
 const plan = INSPECTION_PLAN_STATUS;
@@ -35,12 +33,6 @@ export const inspectionPlanMachine = defineStateMachine<PlanStatus>(INSPECTION_P
   // System row: all its tasks cancelled (their applications waived or cancelled), taken for the
   // user whose write caused it.
   { from: [plan.planned, plan.dispatched], action: 'drop', to: plan.cancelled, permission: PLANNER },
-]);
-
-/** §4.1: the rows a plan causes on its applications (plan 20 → 30, plan cancelled 30 → 20, RESET). */
-export const applyPlanningMachine = defineStateMachine<ApplyStatus>(INSPECTION_APPLY_ENTITY, [
-  { from: [apply.submitted], action: 'plan', to: apply.planned, permission: PLANNER },
-  { from: [apply.planned], action: 'reset', to: apply.submitted, permission: PLANNER },
 ]);
 
 /** §4.2: a plan's dates, inspectors and man-days change while it is planned or dispatched. */

@@ -13,6 +13,7 @@ import { searchPage } from '../../platform/paging';
 import { createRecord } from '../../platform/records';
 import { scopeOf } from '../../platform/scope';
 import { saved, warnOrProceed } from '../../platform/warnings';
+import { planApplies } from '../inspection-apply/inspection-apply-transitions.service';
 import { createPlanTasks } from '../inspection-task/inspection-task.service';
 import {
   type InspectionPlanSearch,
@@ -28,7 +29,7 @@ import {
   inspectionPlanActions,
   taskNumber,
 } from './inspection-plan.rules';
-import { lockApplies, markAppliesPlanned } from './inspection-plan-applies.service';
+import { lockApplies } from './inspection-plan-applies.service';
 import { dispatchInspectionPlan } from './inspection-plan-transitions.service';
 import { planWarningsOf } from './inspection-plan-warnings.service';
 
@@ -147,7 +148,7 @@ export async function createInspectionPlan(db: Db, input: NewPlan, user: Princip
         : [{ field: 'assistantIds', from: null, to: input.assistantIds.map(String) }];
     },
   });
-  await markAppliesPlanned(db, applies, user);
+  await planApplies(db, applies, user);
   const byNo = [...applies].sort((a, b) => a.applyNo.localeCompare(b.applyNo));
   await createPlanTasks(db, plan, byNo, input.assistantIds, (n) => taskNumber(planNo, n), user);
   if (input.dispatch) await dispatchInspectionPlan(db, { id: plan.id, version: plan.version }, user);

@@ -7,6 +7,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf, planOf } from '../../../test/support/factories';
 import { buildUser, signIn, signInAs } from '../../../test/support/identity';
+import { SEED_ENV } from '../../../test/support/seed-env';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { factories } from '../../db/schema/config';
 import { factorySchedules } from '../../db/schema/factory-schedule';
@@ -14,9 +15,12 @@ import { inspectionApplies } from '../../db/schema/inspection-apply';
 import { inspectionPlans } from '../../db/schema/inspection-plan';
 import { inspectionTasks } from '../../db/schema/inspection-task';
 import { mailOutbox } from '../../db/schema/mail';
+import { changeLog } from '../../db/schema/platform';
 import { addDays } from '../../domain/calendar';
 import { businessDate } from '../../platform/business-time';
+import { loadConfig } from '../../platform/config';
 import { seedPrincipal } from '../../platform/seed-principal';
+import { seedInspectionApplies } from '../inspection-apply/inspection-apply.seed';
 import { buildOrder } from '../order/order.factory';
 import {
   buildInspector,
@@ -26,6 +30,7 @@ import {
   workingDayAhead,
 } from './inspection-plan.factory';
 import { inspectionPlanPageQuery, inspectionPlanSearchWhere } from './inspection-plan.queries';
+import { seedInspectionPlans } from './inspection-plan.seed';
 import { closeApplyTasks } from './inspection-plan-transitions.service';
 
 // Inspection plans through the envelope (DOMAIN.md §2.6, §4.1–4.3, §5.2–5.4, §7.4 warnings): create
@@ -545,5 +550,32 @@ describe('inspection/plan/board', () => {
     expect(long.result).toMatchObject({ success: false, reason: 'E_RANGE', field: 'endTime' });
     const denied = await t.client.call(ops.planBoard, { startTime: start, endTime: end }, { token: sales });
     expect(denied.result).toMatchObject({ success: false, reason: 'E_PERMISSION' });
+  });
+});
+
+describe('the seed', () => {
+  it('plans and dispatches the demo application for the demo inspector, through the services; a second run adds nothing', async () => {
+    const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
+    const ctx = {
+      database: t.database,
+      hooks: t.app.capabilities,
+      config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
+      log: quiet,
+    };
+    await seedInspectionApplies(ctx);
+    await seedInspectionPlans(ctx);
+    const before = await planCount();
+    await seedInspectionApplies(ctx);
+    await seedInspectionPlans(ctx);
+    expect(await planCount()).toBe(before);
+    const inspector = await signInAs(t, 'INSPECTOR');
+    const tasks = await t.client.ok(
+      areas.inspectionTask.searchInspectionTasks,
+      { orderNo: 'NH24-0315' },
+      { token: inspector },
+    );
+    expect(tasks.list.length).toBeGreaterThan(0);
+    const logs = await db().select().from(changeLog).where(eq(changeLog.entity, 'inspection_plans'));
+    expect(logs.some((l) => l.action === 'dispatch')).toBe(true);
   });
 });

@@ -135,6 +135,15 @@ const SCOPED: Record<string, (db: Db) => Promise<{ mine: bigint; elsewhere: bigi
       elsewhere: await risk(await buildOrder(db, { sales: other.username })),
     };
   },
+  // Scoped by the application's own department and client (added on h3-plan for the merged
+  // application area; the application area may declare the same case).
+  inspection_applies: async (db) => {
+    const other = await buildUser(db, { role: 'SALES', department: 'SALES2' });
+    return {
+      mine: (await buildSubmittedApply(db, await buildOrder(db))).id,
+      elsewhere: (await buildSubmittedApply(db, await buildOrder(db, { sales: other.username }))).id,
+    };
+  },
   // Scoped through their tasks' applications (the application's department and client).
   inspection_plans: async (db) => {
     const other = await buildUser(db, { role: 'SALES', department: 'SALES2' });

@@ -189,6 +189,23 @@ describe('inspection/plan/create', () => {
     }
     expect(await planCount()).toBe(before);
     expect((await applyRow(a!.apply.id)).status).toBe(INSPECTION_APPLY_STATUS.submitted);
+    const planDate = await workingDayAhead(db());
+    const texts = await Promise.all(
+      (['zh', 'en'] as const).map((lang) =>
+        t.client.call(
+          ops.createInspectionPlan,
+          planInput({ applyIds, leadInspectorId: lead.id, planDate, manDays: 0.3 }),
+          {
+            token: qcMgr,
+            lang,
+          },
+        ),
+      ),
+    );
+    expect(texts.map((x) => (x.result as { error: string }).error)).toEqual([
+      '人天超出范围',
+      'Man-days is out of range',
+    ]);
   });
 
   it('refuses applications of two factories (E_PLAN_FACTORY) or not in 20 (E_STATUS)', async () => {

@@ -7,6 +7,7 @@ import { contracts } from '../src/db/schema/contract';
 import { shippings } from '../src/db/schema/shipping';
 import { buildClient } from '../src/modules/client/client.factory';
 import { buildFirstSample } from '../src/modules/first-sample/first-sample.factory';
+import { buildInspectionApply } from '../src/modules/inspection-apply/inspection-apply.factory';
 import { buildPlan, buildSubmittedApply } from '../src/modules/inspection-plan/inspection-plan.factory';
 import { buildOrder } from '../src/modules/order/order.factory';
 import { buildOrderRisk } from '../src/modules/order-risk/order-risk.factory';
@@ -135,15 +136,6 @@ const SCOPED: Record<string, (db: Db) => Promise<{ mine: bigint; elsewhere: bigi
       elsewhere: await risk(await buildOrder(db, { sales: other.username })),
     };
   },
-  // Scoped by the application's own department and client (added on h3-plan for the merged
-  // application area; the application area may declare the same case).
-  inspection_applies: async (db) => {
-    const other = await buildUser(db, { role: 'SALES', department: 'SALES2' });
-    return {
-      mine: (await buildSubmittedApply(db, await buildOrder(db))).id,
-      elsewhere: (await buildSubmittedApply(db, await buildOrder(db, { sales: other.username }))).id,
-    };
-  },
   // Scoped through their tasks' applications (the application's department and client).
   inspection_plans: async (db) => {
     const other = await buildUser(db, { role: 'SALES', department: 'SALES2' });
@@ -169,6 +161,13 @@ const SCOPED: Record<string, (db: Db) => Promise<{ mine: bigint; elsewhere: bigi
     return {
       mine: (await buildTestOrder(db, await buildOrder(db))).id,
       elsewhere: (await buildTestOrder(db, await buildOrder(db, { sales: other.username }))).id,
+    };
+  },
+  inspection_applies: async (db) => {
+    const other = await buildUser(db, { role: 'SALES', department: 'SALES2' });
+    return {
+      mine: (await buildInspectionApply(db, await buildOrder(db))).id,
+      elsewhere: (await buildInspectionApply(db, await buildOrder(db, { sales: other.username }))).id,
     };
   },
 };

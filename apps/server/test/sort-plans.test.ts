@@ -12,6 +12,7 @@ import {
 } from '../src/modules/first-sample/first-sample.queries';
 import { groupsQuery } from '../src/modules/identity/groups.service';
 import { userPageQuery } from '../src/modules/identity/users.queries';
+import { applyPageQuery, applySearchWhere } from '../src/modules/inspection-apply/inspection-apply.queries';
 import { mailPageQuery } from '../src/modules/mail/mail.service';
 import { mailErrorPageQuery, mailErrorWhere } from '../src/modules/mail-service/mail-service.service';
 import { materialPageQuery, materialSearchWhere } from '../src/modules/material/material.queries';
@@ -120,6 +121,13 @@ async function fill(rows: number) {
            (select min(id) from test_types), 2, current_date - g % 700, ${minutesAgo}
     from generate_series(1, ${rows}) g, (select id, department_id from clients order by id limit 1) c`);
   await db.execute(sql`
+    insert into inspection_applies (apply_no, inspection_type_id, order_id, factory_id, client_id, department_id,
+                                    expected_date, updated_at)
+    select 'IASORT' || lpad(g::text, 7, '0'), (select min(id) from inspection_types), p.order_id, p.factory_id,
+           p.client_id, p.department_id, current_date - g % 700, ${minutesAgo}
+    from generate_series(1, ${rows}) g,
+         (select order_id, factory_id, client_id, department_id from order_products order by id limit 1) p`);
+  await db.execute(sql`
     insert into test_reports (report_no, report_type, lab_id, test_type_id, client_id, department_id,
                               list_date, status, updated_at)
     select 'TRSORT' || lpad(g::text, 7, '0'), 1, (select min(id) from labs), (select min(id) from test_types),
@@ -158,6 +166,7 @@ async function fill(rows: number) {
     'production_samples',
     'first_samples',
     'test_orders',
+    'inspection_applies',
     'test_reports',
     'common_standards',
   ];
@@ -277,6 +286,20 @@ describe('sort plans: each sort of each list search reads its index', () => {
       for (const order of ORDERS) {
         const input = { ...page, sort, order };
         await expectIndexOrder(testOrderPageQuery(db, input, testOrderSearchWhere(db, input, scope)), index);
+      }
+    }
+  });
+
+  it('inspection/apply/search', async () => {
+    const indexes = {
+      applyNo: 'inspection_applies_no_',
+      expectedDate: 'inspection_applies_expected_sort_idx',
+    };
+    const scope = await scopeOf(db, admin);
+    for (const [sort, index] of Object.entries(indexes) as [keyof typeof indexes, string][]) {
+      for (const order of ORDERS) {
+        const input = { ...page, sort, order };
+        await expectIndexOrder(applyPageQuery(db, input, applySearchWhere(db, input, scope)), index);
       }
     }
   });

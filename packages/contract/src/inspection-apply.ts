@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { businessDate } from './config';
 import { enumSchema } from './enumerations';
+import { defineListExport } from './list-export';
 import { defineOperation } from './operation';
 import {
   dateOut,
@@ -173,6 +174,12 @@ export const searchInspectionApplies = defineOperation({
     })
     .refine(dateRangeOk, { path: ['endTime'], params: { reason: 'E_DATE_RANGE' } }),
   output: searchPageOf(inspectionApplyRow),
+});
+
+export const exportInspectionApplies = defineListExport(searchInspectionApplies, {
+  path: 'inspection/apply/export',
+  summary:
+    'The applications of the search’s filters (in the caller’s scope) as XLSX, mailed to the caller as a download link; answers the job id.',
 });
 
 export const getInspectionApply = defineOperation({

@@ -36,6 +36,7 @@ describe('defineListExport', () => {
       'client/export',
       'countryrequire/export',
       'firstsample/export',
+      'inspection/apply/export',
       'material/export',
       'materialtest/export',
       'order/export',

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { idOf } from '../../../test/support/factories';
+import { idOf, unique } from '../../../test/support/factories';
 import { inspectionTypes } from '../../db/schema/config';
+import { inspectionApplies, inspectionApplyItems } from '../../db/schema/inspection-apply';
 import { addDays } from '../../domain/calendar';
 import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
@@ -39,4 +40,31 @@ export async function inspectionTypeId(db: Db, code: string) {
     .from(inspectionTypes)
     .where(and(eq(inspectionTypes.code, code), eq(inspectionTypes.valid, 1)));
   return row!.id;
+}
+
+/** A draft application of an order's products (`buildOrder`'s answer), inserted directly. */
+export async function buildInspectionApply(
+  db: Db,
+  built: {
+    order: { id: bigint; clientId: bigint; departmentId: bigint };
+    products: readonly { id: bigint; factoryId: bigint }[];
+  },
+) {
+  const first = built.products[0]!;
+  const [apply] = await db
+    .insert(inspectionApplies)
+    .values({
+      applyNo: unique('IA'),
+      inspectionTypeId: await psiId(db),
+      orderId: built.order.id,
+      factoryId: first.factoryId,
+      clientId: built.order.clientId,
+      departmentId: built.order.departmentId,
+      expectedDate: addDays(businessDate(), 30),
+    })
+    .returning();
+  await db
+    .insert(inspectionApplyItems)
+    .values({ applyId: apply!.id, orderProductId: first.id, applyQuantity: 1 });
+  return apply!;
 }

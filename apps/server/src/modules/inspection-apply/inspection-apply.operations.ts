@@ -4,6 +4,7 @@ import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, registerOperation, serve, serveDetail } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import { SAMPLE_CANCEL_CHECK } from '../production-sample/production-sample.service';
+import { inspectionApplyExport } from './inspection-apply.export';
 import {
   INSPECTION_APPLY_RETURNED_MAIL,
   INSPECTION_APPLY_SUBMITTED_MAIL,
@@ -51,6 +52,7 @@ export const inspectionApplyModule = defineModule({
   name: 'inspectionApply',
   register: registerInspectionApplyOperations,
   seed: seedInspectionApplies,
+  exports: [inspectionApplyExport],
   mails: [INSPECTION_APPLY_SUBMITTED_MAIL, INSPECTION_APPLY_RETURNED_MAIL, INSPECTION_APPLY_WAIVED_MAIL],
   changeLog: [
     {

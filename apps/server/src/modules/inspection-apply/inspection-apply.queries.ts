@@ -148,6 +148,13 @@ export async function applyPage(db: Db, input: ApplyPageInput, where: SQL | unde
   return (await applyPageQuery(db, input, where)).map(toApplyRow);
 }
 
+/** The rows of the applications of `where`, newest first (the export's batches). */
+export async function applyRows(db: Db, where: SQL | undefined, limit: number) {
+  return (await selectApplies(db).where(where).orderBy(desc(inspectionApplies.id)).limit(limit)).map(
+    toApplyRow,
+  );
+}
+
 /** One application with its labels and its client's sales owner (the write scope), or undefined. */
 export async function applyWithLabels(db: Db, id: bigint) {
   const [r] = await selectApplies(db).where(eq(inspectionApplies.id, id));

@@ -12,12 +12,14 @@ import { changeLog } from '../../db/schema/platform';
 import { addDays } from '../../domain/calendar';
 import { businessDate } from '../../platform/business-time';
 import { loadConfig } from '../../platform/config';
+import { defineModule, onHook } from '../../platform/module';
 import { seedPrincipal } from '../../platform/seed-principal';
+import { modules } from '../modules';
 import { buildOrder, type OrderOverrides } from '../order/order.factory';
 import { buildProductionSample, linkProduct } from '../production-sample/production-sample.factory';
 import { applyInput } from './inspection-apply.factory';
 import { seedInspectionApplies } from './inspection-apply.seed';
-import { planApplies, unplanApplies } from './inspection-apply-transitions.service';
+import { INSPECTION_APPLY_CLOSED, planApplies, unplanApplies } from './inspection-apply-transitions.service';
 
 // Inspection applications through the envelope (DOMAIN.md §2.6, §4.1, §5.2–5.4, §6.1, §6.7, §6.8,
 // §7.2): the cart split by factory, the quantity rule (also under two concurrent creates), submit
@@ -33,8 +35,19 @@ let salesMgr: string;
 let qcMgr: string;
 let inspector: string;
 
+/** A stand-in for the planning area: records the hook waive and cancel run. */
+const closed: unknown[] = [];
+const probe = defineModule({
+  name: 'applyProbe',
+  hooks: [
+    onHook(INSPECTION_APPLY_CLOSED, async (_db, payload) => {
+      closed.push(payload);
+    }),
+  ],
+});
+
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ modules: [...modules, probe] });
   [sales, salesMgr, qcMgr, inspector] = await Promise.all([
     signInAs(t, 'SALES'),
     signInAs(t, 'SALES_MGR'),
@@ -302,6 +315,24 @@ describe('search and details', () => {
   });
 });
 
+describe('inspection/apply/export', () => {
+  it('queues the export of the filter for a reader, and refuses inspectors', async () => {
+    const { order } = await draftOf();
+    const { result } = await t.client.call(
+      ops.exportInspectionApplies,
+      { orderNo: order.orderNo },
+      { token: sales, lang: 'en' },
+    );
+    expect(result).toMatchObject({ success: true, error: 'The mail has been sent, please check' });
+    const refused = await t.client.call(
+      ops.exportInspectionApplies,
+      { orderNo: order.orderNo },
+      { token: inspector },
+    );
+    expect(refused.result.reason).toBe('E_PERMISSION');
+  });
+});
+
 describe('updateqnty', () => {
   it('splits a lowered quantity into a new draft with reason SPLIT', async () => {
     const { detail, products } = await draftOf();
@@ -393,6 +424,7 @@ describe('return, waive, cancel', () => {
       { token: qcMgr },
     );
     expect(waived).toMatchObject({ status: completed, result: 1, reasonCode: 'WAIVED' });
+    expect(closed).toContainEqual({ applyId: BigInt(detail.id), action: 'waive' });
     expect((await mailsOf(detail.id, 'inspection-apply-waived')).length).toBeGreaterThan(0);
   });
 

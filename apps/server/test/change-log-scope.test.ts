@@ -8,6 +8,7 @@ import { shippings } from '../src/db/schema/shipping';
 import { buildClient } from '../src/modules/client/client.factory';
 import { buildFirstSample } from '../src/modules/first-sample/first-sample.factory';
 import { buildInspectionApply } from '../src/modules/inspection-apply/inspection-apply.factory';
+import { buildPlan, buildSubmittedApply } from '../src/modules/inspection-plan/inspection-plan.factory';
 import { buildOrder } from '../src/modules/order/order.factory';
 import { buildOrderRisk } from '../src/modules/order-risk/order-risk.factory';
 import { buildOriginalSample } from '../src/modules/original-sample/original-sample.factory';
@@ -133,6 +134,25 @@ const SCOPED: Record<string, (db: Db) => Promise<{ mine: bigint; elsewhere: bigi
     return {
       mine: await risk(await buildOrder(db)),
       elsewhere: await risk(await buildOrder(db, { sales: other.username })),
+    };
+  },
+  // Scoped through their tasks' applications (the application's department and client).
+  inspection_plans: async (db) => {
+    const other = await buildUser(db, { role: 'SALES', department: 'SALES2' });
+    const planOfOrder = async (order: Awaited<ReturnType<typeof buildOrder>>) =>
+      (await buildPlan(db, await buildSubmittedApply(db, order))).plan.id;
+    return {
+      mine: await planOfOrder(await buildOrder(db)),
+      elsewhere: await planOfOrder(await buildOrder(db, { sales: other.username })),
+    };
+  },
+  inspection_tasks: async (db) => {
+    const other = await buildUser(db, { role: 'SALES', department: 'SALES2' });
+    const taskOfOrder = async (order: Awaited<ReturnType<typeof buildOrder>>) =>
+      (await buildPlan(db, await buildSubmittedApply(db, order))).task.id;
+    return {
+      mine: await taskOfOrder(await buildOrder(db)),
+      elsewhere: await taskOfOrder(await buildOrder(db, { sales: other.username })),
     };
   },
   // Scoped by the test order's own department (the cart's client and department).

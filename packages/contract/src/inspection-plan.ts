@@ -237,5 +237,14 @@ export const texts = defineTexts({
     // Warnings (docs/adr/0018-warnings.md): answered with success=true, never as a refusal.
     W_INSPECTOR_BUSY: { zh: '验货员当天已有安排', en: 'The inspector is already booked that day' },
     W_FACTORY_CLOSED: { zh: '工厂当天停工', en: 'The factory is closed on that date' },
+    E_PLAN_FACTORY: {
+      zh: '一个验货计划只能安排同一工厂的验货申请',
+      en: 'A plan takes applications of one factory only',
+    },
+    E_PLAN_LEAD_ASSISTANT: {
+      zh: '主验货员不能同时是助理',
+      en: 'The lead inspector cannot also be an assistant',
+    },
+    E_PLAN_INSPECTOR: { zh: '{field}须为在职验货员', en: '{field} must be an active inspector' },
   },
 });

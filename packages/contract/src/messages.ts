@@ -351,6 +351,12 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   checkedAt: { zh: '检查时间', en: 'Checked at' },
   auditedBy: { zh: '判定人', en: 'Judged by' },
   auditedAt: { zh: '判定时间', en: 'Judged at' },
+  // Inspection plans (issue 26)
+  planDate: { zh: '验货日期', en: 'Plan date' },
+  manDays: { zh: '人天', en: 'Man-days' },
+  leadInspectorId: { zh: '主验货员', en: 'Lead inspector' },
+  assistantIds: { zh: '助理验货员', en: 'Assistants' },
+  applyIds: { zh: '验货申请', en: 'Applications' },
 };
 
 export function fieldLabel(field: string, lang: Language): string {

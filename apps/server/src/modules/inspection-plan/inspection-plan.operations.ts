@@ -1,29 +1,79 @@
 import { areas } from '@qcdesk/contract';
-import { AppError } from '../../platform/errors';
-import { defineModule, type ModuleDeps } from '../../platform/module';
-import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { inspectionPlans } from '../../db/schema/inspection-plan';
+import { defineModule, type ModuleDeps, onHook } from '../../platform/module';
+import { type OperationRegistry, serve, serveDetail } from '../../platform/registry';
+import { readableIn } from '../../platform/scope';
+import { INSPECTION_APPLY_CLOSED } from '../inspection-apply/inspection-apply-transitions.service';
+import { INSPECTION_NOTICE_MAIL, INSPECTION_PLAN_CHANGED_MAIL } from './inspection-plan.mails';
+import { inspectionPlanScope } from './inspection-plan.queries';
+import { flagsOfPlan } from './inspection-plan.rules';
+import { seedInspectionPlans } from './inspection-plan.seed';
+import {
+  createInspectionPlan,
+  getInspectionPlan,
+  INSPECTION_PLAN_ENTITY,
+  searchInspectionPlans,
+} from './inspection-plan.service';
+import { planBoard } from './inspection-plan-board.service';
+import {
+  cancelInspectionPlan,
+  closeApplyTasks,
+  dispatchInspectionPlan,
+} from './inspection-plan-transitions.service';
+import { updateInspectionPlan } from './inspection-plan-update.service';
 
-// Inspection plans (DOMAIN.md §2.6, §4.2): the contract is complete so the permission matrix is;
-// the operations are placeholders (E_STATUS) until the planning work (branch h3-plan) binds them.
+// Inspection plans (DOMAIN.md §2.6, §4.2): the bindings, the change log and the names.
 
 const ops = areas.inspectionPlan;
 
-const notYet = async (): Promise<never> => {
-  throw new AppError('E_STATUS');
-};
-
 function registerInspectionPlanOperations(registry: OperationRegistry, _deps: ModuleDeps): void {
   const read = { transaction: false };
-  registerOperation(registry, ops.searchInspectionPlans, notYet, read);
-  registerOperation(registry, ops.getInspectionPlan, notYet, read);
-  registerOperation(registry, ops.planBoard, notYet, read);
-  registerOperation(registry, ops.createInspectionPlan, notYet);
-  registerOperation(registry, ops.updateInspectionPlan, notYet);
-  registerOperation(registry, ops.dispatchInspectionPlan, notYet);
-  registerOperation(registry, ops.cancelInspectionPlan, notYet);
+  serve(registry, ops.searchInspectionPlans, searchInspectionPlans, read);
+  serveDetail(
+    registry,
+    ops.getInspectionPlan,
+    async (db, id, user) => {
+      const detail = await getInspectionPlan(db, id, user);
+      return { detail, flags: flagsOfPlan(detail, user) };
+    },
+    read,
+  );
+  serve(registry, ops.planBoard, (db, input) => planBoard(db, input), read);
+  serve(registry, ops.createInspectionPlan, createInspectionPlan);
+  serve(registry, ops.updateInspectionPlan, updateInspectionPlan);
+  serve(registry, ops.dispatchInspectionPlan, dispatchInspectionPlan);
+  serve(registry, ops.cancelInspectionPlan, cancelInspectionPlan);
 }
 
 export const inspectionPlanModule = defineModule({
   name: 'inspectionPlan',
   register: registerInspectionPlanOperations,
+  seed: seedInspectionPlans,
+  mails: [INSPECTION_NOTICE_MAIL, INSPECTION_PLAN_CHANGED_MAIL],
+  // §4.3: an application waived or cancelled cancels its open tasks (and a plan left with none).
+  hooks: [onHook(INSPECTION_APPLY_CLOSED, (db, payload, user) => closeApplyTasks(db, payload.applyId, user))],
+  changeLog: [
+    {
+      entity: INSPECTION_PLAN_ENTITY,
+      permission: ops.getInspectionPlan.permission,
+      readable: readableIn(inspectionPlans, inspectionPlanScope),
+      fields: {
+        factoryId: 'factory',
+        leadInspectorId: 'user',
+        status: { enum: 'InspectionPlanStatus' },
+        manDays: { decimal: true },
+      },
+      actions: {
+        dispatch: { zh: '下达', en: 'Dispatched' },
+        cancel: { zh: '取消', en: 'Cancelled' },
+      },
+    },
+  ],
+  names: {
+    inspectionPlan: {
+      table: inspectionPlans,
+      key: inspectionPlans.id,
+      names: (row) => ({ zh: String(row.planNo), en: String(row.planNo) }),
+    },
+  },
 });

@@ -1,24 +1,54 @@
 import { areas } from '@qcdesk/contract';
-import { AppError } from '../../platform/errors';
+import { inspectionTasks } from '../../db/schema/inspection-task';
+import { recordFlags } from '../../platform/flags';
 import { defineModule, type ModuleDeps } from '../../platform/module';
-import { type OperationRegistry, registerOperation } from '../../platform/registry';
+import { type OperationRegistry, serve, serveDetail } from '../../platform/registry';
+import { readableIn } from '../../platform/scope';
+import { inspectionTaskScope } from './inspection-task.queries';
+import { getInspectionTask, INSPECTION_TASK_ENTITY, searchInspectionTasks } from './inspection-task.service';
 
-// Inspection tasks (DOMAIN.md §2.6, §4.3): placeholders (E_STATUS) until the planning work (branch
-// h3-plan) binds them; the contract is complete so the permission matrix is.
+// Inspection tasks (DOMAIN.md §2.6, §4.3): the inspector's reads. Tasks are written by their plan
+// (inspection-plan area) and later by reports; their change log is read like their plan's.
 
 const ops = areas.inspectionTask;
 
-const notYet = async (): Promise<never> => {
-  throw new AppError('E_STATUS');
-};
-
 function registerInspectionTaskOperations(registry: OperationRegistry, _deps: ModuleDeps): void {
   const read = { transaction: false };
-  registerOperation(registry, ops.searchInspectionTasks, notYet, read);
-  registerOperation(registry, ops.getInspectionTask, notYet, read);
+  serve(registry, ops.searchInspectionTasks, searchInspectionTasks, read);
+  serveDetail(
+    registry,
+    ops.getInspectionTask,
+    async (db, id, user) => ({
+      detail: await getInspectionTask(db, id, user),
+      flags: recordFlags({ user, record: {}, editPermission: null, inScope: true }),
+    }),
+    read,
+  );
 }
 
 export const inspectionTaskModule = defineModule({
   name: 'inspectionTask',
   register: registerInspectionTaskOperations,
+  changeLog: [
+    {
+      entity: INSPECTION_TASK_ENTITY,
+      // Read like its plan (inspplan.search), in the scope of its application.
+      permission: areas.inspectionPlan.getInspectionPlan.permission,
+      readable: readableIn(inspectionTasks, inspectionTaskScope),
+      fields: {
+        factoryId: 'factory',
+        inspectorId: 'user',
+        inspectionTypeId: 'inspectiontype',
+        status: { enum: 'InspectionTaskStatus' },
+      },
+      actions: { cancel: { zh: '取消', en: 'Cancelled' } },
+    },
+  ],
+  names: {
+    inspectionTask: {
+      table: inspectionTasks,
+      key: inspectionTasks.id,
+      names: (row) => ({ zh: String(row.taskNo), en: String(row.taskNo) }),
+    },
+  },
 });

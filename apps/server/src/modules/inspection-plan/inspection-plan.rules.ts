@@ -1,0 +1,77 @@
+import { INSPECTION_APPLY_STATUS } from '@qcdesk/contract/inspection-apply';
+import { INSPECTION_PLAN_STATUS } from '@qcdesk/contract/inspection-plan';
+import type { inspectionPlans } from '../../db/schema/inspection-plan';
+import { type PlanFields, planIssue } from '../../domain/inspection-planning';
+import type { Principal } from '../../platform/auth';
+import { AppError } from '../../platform/errors';
+import { recordFlags } from '../../platform/flags';
+import { availableActions, defineStateMachine } from '../../platform/transition';
+
+// The pure rules of inspection plans (DOMAIN.md §2.6, §4.2): the transition table of plans, the
+// applications a plan may take, the task numbers and the
+// plan's own fields (domain/inspection-planning.ts). No database here.
+
+export const INSPECTION_PLAN_ENTITY = 'inspection_plans';
+export type InspectionPlanRecord = typeof inspectionPlans.$inferSelect;
+
+type PlanStatus = (typeof INSPECTION_PLAN_STATUS)[keyof typeof INSPECTION_PLAN_STATUS];
+
+const PLANNER = 'inspplan.create';
+const plan = INSPECTION_PLAN_STATUS;
+const apply = INSPECTION_APPLY_STATUS;
+
+/** §4.2 as data: the planner's dispatch and cancel. */
+export const inspectionPlanMachine = defineStateMachine<PlanStatus>(INSPECTION_PLAN_ENTITY, [
+  { from: [plan.planned], action: 'dispatch', to: plan.dispatched, permission: PLANNER },
+  {
+    from: [plan.planned, plan.dispatched],
+    action: 'cancel',
+    to: plan.cancelled,
+    permission: PLANNER,
+    reasonRequired: true,
+  },
+  // System row: all its tasks cancelled (their applications waived or cancelled), taken for the
+  // user whose write caused it.
+  { from: [plan.planned, plan.dispatched], action: 'drop', to: plan.cancelled, permission: PLANNER },
+]);
+
+/** §4.2: a plan's dates, inspectors and man-days change while it is planned or dispatched. */
+export const isPlanUpdatable = (status: number): boolean =>
+  status === plan.planned || status === plan.dispatched;
+
+/** §4.2: the planner's actions on a plan now (update, dispatch, cancel), for the detail's buttons. */
+export function inspectionPlanActions(status: number, user: Principal): string[] {
+  const actions = availableActions(inspectionPlanMachine, status as PlanStatus, user).filter(
+    (a) => a !== 'drop',
+  );
+  return isPlanUpdatable(status) && user.permissions.has(PLANNER) ? ['update', ...actions] : actions;
+}
+
+/** §6.9: `{planNo}-nn`, two digits (three beyond 99). */
+export const taskNumber = (planNo: string, n: number): string => `${planNo}-${String(n).padStart(2, '0')}`;
+
+/**
+ * §2.6, §4.2, §7.2: the plan's own fields, refused with the key and field of the first broken
+ * rule (planDate ≥ today when `checkDate`).
+ */
+export function assertPlanFields(fields: PlanFields, today: string, checkDate: boolean): void {
+  const issue = planIssue(fields, today, checkDate);
+  if (issue) throw new AppError(issue.reason, { field: issue.field }, { field: issue.field });
+}
+
+/** The applications of a plan: all in 20 (E_STATUS) and of one factory (E_PLAN_FACTORY). */
+export function assertPlannable(applies: readonly { status: number; factoryId: bigint }[]): bigint {
+  if (applies.some((a) => a.status !== apply.submitted)) throw new AppError('E_STATUS');
+  const factories = new Set(applies.map((a) => a.factoryId));
+  if (factories.size !== 1) throw new AppError('E_PLAN_FACTORY', {}, { field: 'applyIds' });
+  return applies[0]!.factoryId;
+}
+
+/** The detail flags (DOMAIN.md §5.4): `modify` while the planner may still change the plan. */
+export const flagsOfPlan = (detail: { actions: readonly string[] }, user: Principal) =>
+  recordFlags({
+    user,
+    record: {},
+    editPermission: detail.actions.includes('update') ? PLANNER : null,
+    inScope: true,
+  });

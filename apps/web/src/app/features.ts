@@ -7,6 +7,7 @@ import { helpFeature } from '../features/help/help-feature';
 import { homeFeature } from '../features/home/home-feature';
 import { homeSearchFeature } from '../features/home-search/home-search-feature';
 import { inspectionPlanFeature } from '../features/inspection-plan/inspection-plan-feature';
+import { inspectionTaskFeature } from '../features/inspection-task/inspection-task-feature';
 import { invalidateFeature } from '../features/invalidate/invalidate-feature';
 import { materialFeature } from '../features/material/material-feature';
 import { materialTestFeature } from '../features/material-test/material-test-feature';
@@ -44,6 +45,7 @@ export const features = [
   firstSampleFeature,
   testReportFeature,
   inspectionPlanFeature,
+  inspectionTaskFeature,
   contractFeature,
   standardFeature,
   configFeature,

@@ -66,7 +66,7 @@ export const inspectionPlanEn = {
   afterDelivery: 'after delivery',
   quantityItems: '{{quantity}} pcs, {{items}} items',
   gridCaption:
-    'Man-days per inspector and day; over 1.0 is overbooked. Pick a day to make that inspector the lead.',
+    'Man-days per inspector and day; over 1.0 is overbooked. Pick a day to make that inspector the lead; +n is what this plan adds.',
   cellLabel: '{{name}}, {{date}}: {{load}} man-days',
   factorySwitched: 'A plan takes one factory: the selection now holds this factory’s application.',
   appliesFull: 'A plan takes at most 100 applications.',

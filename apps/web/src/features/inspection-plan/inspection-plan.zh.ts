@@ -66,7 +66,8 @@ export const inspectionPlanZh: InspectionPlanShape = {
   delivery: '交期',
   afterDelivery: '晚于交期',
   quantityItems: '{{quantity}}件，{{items}}个产品',
-  gridCaption: '每位验货员每天的人天；超过1.0为超负荷。选择某天即以该验货员为主验货员。',
+  gridCaption:
+    '每位验货员每天的人天；超过1.0为超负荷。选择某天即以该验货员为主验货员；+n为本计划新增的人天。',
   cellLabel: '{{name}}，{{date}}：{{load}}人天',
   factorySwitched: '一个计划只能安排一个工厂：已改为选择该工厂的申请。',
   appliesFull: '一个计划最多安排100个申请。',

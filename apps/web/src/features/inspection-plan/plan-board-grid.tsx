@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { userDisplayName } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
 import type { PlanBoard } from './api';
-import { dayLoad, overbooked, type PlanDraft } from './plan-selection';
+import { dayLoad, draftLoad, overbooked, type PlanDraft } from './plan-selection';
 
 /** "Mon 12-01" / "周一 12-01": a grid column's heading. */
 export function dayHeading(date: string, language: Language): string {
@@ -69,7 +69,9 @@ export function BoardGrid({
                 {assistant ? ` · ${t('inspection-plan.assistant')}` : ''}
               </th>
               {days.map((date) => {
-                const load = dayLoad(loads.find((d) => d.date === date)?.manDays);
+                const booked = dayLoad(loads.find((d) => d.date === date)?.manDays);
+                const adding = draftLoad(draft, inspector.id, date);
+                const load = booked + adding;
                 const chosen = draft.leadInspectorId === inspector.id && draft.planDate === date;
                 const over = overbooked(load);
                 return (
@@ -77,7 +79,7 @@ export function BoardGrid({
                     <button
                       type="button"
                       aria-pressed={chosen}
-                      aria-label={t('inspection-plan.cellLabel', { name, date, load })}
+                      aria-label={t('inspection-plan.cellLabel', { name, date, load: booked })}
                       onClick={() => onChoose(inspector.id, date)}
                       data-testid={`plan-board-cell-${inspector.id}-${date}`}
                       style={{
@@ -85,7 +87,11 @@ export function BoardGrid({
                         minHeight: 32,
                         cursor: 'pointer',
                         borderRadius: token.borderRadiusSM,
-                        border: chosen ? `2px solid ${token.colorPrimary}` : '1px solid transparent',
+                        border: chosen
+                          ? `2px solid ${token.colorPrimary}`
+                          : adding > 0
+                            ? `1px dashed ${token.colorPrimary}`
+                            : '1px solid transparent',
                         background: over
                           ? token.colorErrorBg
                           : load > 0
@@ -96,6 +102,7 @@ export function BoardGrid({
                       }}
                     >
                       {load > 0 ? load.toFixed(1) : '·'}
+                      {adding > 0 ? <sup> +{Number(adding.toFixed(2))}</sup> : null}
                     </button>
                   </td>
                 );

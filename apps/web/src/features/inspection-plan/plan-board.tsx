@@ -93,8 +93,8 @@ export function PlanBoard() {
   return (
     <Flex vertical gap={12} data-testid="plan-board">
       {toolbar}
-      <Row gutter={16}>
-        <Col span={10}>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={10}>
           <BoardApplications
             factories={data.factories}
             selected={draft.applyIds}
@@ -106,7 +106,7 @@ export function PlanBoard() {
             }}
           />
         </Col>
-        <Col span={14}>
+        <Col xs={24} xl={14}>
           <Flex vertical gap={12}>
             <div style={{ overflowX: 'auto' }}>
               <BoardGrid

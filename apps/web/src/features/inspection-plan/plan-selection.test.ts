@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chooseSlot,
   createInput,
+  draftLoad,
   draftProblems,
   emptyDraft,
   type PlanDraft,
@@ -177,4 +178,21 @@ it('a week runs Monday to Sunday', () => {
   ]);
   expect(weekOf('2026-11-30')[0]).toBe('2026-11-30');
   expect(weekOf('2026-12-06')[0]).toBe('2026-11-30');
+});
+
+describe('the grid preview of the draft', () => {
+  const draft = ready({ assistantIds: ['u2'], planDate: '2026-12-04', endDate: '2026-12-07', manDays: 2 });
+  it('spreads man-days over the weekdays of the plan, for the lead and the assistants', () => {
+    // Fri 12-04 .. Mon 12-07: two weekdays
+    expect(draftLoad(draft, 'u1', '2026-12-04')).toBe(1);
+    expect(draftLoad(draft, 'u2', '2026-12-07')).toBe(1);
+    expect(draftLoad(draft, 'u1', '2026-12-05')).toBe(0);
+    expect(draftLoad(draft, 'u3', '2026-12-04')).toBe(0);
+    expect(draftLoad(draft, 'u1', '2026-12-08')).toBe(0);
+  });
+  it('counts a single day whole, and nothing for an invalid draft', () => {
+    expect(draftLoad(ready({ manDays: 1.5 }), 'u1', '2026-12-02')).toBe(1.5);
+    expect(draftLoad(ready({ planDate: '2026-12-05', manDays: 1 }), 'u1', '2026-12-05')).toBe(1);
+    expect(draftLoad(ready({ manDays: 0.3 }), 'u1', '2026-12-02')).toBe(0);
+  });
 });

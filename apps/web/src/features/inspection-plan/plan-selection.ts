@@ -210,3 +210,25 @@ export function updateInput(plan: PlanLike, draft: PlanDraft, today: string) {
     ...(draft.remark.trim() !== before.remark.trim() ? { remark: draft.remark.trim() || null } : {}),
   };
 }
+
+const weekend = (date: string) => [0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
+
+/**
+ * What the draft would add to an inspector's day, for the grid's preview: its man-days spread over
+ * the weekdays of planDate..endDate (the server spreads over working days of the holiday calendar
+ * and warns with W_INSPECTOR_BUSY; weekends stand in for the calendar here), for the lead and each
+ * assistant; 0 elsewhere. A plan on a weekend day alone counts that day.
+ */
+export function draftLoad(draft: PlanDraft, inspectorId: string, date: string): number {
+  if (!draft.planDate || !validManDays(draft.manDays)) return 0;
+  if (inspectorId !== draft.leadInspectorId && !draft.assistantIds.includes(inspectorId)) return 0;
+  const end = draft.endDate && draft.endDate > draft.planDate ? draft.endDate : draft.planDate;
+  if (date < draft.planDate || date > end) return 0;
+  const days: string[] = [];
+  for (let d = draft.planDate; d <= end; d = shiftDay(d)) if (!weekend(d)) days.push(d);
+  if (days.length === 0) return date === draft.planDate ? draft.manDays : 0;
+  return days.includes(date) ? draft.manDays / days.length : 0;
+}
+
+const shiftDay = (date: string): string =>
+  new Date(new Date(`${date}T00:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10);

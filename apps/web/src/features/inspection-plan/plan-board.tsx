@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { notify } from '../../components/notify';
 import { refName, userDisplayName } from '../../components/ref-labels';
 import { useIsPhone } from '../../components/use-is-phone';
+import { useLeaveGuard } from '../../components/use-leave-guard';
 import { currentLanguage } from '../../i18n/i18n';
 import { businessToday } from '../../lib/format';
 import { usePlanBoard } from './api';
@@ -17,6 +18,7 @@ import {
   dayLoad,
   emptyDraft,
   overbooked,
+  type PlanDraft,
   shiftWeek,
   toggleApplication,
   weekOf,
@@ -34,7 +36,14 @@ export function PlanBoard() {
   const [params, setParams] = useSearchParams();
   const days = weekOf(params.get('week') ?? businessToday());
   const [factory, setFactory] = useState('');
-  const [draft, setDraft] = useState(emptyDraft);
+  const [draft, setDraftState] = useState(emptyDraft);
+  // A selection on the board is unsaved work: leaving the page asks first (a new week does not).
+  const guard = useLeaveGuard();
+  const setDraft = (next: PlanDraft) => {
+    setDraftState(next);
+    if (next.applyIds.length || next.leadInspectorId) guard.change();
+    else guard.settle();
+  };
   const board = usePlanBoard(days[0] as string, days[6] as string, factory);
   const inspectors = useMemo(() => board.data?.inspectors.map((i) => i.inspector) ?? [], [board.data]);
   const factoryName = useMemo(() => {
@@ -42,10 +51,13 @@ export function PlanBoard() {
     return found ? refName(found.factory, language) : null;
   }, [board.data, draft.factoryId, language]);
   const goWeek = (weeks: number) =>
-    setParams((p) => {
-      p.set('week', shiftWeek(days[0] as string, weeks));
-      return p;
-    });
+    setParams(
+      (p) => {
+        p.set('week', shiftWeek(days[0] as string, weeks));
+        return p;
+      },
+      { replace: true },
+    );
 
   const toolbar = (
     <Flex gap={8} wrap align="center">

@@ -9,7 +9,7 @@ import {
   updateInspectionPlan,
 } from '@qcdesk/contract/inspection-plan';
 import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { operationKey } from '../../api/use-operation';
 import { areaApi } from '../../components/area-api';
@@ -54,5 +54,7 @@ export function usePlanBoard(startTime: string, endTime: string, factory: string
   return useQuery({
     queryKey: [...boardKey, input],
     queryFn: ({ signal }) => api.call(planBoard, input, { signal }),
+    // Another week or factory keeps the shown board until the new one arrives.
+    placeholderData: keepPreviousData,
   });
 }

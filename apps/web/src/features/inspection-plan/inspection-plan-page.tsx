@@ -1,5 +1,5 @@
 import { createInspectionPlan } from '@qcdesk/contract/inspection-plan';
-import { Card, Segmented } from 'antd';
+import { Card, Flex, Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { hasPermission } from '../../api/guard';
@@ -36,8 +36,11 @@ export function InspectionPlanPage() {
   ) : undefined;
   if (view === 'list') return <InspectionPlanList above={views} />;
   return (
-    <Card title={<h1 style={pageHeading}>{t('inspection-plan.boardTitle')}</h1>} extra={views}>
-      <PlanBoard />
+    <Card title={<h1 style={pageHeading}>{t('inspection-plan.boardTitle')}</h1>}>
+      <Flex vertical gap={12}>
+        {views}
+        <PlanBoard />
+      </Flex>
     </Card>
   );
 }

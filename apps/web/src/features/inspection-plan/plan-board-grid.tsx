@@ -1,5 +1,6 @@
 import type { Language } from '@qcdesk/contract/messages';
 import { theme } from 'antd';
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { userDisplayName } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
@@ -16,9 +17,29 @@ export function dayHeading(date: string, language: Language): string {
   return `${weekday} ${date.slice(5)}`;
 }
 
+const ARROWS: Record<string, [number, number]> = {
+  ArrowUp: [-1, 0],
+  ArrowDown: [1, 0],
+  ArrowLeft: [0, -1],
+  ArrowRight: [0, 1],
+};
+
+/** Arrow keys move between the grid's cells (Enter or Space picks one). */
+function moveFocus(event: KeyboardEvent<HTMLTableElement>) {
+  const step = ARROWS[event.key];
+  const at = (event.target as HTMLElement).dataset.cell?.split(':').map(Number);
+  if (!step || !at) return;
+  const next = event.currentTarget.querySelector<HTMLButtonElement>(
+    `[data-cell="${(at[0] ?? 0) + step[0]}:${(at[1] ?? 0) + step[1]}"]`,
+  );
+  if (!next) return;
+  event.preventDefault();
+  next.focus();
+}
+
 /**
  * The board's right side: a week of inspectors × days, each cell the inspector's man-days that day
- * (over 1.0 marked), a button (Tab, Enter) that makes that inspector the lead from that day. The
+ * (over 1.0 marked), a button (Tab or the arrow keys, then Enter) that makes that inspector the lead from that day. The
  * chosen cell and the assistants' rows are marked.
  */
 export function BoardGrid({
@@ -43,6 +64,7 @@ export function BoardGrid({
   return (
     <table
       style={{ borderCollapse: 'collapse', width: '100%', tableLayout: 'fixed' }}
+      onKeyDown={moveFocus}
       data-testid="plan-board-grid"
     >
       <caption style={{ textAlign: 'start', paddingBottom: 4 }}>{t('inspection-plan.gridCaption')}</caption>
@@ -59,7 +81,7 @@ export function BoardGrid({
         </tr>
       </thead>
       <tbody>
-        {inspectors.map(({ inspector, days: loads }) => {
+        {inspectors.map(({ inspector, days: loads }, row) => {
           const name = userDisplayName(inspector, language);
           const assistant = draft.assistantIds.includes(inspector.id);
           return (
@@ -68,7 +90,7 @@ export function BoardGrid({
                 {name}
                 {assistant ? ` · ${t('inspection-plan.assistant')}` : ''}
               </th>
-              {days.map((date) => {
+              {days.map((date, column) => {
                 const booked = dayLoad(loads.find((d) => d.date === date)?.manDays);
                 const adding = draftLoad(draft, inspector.id, date);
                 const load = booked + adding;
@@ -79,6 +101,7 @@ export function BoardGrid({
                     <button
                       type="button"
                       aria-pressed={chosen}
+                      data-cell={`${row}:${column}`}
                       aria-label={t('inspection-plan.cellLabel', { name, date, load: booked })}
                       onClick={() => onChoose(inspector.id, date)}
                       data-testid={`plan-board-cell-${inspector.id}-${date}`}

@@ -99,3 +99,13 @@ describe('the planning board', () => {
     }
   });
 });
+
+it('moves between the grid’s cells with the arrow keys', async () => {
+  renderBoard();
+  const first = await screen.findByTestId('plan-board-cell-u1-2099-01-06');
+  first.focus();
+  fireEvent.keyDown(first, { key: 'ArrowDown' });
+  expect(document.activeElement).toBe(screen.getByTestId('plan-board-cell-u2-2099-01-06'));
+  fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowRight' });
+  expect(document.activeElement).toBe(screen.getByTestId('plan-board-cell-u2-2099-01-07'));
+});

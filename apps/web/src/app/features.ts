@@ -6,6 +6,8 @@ import { firstSampleFeature } from '../features/first-sample/first-sample-featur
 import { helpFeature } from '../features/help/help-feature';
 import { homeFeature } from '../features/home/home-feature';
 import { homeSearchFeature } from '../features/home-search/home-search-feature';
+import { inspectionPlanFeature } from '../features/inspection-plan/inspection-plan-feature';
+import { inspectionTaskFeature } from '../features/inspection-task/inspection-task-feature';
 import { invalidateFeature } from '../features/invalidate/invalidate-feature';
 import { materialFeature } from '../features/material/material-feature';
 import { materialTestFeature } from '../features/material-test/material-test-feature';
@@ -42,6 +44,8 @@ export const features = [
   testOrderFeature,
   firstSampleFeature,
   testReportFeature,
+  inspectionPlanFeature,
+  inspectionTaskFeature,
   contractFeature,
   standardFeature,
   configFeature,

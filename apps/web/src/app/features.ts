@@ -6,6 +6,7 @@ import { firstSampleFeature } from '../features/first-sample/first-sample-featur
 import { helpFeature } from '../features/help/help-feature';
 import { homeFeature } from '../features/home/home-feature';
 import { homeSearchFeature } from '../features/home-search/home-search-feature';
+import { inspectionApplyFeature } from '../features/inspection-apply/inspection-apply-feature';
 import { invalidateFeature } from '../features/invalidate/invalidate-feature';
 import { materialFeature } from '../features/material/material-feature';
 import { materialTestFeature } from '../features/material-test/material-test-feature';
@@ -42,6 +43,7 @@ export const features = [
   testOrderFeature,
   firstSampleFeature,
   testReportFeature,
+  inspectionApplyFeature,
   contractFeature,
   standardFeature,
   configFeature,

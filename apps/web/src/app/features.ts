@@ -2,6 +2,7 @@ import { authFeature } from '../features/auth/auth-feature';
 import { clientFeature } from '../features/client/client-feature';
 import { configFeature } from '../features/config/config-feature';
 import { contractFeature } from '../features/contract/contract-feature';
+import { factoryScheduleFeature } from '../features/factory-schedule/factory-schedule-feature';
 import { firstSampleFeature } from '../features/first-sample/first-sample-feature';
 import { helpFeature } from '../features/help/help-feature';
 import { homeFeature } from '../features/home/home-feature';
@@ -44,6 +45,7 @@ export const features = [
   firstSampleFeature,
   testReportFeature,
   inspectionApplyFeature,
+  factoryScheduleFeature,
   contractFeature,
   standardFeature,
   configFeature,

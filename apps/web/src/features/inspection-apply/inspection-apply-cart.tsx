@@ -6,6 +6,7 @@ import { ApiError } from '../../api/api-error';
 import { ConfigSelect } from '../../components/config-select';
 import { DateField } from '../../components/date-picker';
 import { FormDrawer } from '../../components/form-drawer';
+import { useDialogGuard } from '../../components/guarded-modal';
 import { enumOptions } from '../../components/ref-labels';
 import { useIsPhone } from '../../components/use-is-phone';
 import { isWarningsDeclined, useWarningsConfirm } from '../../components/warnings-confirm';
@@ -26,8 +27,24 @@ const TYPES = (language: 'zh' | 'en') =>
  */
 export function InspectionApplyCart({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const language = currentLanguage();
   const phone = useIsPhone();
+  return (
+    <FormDrawer
+      open={open}
+      onClose={onClose}
+      phone={phone}
+      title={t('inspection-apply.cart.title')}
+      testId="inspection-apply-cart"
+    >
+      <CartBody onClose={onClose} />
+    </FormDrawer>
+  );
+}
+
+function CartBody({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const guard = useDialogGuard();
   const cart = useInspectionApplyCart();
   const [form] = Form.useForm<CartValues>();
   const typeId = Form.useWatch('inspectionTypeId', form) ?? undefined;
@@ -38,16 +55,13 @@ export function InspectionApplyCart({ open, onClose }: { open: boolean; onClose:
   const [refusal, setRefusal] = useState<string | null>(null);
   const [created, setCreated] = useState<readonly InspectionApplyDetail[] | null>(null);
   const list = products.data?.list ?? [];
-  const close = () => {
-    setCreated(null);
-    onClose();
-  };
   const save = async (values: CartValues, submit: boolean) => {
     setRefusal(null);
     try {
       const answer = await withWarnings((confirm) =>
         create.mutateAsync({ ...cartInput(values, list, submit), confirm }),
       );
+      guard?.settle();
       cart.clear();
       setCreated(answer.list);
     } catch (error) {
@@ -62,16 +76,10 @@ export function InspectionApplyCart({ open, onClose }: { open: boolean; onClose:
     );
   const orderNo = cart.items[0]?.orderNo ?? list[0]?.order.orderNo ?? '';
   return (
-    <FormDrawer
-      open={open}
-      onClose={close}
-      phone={phone}
-      title={t('inspection-apply.cart.title')}
-      testId="inspection-apply-cart"
-    >
+    <>
       {holder}
       {created ? (
-        <Created list={created} onClose={close} />
+        <Created list={created} onClose={onClose} />
       ) : ids.length === 0 ? (
         <Alert type="info" showIcon title={t('inspection-apply.cart.empty')} />
       ) : (
@@ -156,6 +164,6 @@ export function InspectionApplyCart({ open, onClose }: { open: boolean; onClose:
           </Flex>
         </Form>
       )}
-    </FormDrawer>
+    </>
   );
 }

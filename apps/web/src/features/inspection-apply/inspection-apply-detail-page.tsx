@@ -2,6 +2,7 @@ import { INSPECTION_APPLY_STATUS } from '@qcdesk/contract/inspection-apply';
 import { Alert, Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ButtonLink } from '../../components/button-link';
 import { ChangeLogCard } from '../../components/change-log-viewer';
 import { DetailLoadFailed, DetailLoading } from '../../components/detail-states';
 import { RecordCard } from '../../components/record/record-card';
@@ -58,7 +59,16 @@ export function InspectionApplyDetailPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? undefined;
   const query = useInspectionApply(id);
-  if (!id) return <Result status="info" title={t('inspection-apply.notFound')} />;
+  if (!id)
+    return (
+      <Result
+        status="info"
+        title={t('inspection-apply.notFound')}
+        extra={
+          <ButtonLink to={`/${currentLanguage()}/inspection/apply`}>{t('common.backToList')}</ButtonLink>
+        }
+      />
+    );
   if (query.isPending) return <DetailLoading />;
   if (query.isError) {
     return (

@@ -2,10 +2,12 @@ import { authFeature } from '../features/auth/auth-feature';
 import { clientFeature } from '../features/client/client-feature';
 import { configFeature } from '../features/config/config-feature';
 import { contractFeature } from '../features/contract/contract-feature';
+import { factoryScheduleFeature } from '../features/factory-schedule/factory-schedule-feature';
 import { firstSampleFeature } from '../features/first-sample/first-sample-feature';
 import { helpFeature } from '../features/help/help-feature';
 import { homeFeature } from '../features/home/home-feature';
 import { homeSearchFeature } from '../features/home-search/home-search-feature';
+import { inspectionApplyFeature } from '../features/inspection-apply/inspection-apply-feature';
 import { inspectionPlanFeature } from '../features/inspection-plan/inspection-plan-feature';
 import { inspectionTaskFeature } from '../features/inspection-task/inspection-task-feature';
 import { invalidateFeature } from '../features/invalidate/invalidate-feature';
@@ -44,6 +46,8 @@ export const features = [
   testOrderFeature,
   firstSampleFeature,
   testReportFeature,
+  inspectionApplyFeature,
+  factoryScheduleFeature,
   inspectionPlanFeature,
   inspectionTaskFeature,
   contractFeature,

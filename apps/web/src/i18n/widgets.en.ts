@@ -117,6 +117,11 @@ export const widgetsEn = {
     discard: 'Discard',
     keepEditing: 'Keep editing',
   },
+  warnings: {
+    title: 'Save despite these warnings?',
+    intro: 'Please check before saving:',
+    ok: 'Save anyway',
+  },
   confirm: {
     title: 'Please confirm',
     ok: 'OK',

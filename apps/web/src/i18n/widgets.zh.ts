@@ -119,6 +119,11 @@ export const widgetsZh = {
     discard: '放弃修改',
     keepEditing: '继续编辑',
   },
+  warnings: {
+    title: '存在以下提醒，仍要保存吗？',
+    intro: '保存前请确认：',
+    ok: '仍然保存',
+  },
   confirm: {
     title: '请确认',
     ok: '确定',

@@ -10,6 +10,7 @@ import { type SelectableItem, useSelection } from '../../lib/carts';
 import type { OrderDetail, OrderProductLine } from './api';
 import { OrderBulkActions } from './order-bulk-actions';
 import { OrderAddLineDialog, OrderItemDialog } from './order-edit-dialogs';
+import { OrderInspectionCart } from './order-inspection-cart';
 import { useLineActions } from './order-line-actions';
 import { OrderProducts } from './order-products';
 import { OrderRiskSync } from './order-risk-sync';
@@ -75,6 +76,7 @@ export function OrderProductsCard({ order, modify }: { order: OrderDetail; modif
         lineActions={mayEdit ? lines.actions : undefined}
       />
       <OrderTestCart order={order} />
+      <OrderInspectionCart order={order} />
       <OrderItemDialog order={order} line={editing} onClose={() => setEditing(null)} />
       <OrderAddLineDialog order={order} open={adding} onClose={() => setAdding(false)} />
       {lines.holder}

@@ -1,0 +1,37 @@
+import type { FactoryScheduleShape } from './factory-schedule.en';
+
+/** 排期页面（features/factory-schedule）的中文文本；`factory-schedule` 命名空间。 */
+export const factoryScheduleZh: FactoryScheduleShape = {
+  title: '排期',
+  view: {
+    calendar: '工厂日历',
+    month: '各工厂月视图',
+    list: '排期列表',
+  },
+  factory: '工厂',
+  factoryPick: '选择工厂',
+  factorySearch: '工厂（编码或名称）',
+  month: '月份',
+  type: '类型',
+  product: '产品',
+  productHint: '该工厂的订单产品；停工不填。',
+  startDate: '开始',
+  endDate: '结束',
+  quantity: '数量',
+  remark: '备注',
+  closure: '停工',
+  nothing: '本月没有排期。',
+  pickFirst: '请选择工厂查看其日历。',
+  create: '新建排期',
+  createTitle: '新建排期',
+  editTitle: '修改排期',
+  save: '保存',
+  createdDone: '排期已保存',
+  delete: '删除',
+  deleteConfirm: '删除该排期？',
+  deletedDone: '排期已删除',
+  undelete: '撤销删除',
+  undeletedDone: '排期已恢复',
+  deletedNotice: '已删除：{{what}}',
+  actions: '操作',
+};

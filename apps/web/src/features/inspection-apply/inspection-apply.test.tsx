@@ -1,0 +1,176 @@
+import { updateInspectionApply, updateInspectionApplyQuantity } from '@qcdesk/contract/inspection-apply';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../api/client';
+import type { Session } from '../../api/guard';
+import { queryClient } from '../../api/query-client';
+import { sessionKey } from '../../api/session';
+import { tokens } from '../../api/session-tokens';
+import { ToastHost } from '../../components/toast';
+import { i18n } from '../../i18n/i18n';
+import type { InspectionApplyDetail } from './api';
+import { InspectionApplyActions } from './inspection-apply-actions';
+import { cartInput, factoryCount } from './inspection-apply-cart-values';
+import { InspectionApplyQuantity } from './inspection-apply-quantity';
+
+const sales = (roles: string[]): Session => ({
+  uid: '7',
+  username: 'demo.sales',
+  name: '销售',
+  englishName: 'Sales',
+  title: 'Sales',
+  roleCode: 'SALES',
+  department: 'Sales',
+  departmentId: '3',
+  position: 2,
+  isQC: false,
+  isLogin: true,
+  modules: ['HOME', 'INSPECTION'],
+  roles: ['role:SALES', ...roles],
+  navigation: { main: ['HOME'], secondary: { HOME: ['Home'] } },
+  routes: ['Home', 'InspectionApply', 'InspectionApplys', 'OrderDetail'],
+  language: null,
+  impersonator: null,
+});
+
+const item = (id: string, applyQuantity: number) => ({
+  id,
+  orderProductId: `p${id}`,
+  productNo: `P-${id}`,
+  itemNo: `I-${id}`,
+  sku: null,
+  name: `Item ${id}`,
+  deliveryDate: '2026-12-20',
+  quantity: 1000,
+  quantityUnit: 1,
+  applyQuantity,
+  inspectedQuantity: 0,
+});
+const record = {
+  id: '51',
+  applyNo: 'IA-2611-001',
+  status: 10,
+  version: 3,
+  actions: ['update', 'submit', 'cancel', 'updateqnty'],
+  items: [item('1', 600), item('2', 400)],
+} as unknown as InspectionApplyDetail;
+
+async function show(ui: ReactElement, roles = ['inspapply.edit']) {
+  await i18n.changeLanguage('en');
+  tokens.save({ bearerToken: 'b', refreshToken: 'r' }, false);
+  queryClient.setQueryData(sessionKey, sales(roles));
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <ToastHost />
+        {ui}
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  queryClient.clear();
+  sessionStorage.clear();
+});
+
+describe('the inspection cart form', () => {
+  const factory = (id: string) => ({ id, code: `F${id}`, nameZh: `工厂${id}`, nameEn: `Factory ${id}` });
+  it('counts one application per factory and sends the quantities entered', () => {
+    const products = [
+      { id: 'a', factory: factory('1') },
+      { id: 'b', factory: factory('1') },
+      { id: 'c', factory: factory('2') },
+    ];
+    expect(factoryCount(products)).toBe(2);
+    const values = {
+      inspectionTypeId: '4',
+      applyType: 1,
+      expectedDate: '2026-12-10',
+      remark: '  ',
+      quantities: { a: 10, b: null, c: 5 },
+    };
+    expect(cartInput(values, products, true)).toEqual({
+      items: [
+        { orderProductId: 'a', applyQuantity: 10 },
+        { orderProductId: 'c', applyQuantity: 5 },
+      ],
+      inspectionTypeId: '4',
+      applyType: 1,
+      expectedDate: '2026-12-10',
+      submit: true,
+    });
+  });
+});
+
+describe('InspectionApplyActions', () => {
+  it('submits, shows the warnings, and resends with confirm: true only after OK', async () => {
+    const warning = {
+      key: 'W_AFTER_DELIVERY',
+      params: {},
+      zh: '验货日期晚于交货期',
+      en: 'After delivery (W)',
+    };
+    const call = vi
+      .spyOn(api, 'call')
+      .mockImplementation(async (_op, input) =>
+        (input as { confirm?: boolean }).confirm
+          ? { saved: true, warnings: [warning], result: { ...record, status: 20 } }
+          : { saved: false, warnings: [warning], result: null },
+      );
+    await show(<InspectionApplyActions record={record} />);
+    fireEvent.click(screen.getByTestId('inspection-apply-submit'));
+    await act(async () =>
+      fireEvent.click((await screen.findAllByRole('button', { name: 'Submit' })).at(-1)!),
+    );
+    expect(await screen.findByText('After delivery (W)')).toBeTruthy();
+    expect(call).toHaveBeenCalledTimes(1);
+    expect(call.mock.calls[0]?.[0]).toBe(updateInspectionApply);
+    expect(call.mock.calls[0]?.[1]).toEqual({ id: '51', version: 3, submit: true, confirm: false });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save anyway' })));
+    await waitFor(() => expect(call).toHaveBeenCalledTimes(2));
+    expect(call.mock.calls[1]?.[1]).toEqual({ id: '51', version: 3, submit: true, confirm: true });
+  });
+});
+
+describe('InspectionApplyQuantity (split)', () => {
+  it('sends every item with the lowered quantity and split: true', async () => {
+    const call = vi
+      .spyOn(api, 'call')
+      .mockResolvedValue({ record, split: { ...record, id: '52', applyNo: 'IA-2611-002' } });
+    const onClose = vi.fn();
+    await show(<InspectionApplyQuantity record={record} onClose={onClose} />);
+    const [first] = screen.getAllByTestId('inspection-apply-qty');
+    fireEvent.change(first!, { target: { value: '450' } });
+    fireEvent.click(screen.getByTestId('inspection-apply-split'));
+    await act(async () => fireEvent.click(screen.getByTestId('inspection-apply-qty-ok')));
+    await waitFor(() => expect(call).toHaveBeenCalled());
+    expect(call.mock.calls[0]?.[0]).toBe(updateInspectionApplyQuantity);
+    expect(call.mock.calls[0]?.[1]).toEqual({
+      id: '51',
+      version: 3,
+      items: [
+        { orderProductId: 'p1', applyQuantity: 450 },
+        { orderProductId: 'p2', applyQuantity: 400 },
+      ],
+      split: true,
+    });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('refuses raising a quantity when splitting, without a call', async () => {
+    const call = vi.spyOn(api, 'call');
+    await show(<InspectionApplyQuantity record={record} onClose={vi.fn()} />);
+    const [first] = screen.getAllByTestId('inspection-apply-qty');
+    fireEvent.change(first!, { target: { value: '700' } });
+    fireEvent.click(screen.getByTestId('inspection-apply-split'));
+    await act(async () => fireEvent.click(screen.getByTestId('inspection-apply-qty-ok')));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(call).not.toHaveBeenCalled();
+  });
+});

@@ -38,16 +38,18 @@ export function ClientListPage() {
           <ExportButton exportFn={exportClients} filters={filters} data-testid="client-export" />
         )}
         toolbar={
-          hasPermission(session, 'client.edit') ? (
-            <ButtonLink
-              type="primary"
-              icon={<PlusOutlined />}
-              to={`/${language}/client/new`}
-              data-testid="client-create"
-            >
-              {t('client.create')}
-            </ButtonLink>
-          ) : null
+          <>
+            {hasPermission(session, 'client.edit') ? (
+              <ButtonLink
+                type="primary"
+                icon={<PlusOutlined />}
+                to={`/${language}/client/new`}
+                data-testid="client-create"
+              >
+                {t('client.create')}
+              </ButtonLink>
+            ) : null}
+          </>
         }
       />
     </Card>

@@ -47,16 +47,18 @@ export function MaterialTestListPage() {
           <ExportButton exportFn={exportMaterialTests} filters={filters} data-testid="material-test-export" />
         )}
         toolbar={
-          canEdit ? (
-            <ButtonLink
-              type="primary"
-              icon={<PlusOutlined />}
-              to={`/${language}/materialtest/new`}
-              data-testid="material-test-create"
-            >
-              {t('material-test.create')}
-            </ButtonLink>
-          ) : null
+          <>
+            {canEdit ? (
+              <ButtonLink
+                type="primary"
+                icon={<PlusOutlined />}
+                to={`/${language}/materialtest/new`}
+                data-testid="material-test-create"
+              >
+                {t('material-test.create')}
+              </ButtonLink>
+            ) : null}
+          </>
         }
       />
     </Card>

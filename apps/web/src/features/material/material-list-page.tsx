@@ -38,16 +38,18 @@ export function MaterialListPage() {
           <ExportButton exportFn={exportMaterials} filters={filters} data-testid="material-export" />
         )}
         toolbar={
-          canEdit ? (
-            <ButtonLink
-              type="primary"
-              icon={<PlusOutlined />}
-              to={`/${language}/material/new`}
-              data-testid="material-create"
-            >
-              {t('material.create')}
-            </ButtonLink>
-          ) : null
+          <>
+            {canEdit ? (
+              <ButtonLink
+                type="primary"
+                icon={<PlusOutlined />}
+                to={`/${language}/material/new`}
+                data-testid="material-create"
+              >
+                {t('material.create')}
+              </ButtonLink>
+            ) : null}
+          </>
         }
       />
     </Card>

@@ -50,16 +50,18 @@ function StandardListPage({ kind }: { kind: StandardKind }) {
           <ExportButton exportFn={exportFn} filters={filters} data-testid="standard-export" />
         )}
         toolbar={
-          canEdit ? (
-            <ButtonLink
-              type="primary"
-              icon={<PlusOutlined />}
-              to={`${base}/new`}
-              data-testid="standard-create"
-            >
-              {kind === 'common' ? t('standard.createCommon') : t('standard.createCountry')}
-            </ButtonLink>
-          ) : null
+          <>
+            {canEdit ? (
+              <ButtonLink
+                type="primary"
+                icon={<PlusOutlined />}
+                to={`${base}/new`}
+                data-testid="standard-create"
+              >
+                {kind === 'common' ? t('standard.createCommon') : t('standard.createCountry')}
+              </ButtonLink>
+            ) : null}
+          </>
         }
       />
     </Card>

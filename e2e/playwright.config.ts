@@ -7,6 +7,13 @@ const BASE_URL = `http://localhost:${PORT}`;
 // A fresh database per run, so tests never depend on what an earlier run left behind.
 const DATA_DIR = fileURLToPath(new URL(`../tmp/e2e-data-${Date.now()}`, import.meta.url));
 
+type TraceMode = 'off' | 'on' | 'retain-on-failure' | 'on-first-retry' | 'on-all-retries';
+
+function traceMode(value: string | undefined): TraceMode {
+  const modes: TraceMode[] = ['off', 'on', 'retain-on-failure', 'on-first-retry', 'on-all-retries'];
+  return modes.find((mode) => mode === value) ?? 'on-first-retry';
+}
+
 export default defineConfig({
   testDir: 'tests',
   // Two files at a time, each file's tests in order. Every spec owns what it changes (its own users,
@@ -26,7 +33,11 @@ export default defineConfig({
     // The product honours the system's reduced-motion setting (antd's motion off, app/theme.ts): no
     // slide or fade to wait for, and less rendering for two browsers on two cores.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // A trace is recorded for a failed test's retry, not for every test: recording one streams a
+    // screencast of every frame from the browser, which cost as much CPU as the tests themselves
+    // (materials, orders and order-form specs: Chromium 123 → 68 CPU-s, wall 102 → 70 s; ADR 0012).
+    // E2E_TRACE=retain-on-failure records every test again when a failure will not repeat.
+    trace: traceMode(process.env.E2E_TRACE),
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -130,7 +130,13 @@ export function LeaveGuardHost() {
   const asking = useRef(false);
 
   useEffect(() => {
-    if (blocker.state !== 'blocked' || asking.current) return;
+    // Asked until the router has left the blocked state: proceed() and reset() take effect a render
+    // later, and a render in between (the dialog closing, a resize) must not ask a second time.
+    if (blocker.state !== 'blocked') {
+      asking.current = false;
+      return;
+    }
+    if (asking.current) return;
     asking.current = true;
     void confirm({
       title: t('widgets.leave.title'),
@@ -141,9 +147,11 @@ export function LeaveGuardHost() {
       // Enter must not throw the input away.
       focus: 'cancel',
     }).then((leave) => {
-      asking.current = false;
       const current = latest.current;
-      if (current.state !== 'blocked') return;
+      if (current.state !== 'blocked') {
+        asking.current = false;
+        return;
+      }
       if (leave) {
         discardAll();
         current.proceed();

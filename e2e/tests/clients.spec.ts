@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { searchMail } from '@qcdesk/contract/mail';
 import { DEMO_USERS } from './accounts';
 import { Api, uniqueSuffix } from './api';
+import { test } from './fixtures';
 import { pickOption, screenshotsAt, signIn } from './helpers';
 
 // Issue 6 (web): a sales user creates a client with test requirements, finds it from the home search

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_USERS } from './accounts';
 import { uniqueSuffix } from './api';
+import { test } from './fixtures';
 import {
   expectA11yOnce,
   expectNoSeriousA11yViolations,

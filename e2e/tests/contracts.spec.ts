@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { createClient } from '@qcdesk/contract/client';
 import { configListOperations } from '@qcdesk/contract/config';
 import { check } from '@qcdesk/contract/identity';
@@ -6,6 +6,7 @@ import { createOrder } from '@qcdesk/contract/order';
 import { createOriginalSample } from '@qcdesk/contract/original-sample';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api, uniqueSuffix } from './api';
+import { test } from './fixtures';
 import { type Lang, screenshotsAt, settled, signIn } from './helpers';
 
 // Contracts (spec §2 Contract, DOMAIN.md §4.14) and sample links (DOMAIN.md §6.1, order/relation):

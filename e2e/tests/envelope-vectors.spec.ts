@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { vectors } from './vectors';
 
 // The browser's own WebCrypto, written out here and not imported from the app, must agree byte for

@@ -1,10 +1,11 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import { createClient } from '@qcdesk/contract/client';
 import { configListOperations } from '@qcdesk/contract/config';
 import { check } from '@qcdesk/contract/identity';
 import { createOrder } from '@qcdesk/contract/order';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api, uniqueSuffix } from './api';
+import { test } from './fixtures';
 import { type Lang, screenshotsAt, signIn } from './helpers';
 
 // Issue 15: a first sample goes through its check items with a photo (QC), comes out NG, an auditor

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { DEMO_USERS } from './accounts';
 import { uniqueSuffix } from './api';
+import { test } from './fixtures';
 import { pickOption, screenshotsAt, settled, shoot, signIn } from './helpers';
 
 // Issue 12: forms people live in. A changed form asks before it is left (and not after a save or a

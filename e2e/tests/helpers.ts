@@ -77,12 +77,14 @@ export async function submitLogin(
   await form.getByRole('button', { name: text.submit }).click();
 }
 
-const cspWatched = new WeakSet<Page>();
+/** The test each page is watched for: a worker's tests share their page (fixtures.ts). */
+const cspWatched = new WeakMap<Page, string>();
 
 /** Fails the running test (softly, so it goes on) on every Content-Security-Policy violation. */
 export function failOnCspViolations(page: Page) {
-  if (cspWatched.has(page)) return;
-  cspWatched.add(page);
+  const testId = test.info().testId;
+  if (cspWatched.get(page) === testId) return;
+  cspWatched.set(page, testId);
   page.on('console', (message) => {
     const text = message.text();
     if (text.includes('Content Security Policy')) expect.soft(text, 'CSP violation').toBe('');

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { DEMO_USERS } from './accounts';
+import { test } from './fixtures';
 import { signIn, watchProblems } from './helpers';
 
 // The home page and the envelope under it, for a signed-in user.

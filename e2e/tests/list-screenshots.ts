@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { expectA11yOnce, expectNoHorizontalOverflow, type Lang, settled, shoot, signIn } from './helpers';
 
 // Screenshots of every list (issue 12) in both languages, in two spec files so that the two halves

@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { createMaterial, searchMaterials } from '@qcdesk/contract/material';
 import { Api, createOwnUser, uniqueSuffix } from './api';
+import { test } from './fixtures';
 import { type Lang, settled, signIn } from './helpers';
 
 // Issue 12, the list kit: every list keeps its search, page, page size and sort in the URL (Back,

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { DEMO_USERS } from './accounts';
+import { test } from './fixtures';
 import { pickOption, screenshotsAt, signIn } from './helpers';
 
 // Issue 6 (web): a lab user records a material test with its report and pushes it by mail; the mail

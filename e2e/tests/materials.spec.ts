@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { DEMO_USERS } from './accounts';
 import { uniqueSuffix } from './api';
+import { test } from './fixtures';
 import { type Lang, pickOption, screenshotsAt, settled, signIn } from './helpers';
 
 // Materials and original samples (spec §2 Material, MaterialDetail, OriginalSample,

@@ -1,9 +1,10 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { searchClients } from '@qcdesk/contract/client';
 import { getMaterialTest, searchMaterialTests } from '@qcdesk/contract/material-test';
 import { searchOriginalSamples } from '@qcdesk/contract/original-sample';
 import { DEMO_USERS } from './accounts';
 import { Api, createOwnUser } from './api';
+import { test } from './fixtures';
 import {
   DEV_TEAL,
   expectNoSeriousA11yViolations,

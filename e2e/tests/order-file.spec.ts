@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { ORDER_FEED_COLUMNS, searchOrders } from '@qcdesk/contract/order';
 import ExcelJS from 'exceljs';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api, uniqueSuffix } from './api';
+import { test } from './fixtures';
 import { type Lang, screenshotsAt, settled, signIn } from './helpers';
 
 // Issue 14, the order file (`orderfile`): demo.sales (order.import) opens the import from the order

@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_USERS } from './accounts';
+import { test } from './fixtures';
 import { type Lang, pickOption, screenshotsAt, settled, signIn, signOut } from './helpers';
 
 // Order forms (issue 14; DOMAIN.md §2.4): a sales user creates an order for their own client with two

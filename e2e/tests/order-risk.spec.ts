@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { ORDER_FEED_COLUMNS } from '@qcdesk/contract/order';
 import ExcelJS from 'exceljs';
 import { DEMO_USERS } from './accounts';
 import { uniqueSuffix } from './api';
+import { test } from './fixtures';
 import { screenshotsAt, signIn } from './helpers';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

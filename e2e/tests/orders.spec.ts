@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { DEMO_USERS } from './accounts';
+import { test } from './fixtures';
 import { type Lang, screenshotsAt, settled, signIn } from './helpers';
 
 // Orders (spec §2 Order, OrderDetail; spec §3 Product filters): an administrator finds a seeded demo

@@ -1,11 +1,12 @@
 import { deflateSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { createClient } from '@qcdesk/contract/client';
 import { configListOperations } from '@qcdesk/contract/config';
 import { check } from '@qcdesk/contract/identity';
 import { createOrder } from '@qcdesk/contract/order';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api, uniqueSuffix } from './api';
+import { test } from './fixtures';
 import { screenshotsAt, settled, signIn } from './helpers';
 
 // Thumbnails (issue 15, docs/adr/0014-thumbnails.md): photos uploaded as contract files show as

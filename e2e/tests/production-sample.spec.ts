@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { createClient, searchClients } from '@qcdesk/contract/client';
 import { configListOperations } from '@qcdesk/contract/config';
 import { check } from '@qcdesk/contract/identity';
@@ -6,6 +6,7 @@ import { createOrder } from '@qcdesk/contract/order';
 import { createProductionSample } from '@qcdesk/contract/production-sample';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api, uniqueSuffix } from './api';
+import { test } from './fixtures';
 import { type Lang, pickOption, screenshotsAt, settled, signIn } from './helpers';
 
 // Production samples (spec §2 ProductionSample, ProductionSampleDetail; DOMAIN.md §4.7, §5.3): a QC

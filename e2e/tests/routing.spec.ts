@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { DEMO_USERS } from './accounts';
+import { test } from './fixtures';
 import { signIn, submitLogin } from './helpers';
 
 // Spec §2: redirects, public routes and the route guard.

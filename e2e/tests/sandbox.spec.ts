@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { DEV_TEAL, PRODUCT_PURPLE, submitLogin } from './helpers';
 
 // Spec §1: the dev (sandbox) environment is a second, isolated instance of the product that the server

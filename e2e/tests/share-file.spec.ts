@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { EnvelopeClient } from '@qcdesk/contract/envelope';
 import { DEMO_USERS } from './accounts';
+import { test } from './fixtures';
 import { signIn } from './helpers';
 
 // Issue 7: files uploaded by a signed-in user, shared by a password short link, opened by a visitor

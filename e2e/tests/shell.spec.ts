@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { DEMO_USERS } from './accounts';
+import { test } from './fixtures';
 import { DEV_TEAL, expectA11yOnce, type Lang, PRODUCT_PURPLE, settled, shoot, signIn } from './helpers';
 
 // Issue 4: language, environments, layouts, screenshots and accessibility of the shell pages.

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { DEMO_USERS } from './accounts';
 import { createOwnUser } from './api';
+import { test } from './fixtures';
 import { type Lang, loginText, signIn, signOut, submitLogin, watchProblems } from './helpers';
 
 // Issue 3 (web): sign-in modes, the session and its tokens.

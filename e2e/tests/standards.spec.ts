@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { DEMO_USERS } from './accounts';
 import { uniqueSuffix } from './api';
+import { test } from './fixtures';
 import { type Lang, pickOption, screenshotsAt, settled, signIn } from './helpers';
 
 // Standards (web): a QC manager (standard.edit, DOMAIN.md §5.3) creates a common and a country

@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { configListOperations } from '@qcdesk/contract/config';
 import { searchMail } from '@qcdesk/contract/mail';
 import { updateOrderRisk } from '@qcdesk/contract/order-risk';
 import { DEMO_USERS } from './accounts';
 import { Api } from './api';
+import { test } from './fixtures';
 import { type Lang, pickOption, screenshotsAt, signIn } from './helpers';
 import { ownClientOrder } from './own-order';
 

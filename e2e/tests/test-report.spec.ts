@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { configListOperations } from '@qcdesk/contract/config';
 import { searchMail } from '@qcdesk/contract/mail';
 import { updateOrderRisk } from '@qcdesk/contract/order-risk';
@@ -7,6 +7,7 @@ import { listTestReports } from '@qcdesk/contract/test-report';
 import ExcelJS from 'exceljs';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api } from './api';
+import { test } from './fixtures';
 import { type Lang, screenshotsAt, settled, signIn } from './helpers';
 import { ownClientOrder } from './own-order';
 

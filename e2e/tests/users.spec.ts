@@ -1,7 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { createUser, getUser, searchUsers } from '@qcdesk/contract/identity';
 import { DEMO_USERS } from './accounts';
 import { Api, createOwnGroup, createOwnUser, uniqueSuffix } from './api';
+import { test } from './fixtures';
 import {
   expectA11yOnce,
   expectNoHorizontalOverflow,

@@ -1,0 +1,107 @@
+import { type BrowserContext, test as base, type Dialog, type Page } from '@playwright/test';
+
+/**
+ * The `test` of every spec: Playwright's, with one browser page per worker (and per locale a spec
+ * asks for with `test.use`) that the worker's tests take in turn, instead of a new context and page
+ * for each test. A fresh page starts a renderer with a cold V8 and empty caches, so every test paid
+ * the app's whole start (script compile, first styles) again: loading a list page cost the browser
+ * about twice the CPU in a new context than in a page that had loaded the app before (ADR 0012).
+ *
+ * Between tests the page is reset to what a new one would be for these specs: the other tabs closed,
+ * listeners and routes removed, cookies and permissions cleared, local and session storage of the
+ * product's origin emptied (so nobody stays signed in), the configured viewport back. The HTTP cache
+ * and compiled code are what is kept. A retry gets a context of its own, as Playwright makes it (its
+ * trace is recorded then: `trace: 'on-first-retry'`).
+ */
+export const test = base.extend<object, { shared: Map<string, Page> }>({
+  shared: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const pages = new Map<string, Page>();
+      await use(pages);
+      for (const page of pages.values()) await page.context().close();
+    },
+    { scope: 'worker' },
+  ],
+  page: async (
+    {
+      shared,
+      browser,
+      baseURL,
+      locale,
+      viewport,
+      userAgent,
+      deviceScaleFactor,
+      isMobile,
+      hasTouch,
+      reducedMotion,
+    },
+    use,
+    testInfo,
+  ) => {
+    if (testInfo.retry > 0) {
+      const context = await browser.newContext({
+        baseURL,
+        locale,
+        viewport,
+        userAgent,
+        deviceScaleFactor,
+        isMobile,
+        hasTouch,
+        reducedMotion,
+      });
+      await use(await context.newPage());
+      await context.close();
+      return;
+    }
+    const key = locale ?? '';
+    let page = shared.get(key);
+    if (!page || page.isClosed()) {
+      const context = await browser.newContext({
+        baseURL,
+        locale,
+        viewport,
+        userAgent,
+        deviceScaleFactor,
+        isMobile,
+        hasTouch,
+        reducedMotion,
+      });
+      page = await context.newPage();
+      shared.set(key, page);
+    } else {
+      await reset(page.context(), page, viewport);
+    }
+    await use(page);
+    await page.removeAllListeners();
+  },
+  context: async ({ page }, use) => {
+    await use(page.context());
+  },
+});
+
+/** What a test left on the shared page: gone, as in a new context (see `test` above). */
+async function reset(
+  context: BrowserContext,
+  page: Page,
+  viewport: { width: number; height: number } | null,
+) {
+  for (const other of context.pages()) if (other !== page) await other.close();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.clearCookies();
+  await context.clearPermissions();
+  // /healthz is the product's origin without the app: its storage is the app's. A form left with
+  // unsaved input asks before the page is left (the leave guard): the reset leaves it anyway.
+  const leave = (dialog: Dialog) => void dialog.accept().catch(() => undefined);
+  page.on('dialog', leave);
+  await page.goto('/healthz');
+  page.off('dialog', leave);
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  if (viewport) await page.setViewportSize(viewport);
+}
+
+export { expect } from '@playwright/test';

@@ -10,6 +10,8 @@ test('home: greeting, the areas of the role, and system information read through
 }) => {
   const problems = watchProblems(page);
   await signIn(page, DEMO_USERS.QC_MGR);
+  // The landing page's own call first, so the waits below see the reload's and not that one.
+  await expect(page.getByTestId('system-info')).toContainText('QCDesk');
   const call = page.waitForRequest((r) => r.url().includes('/api/system/info'));
   const answer = page.waitForResponse((r) => r.url().includes('/api/system/info'));
   await page.reload();

@@ -42,6 +42,7 @@ export const inspectionPlanEn = {
   saveAnyway: 'Save anyway',
   changePlan: 'Change the plan',
   createdDone: 'Plan {{planNo}} saved',
+  openPlan: 'Open plan {{planNo}}',
   newPlan: 'New plan',
   selectHint: 'Tick applications of one factory on the left, then an inspector’s day on the grid.',
   selectedApplications_one: '{{count}} application of {{factory}}',

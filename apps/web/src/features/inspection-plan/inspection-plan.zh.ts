@@ -43,6 +43,7 @@ export const inspectionPlanZh: InspectionPlanShape = {
   saveAnyway: '仍然保存',
   changePlan: '修改安排',
   createdDone: '计划{{planNo}}已保存',
+  openPlan: '打开计划{{planNo}}',
   newPlan: '新建计划',
   selectHint: '在左侧勾选同一工厂的验货申请，再在表格中选择验货员和日期。',
   selectedApplications_one: '{{factory}}的{{count}}个申请',

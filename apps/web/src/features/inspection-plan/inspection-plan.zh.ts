@@ -70,6 +70,7 @@ export const inspectionPlanZh: InspectionPlanShape = {
   gridCaption:
     '每位验货员每天的人天；超过1.0为超负荷。选择某天即以该验货员为主验货员；+n为本计划新增的人天。',
   cellLabel: '{{name}}，{{date}}：{{load}}人天',
+  cellLabelAdding: '{{name}}，{{date}}：{{load}} +{{adding}}人天（含本计划）',
   factorySwitched: '一个计划只能安排一个工厂：已改为选择该工厂的申请。',
   appliesFull: '一个计划最多安排100个申请。',
 };

@@ -73,11 +73,17 @@ export function BoardGrid({
           <th scope="col" style={{ ...cell, width: 140 }}>
             {t('inspection-plan.inspector')}
           </th>
-          {days.map((date) => (
-            <th scope="col" key={date} style={cell}>
-              {dayHeading(date, language)}
-            </th>
-          ))}
+          {days.map((date) => {
+            // The weekday over the date: a narrow column breaks there, never inside "12-21".
+            const heading = dayHeading(date, language);
+            const at = heading.lastIndexOf(' ');
+            return (
+              <th scope="col" key={date} style={cell}>
+                {heading.slice(0, at)} <br />
+                <span style={{ whiteSpace: 'nowrap' }}>{heading.slice(at + 1)}</span>
+              </th>
+            );
+          })}
         </tr>
       </thead>
       <tbody>

@@ -357,6 +357,20 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   leadInspectorId: { zh: '主验货员', en: 'Lead inspector' },
   assistantIds: { zh: '助理验货员', en: 'Assistants' },
   applyIds: { zh: '验货申请', en: 'Applications' },
+  planNo: { zh: '计划号', en: 'Plan no' },
+  dispatchedAt: { zh: '下达时间', en: 'Dispatched at' },
+  taskNo: { zh: '任务号', en: 'Task no' },
+  taskDate: { zh: '任务日期', en: 'Task date' },
+  // Inspection applications (issue 26): their change log's fields
+  applyNo: { zh: '申请单号', en: 'Application no' },
+  applyType: { zh: '申请类型', en: 'Application type' },
+  expectedDate: { zh: '期望验货日期', en: 'Expected inspection date' },
+  submittedAt: { zh: '提交时间', en: 'Submitted at' },
+  applyQuantity: { zh: '申请数量', en: 'Apply quantity' },
+  inspectedQuantity: { zh: '已验数量', en: 'Inspected quantity' },
+  splitFromId: { zh: '拆分自', en: 'Split from' },
+  reasonCode: { zh: '原因', en: 'Reason' },
+  reasonText: { zh: '原因说明', en: 'Reason text' },
 };
 
 export function fieldLabel(field: string, lang: Language): string {

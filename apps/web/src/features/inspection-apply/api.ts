@@ -22,6 +22,7 @@ export type InspectionApplyDetail = OutputOf<typeof getInspectionApply>;
 export type ApplyItem = InspectionApplyDetail['items'][number];
 export type CartProduct = OutputOf<typeof inspectionApplyCart>['list'][number];
 export type CreateInspectionApplyInput = InputOf<typeof createInspectionApply>;
+export type UpdateInspectionApplyInput = InputOf<typeof updateInspectionApply>;
 
 /** The change log names an application by its table (apps/server INSPECTION_APPLY_ENTITY). */
 export const INSPECTION_APPLY_ENTITY = 'inspection_applies';
@@ -62,9 +63,11 @@ export function useCartProducts(ids: readonly string[], inspectionTypeId: string
   });
 }
 
-// The cart and the quantity dialog show their refusals themselves; the action bar's are toasted.
+// The cart, the edit drawer and the quantity dialog show their refusals themselves; the action bar's are toasted.
 export const useCreateInspectionApply = () => area.useWrite(createInspectionApply, { silent: true });
 export const useUpdateInspectionApply = () => area.useWrite(updateInspectionApply);
+/** The edit drawer's save (no submit): its refusals show in the drawer. */
+export const useEditInspectionApply = () => area.useWrite(updateInspectionApply, { silent: true });
 export const useUpdateInspectionApplyQuantity = () =>
   area.useWrite(updateInspectionApplyQuantity, { silent: true });
 export const useReturnInspectionApply = () => area.useWrite(returnInspectionApply);

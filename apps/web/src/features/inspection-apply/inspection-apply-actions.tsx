@@ -1,4 +1,4 @@
-import { CloseCircleOutlined, SendOutlined } from '@ant-design/icons';
+import { CloseCircleOutlined, EditOutlined, SendOutlined } from '@ant-design/icons';
 import { INSPECTION_APPLY_STATUS } from '@qcdesk/contract/inspection-apply';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,12 +12,13 @@ import {
   useUpdateInspectionApply,
   useWaiveInspectionApply,
 } from './api';
+import { InspectionApplyEdit } from './inspection-apply-edit';
 import { InspectionApplyQuantity } from './inspection-apply-quantity';
 
 /**
  * An application's action bar, driven by the detail's `actions` (DOMAIN.md §4.1): submit (confirmed;
  * its warnings — W_AFTER_DELIVERY, W_NON_WORKING_DAY — confirmed again before it is resent with
- * `confirm: true`; E_ADVANCE_DAYS is toasted), modify quantity / split, return and waive with a
+ * `confirm: true`; E_ADVANCE_DAYS is toasted), edit (a drawer), modify quantity / split, return and waive with a
  * reason, cancel confirmed (with a reason once planned).
  */
 export function InspectionApplyActions({ record }: { record: InspectionApplyDetail }) {
@@ -30,6 +31,7 @@ export function InspectionApplyActions({ record }: { record: InspectionApplyDeta
   };
   const [withWarnings, holder] = useWarningsConfirm();
   const [quantity, setQuantity] = useState(false);
+  const [editing, setEditing] = useState(false);
   const can = (action: string) => record.actions.includes(action);
   const key = { id: record.id, version: record.version };
   const no = record.applyNo;
@@ -55,6 +57,13 @@ export function InspectionApplyActions({ record }: { record: InspectionApplyDeta
       run: () => withWarnings((confirm) => writes.submit.mutateAsync({ ...key, submit: true, confirm })),
       pending: writes.submit.isPending,
       done: t('inspection-apply.submitDone'),
+    },
+    {
+      key: 'edit',
+      label: t('inspection-apply.edit'),
+      icon: <EditOutlined />,
+      show: can('update'),
+      open: () => setEditing(true),
     },
     {
       key: 'quantity',
@@ -119,6 +128,9 @@ export function InspectionApplyActions({ record }: { record: InspectionApplyDeta
     <>
       {holder}
       <ActionBar testId="inspection-apply" onStale={useInvalidateInspectionApply()} actions={actions} />
+      {can('update') ? (
+        <InspectionApplyEdit record={record} open={editing} onClose={() => setEditing(false)} />
+      ) : null}
       {quantity ? <InspectionApplyQuantity record={record} onClose={() => setQuantity(false)} /> : null}
     </>
   );

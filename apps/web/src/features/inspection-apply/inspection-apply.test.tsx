@@ -14,6 +14,7 @@ import { i18n } from '../../i18n/i18n';
 import type { InspectionApplyDetail } from './api';
 import { InspectionApplyActions } from './inspection-apply-actions';
 import { cartInput, factoryCount } from './inspection-apply-cart-values';
+import { editInput } from './inspection-apply-edit';
 import { InspectionApplyQuantity } from './inspection-apply-quantity';
 
 const sales = (roles: string[]): Session => ({
@@ -55,6 +56,10 @@ const record = {
   status: 10,
   version: 3,
   actions: ['update', 'submit', 'cancel', 'updateqnty'],
+  applyType: 1,
+  inspectionType: { id: '4', code: 'FINAL', nameZh: '尾期验货', nameEn: 'Final inspection' },
+  expectedDate: '2026-12-10',
+  remark: 'Old remark',
   items: [item('1', 600), item('2', 400)],
 } as unknown as InspectionApplyDetail;
 
@@ -135,6 +140,55 @@ describe('InspectionApplyActions', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save anyway' })));
     await waitFor(() => expect(call).toHaveBeenCalledTimes(2));
     expect(call.mock.calls[1]?.[1]).toEqual({ id: '51', version: 3, submit: true, confirm: true });
+  });
+});
+
+describe('InspectionApplyEdit', () => {
+  it('builds the update without submitting, clearing an emptied remark', () => {
+    const values = { applyType: 2, inspectionTypeId: '5', expectedDate: '2026-12-11', remark: '  ' };
+    expect(editInput(record, values)).toEqual({
+      id: '51',
+      version: 3,
+      applyType: 2,
+      inspectionTypeId: '5',
+      expectedDate: '2026-12-11',
+      remark: null,
+      submit: false,
+    });
+  });
+
+  it('opens from the Edit action of a draft and saves its fields with submit: false', async () => {
+    const call = vi
+      .spyOn(api, 'call')
+      .mockImplementation(async (op) =>
+        op === updateInspectionApply
+          ? { saved: true, warnings: [], result: { ...record, version: 4 } }
+          : { list: [], total: 0 },
+      );
+    await show(<InspectionApplyActions record={record} />);
+    fireEvent.click(screen.getByTestId('inspection-apply-edit'));
+    const remark = await screen.findByLabelText('Remark');
+    expect((remark as HTMLTextAreaElement).value).toBe('Old remark');
+    fireEvent.change(remark, { target: { value: 'Morning, please' } });
+    await act(async () => fireEvent.click(screen.getByTestId('inspection-apply-edit-save')));
+    await waitFor(() => expect(call.mock.calls.some(([op]) => op === updateInspectionApply)).toBe(true));
+    const [, input] = call.mock.calls.find(([op]) => op === updateInspectionApply)!;
+    expect(input).toEqual({
+      id: '51',
+      version: 3,
+      applyType: 1,
+      inspectionTypeId: '4',
+      expectedDate: '2026-12-10',
+      remark: 'Morning, please',
+      submit: false,
+    });
+    // Saved: the drawer closes (its content is destroyed).
+    await waitFor(() => expect(screen.queryByTestId('inspection-apply-edit-save')).toBeNull());
+  });
+
+  it('is not offered without the update action', async () => {
+    await show(<InspectionApplyActions record={{ ...record, status: 20, actions: ['cancel'] }} />);
+    expect(screen.queryByTestId('inspection-apply-edit')).toBeNull();
   });
 });
 

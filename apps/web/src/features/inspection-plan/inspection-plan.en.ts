@@ -42,6 +42,7 @@ export const inspectionPlanEn = {
   saveAnyway: 'Save anyway',
   changePlan: 'Change the plan',
   createdDone: 'Plan {{planNo}} saved',
+  openPlan: 'Open plan {{planNo}}',
   newPlan: 'New plan',
   selectHint: 'Tick applications of one factory on the left, then an inspector’s day on the grid.',
   selectedApplications_one: '{{count}} application of {{factory}}',
@@ -68,6 +69,7 @@ export const inspectionPlanEn = {
   gridCaption:
     'Man-days per inspector and day; over 1.0 is overbooked. Pick a day to make that inspector the lead; +n is what this plan adds.',
   cellLabel: '{{name}}, {{date}}: {{load}} man-days',
+  cellLabelAdding: '{{name}}, {{date}}: {{load}} +{{adding}} man-days, with this plan',
   factorySwitched: 'A plan takes one factory: the selection now holds this factory’s application.',
   appliesFull: 'A plan takes at most 100 applications.',
 } as const;

@@ -43,6 +43,7 @@ export const inspectionPlanZh: InspectionPlanShape = {
   saveAnyway: '仍然保存',
   changePlan: '修改安排',
   createdDone: '计划{{planNo}}已保存',
+  openPlan: '打开计划{{planNo}}',
   newPlan: '新建计划',
   selectHint: '在左侧勾选同一工厂的验货申请，再在表格中选择验货员和日期。',
   selectedApplications_one: '{{factory}}的{{count}}个申请',
@@ -69,6 +70,7 @@ export const inspectionPlanZh: InspectionPlanShape = {
   gridCaption:
     '每位验货员每天的人天；超过1.0为超负荷。选择某天即以该验货员为主验货员；+n为本计划新增的人天。',
   cellLabel: '{{name}}，{{date}}：{{load}}人天',
+  cellLabelAdding: '{{name}}，{{date}}：{{load}} +{{adding}}人天（含本计划）',
   factorySwitched: '一个计划只能安排一个工厂：已改为选择该工厂的申请。',
   appliesFull: '一个计划最多安排100个申请。',
 };

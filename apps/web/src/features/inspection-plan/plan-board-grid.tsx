@@ -73,11 +73,17 @@ export function BoardGrid({
           <th scope="col" style={{ ...cell, width: 140 }}>
             {t('inspection-plan.inspector')}
           </th>
-          {days.map((date) => (
-            <th scope="col" key={date} style={cell}>
-              {dayHeading(date, language)}
-            </th>
-          ))}
+          {days.map((date) => {
+            // The weekday over the date: a narrow column breaks there, never inside "12-21".
+            const heading = dayHeading(date, language);
+            const at = heading.lastIndexOf(' ');
+            return (
+              <th scope="col" key={date} style={cell}>
+                {heading.slice(0, at)} <br />
+                <span style={{ whiteSpace: 'nowrap' }}>{heading.slice(at + 1)}</span>
+              </th>
+            );
+          })}
         </tr>
       </thead>
       <tbody>
@@ -96,13 +102,20 @@ export function BoardGrid({
                 const load = booked + adding;
                 const chosen = draft.leadInspectorId === inspector.id && draft.planDate === date;
                 const over = overbooked(load);
+                // The name holds the text the button shows ("2.0 +1"), as axe's label-in-name asks.
+                const shown = load.toFixed(1);
+                const added = Number(adding.toFixed(2));
                 return (
                   <td key={date} style={cell}>
                     <button
                       type="button"
                       aria-pressed={chosen}
                       data-cell={`${row}:${column}`}
-                      aria-label={t('inspection-plan.cellLabel', { name, date, load: booked })}
+                      aria-label={
+                        adding > 0
+                          ? t('inspection-plan.cellLabelAdding', { name, date, load: shown, adding: added })
+                          : t('inspection-plan.cellLabel', { name, date, load: shown })
+                      }
                       onClick={() => onChoose(inspector.id, date)}
                       data-testid={`plan-board-cell-${inspector.id}-${date}`}
                       style={{
@@ -124,8 +137,8 @@ export function BoardGrid({
                         fontWeight: over ? 600 : 400,
                       }}
                     >
-                      {load > 0 ? load.toFixed(1) : '·'}
-                      {adding > 0 ? <sup> +{Number(adding.toFixed(2))}</sup> : null}
+                      {load > 0 ? shown : '·'}
+                      {adding > 0 ? <sup> +{added}</sup> : null}
                     </button>
                   </td>
                 );

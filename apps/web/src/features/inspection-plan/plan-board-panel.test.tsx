@@ -1,6 +1,8 @@
 import { createInspectionPlan } from '@qcdesk/contract/inspection-plan';
 import type { OperationDef } from '@qcdesk/contract/operation';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api/client';
 import { renderWidget } from '../../components/test-utils';
@@ -129,5 +131,31 @@ describe('the board panel’s create with warnings (ADR 0018)', () => {
       />,
     );
     expect(screen.getByTestId('plan-board-save').hasAttribute('disabled')).toBe(true);
+  });
+
+  it('links the saved plan once the board empties its selection, for its details (dispatch)', async () => {
+    spyCreate([{ saved: true, warnings: [], result: plan }]);
+    // The board empties the draft when the plan is saved (plan-board.tsx).
+    function Board() {
+      const [draft, setDraft] = useState(DRAFT);
+      return (
+        <BoardPanel
+          draft={draft}
+          onChange={setDraft}
+          inspectors={INSPECTORS}
+          factoryName="F1"
+          onCreated={() => setDraft(emptyDraft())}
+        />
+      );
+    }
+    renderWidget(
+      <MemoryRouter>
+        <Board />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId('plan-board-created')).toBeNull();
+    fireEvent.click(screen.getByTestId('plan-board-save'));
+    const link = await screen.findByTestId('plan-board-created');
+    expect(link.getAttribute('href')).toBe('/en/inspection/plan?id=9');
   });
 });

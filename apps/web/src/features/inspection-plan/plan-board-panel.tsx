@@ -1,10 +1,12 @@
 import { Alert, Button, Card, Checkbox, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { notify } from '../../components/notify';
 import { currentLanguage } from '../../i18n/i18n';
 import { businessToday } from '../../lib/format';
 import { type BoardInspector, type InspectionPlanDetail, useCreateInspectionPlan } from './api';
+import { planLink } from './inspection-plan-columns';
 import { PlanFields } from './plan-fields';
 import {
   type CreatePlanInput,
@@ -56,7 +58,12 @@ export function BoardPanel({
 }) {
   const { t } = useTranslation();
   const [dispatch, setDispatch] = useState(false);
-  const write = usePlanCreate(onCreated);
+  // The plan just saved, linked until the next selection: its details dispatch and modify it.
+  const [created, setCreated] = useState<InspectionPlanDetail | null>(null);
+  const write = usePlanCreate((plan) => {
+    setCreated(plan);
+    onCreated(plan);
+  });
   const today = businessToday();
   const problems = draftProblems(draft, today);
   const input = createInput(draft, today, dispatch);
@@ -88,6 +95,17 @@ export function BoardPanel({
         </Typography.Paragraph>
       ) : null}
       <Flex vertical gap={8}>
+        {created && draft.applyIds.length === 0 ? (
+          <Alert
+            type="success"
+            showIcon
+            title={
+              <Link to={planLink(currentLanguage(), created.id)} data-testid="plan-board-created">
+                {t('inspection-plan.openPlan', { planNo: created.planNo })}
+              </Link>
+            }
+          />
+        ) : null}
         {write.warnings ? (
           <WarningsPanel
             testId="plan-board"

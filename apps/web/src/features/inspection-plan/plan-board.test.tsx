@@ -4,8 +4,9 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api/client';
-import { pretendPhone, renderWidget } from '../../components/test-utils';
+import { type createTestI18n, pretendPhone, renderWidget } from '../../components/test-utils';
 import type { PlanBoard as Board } from './api';
+import { inspectionPlanEn } from './inspection-plan.en';
 import { PlanBoard } from './plan-board';
 
 const ref = (id: string, name: string) => ({ id, code: id, nameZh: name, nameEn: name });
@@ -46,18 +47,26 @@ afterEach(() => {
 
 const box = (id: string) => screen.getByTestId(id) as HTMLInputElement;
 
-function renderBoard() {
+/** The board with the area's English texts (the widget i18n holds only the widgets' own). */
+function renderBoardWithTexts() {
+  return renderBoard((i18n) =>
+    i18n.addResourceBundle('en', 'translation', { 'inspection-plan': inspectionPlanEn }, true),
+  );
+}
+
+function renderBoard(texts?: (i18n: ReturnType<typeof createTestI18n>) => void) {
   const calls: unknown[] = [];
   vi.spyOn(api, 'call').mockImplementation(async (op: OperationDef, input: unknown) => {
     if (op.path !== planBoard.path) throw new Error(`unexpected ${op.path}`);
     calls.push(input);
     return BOARD as never;
   });
-  renderWidget(
+  const { i18n } = renderWidget(
     <MemoryRouter initialEntries={['/en/inspection/plan?view=board&week=2099-01-07']}>
       <PlanBoard />
     </MemoryRouter>,
   );
+  texts?.(i18n);
   return calls;
 }
 
@@ -85,6 +94,19 @@ describe('the planning board', () => {
     fireEvent.click(box('plan-board-apply-3'));
     expect(box('plan-board-apply-1').checked).toBe(false);
     expect(box('plan-board-apply-3').checked).toBe(true);
+  });
+
+  it('names each cell with the text it shows (label in name), the added man-days too', async () => {
+    const calls = renderBoardWithTexts();
+    const booked = await screen.findByTestId('plan-board-cell-u1-2099-01-06');
+    expect(calls).toHaveLength(1);
+    expect(booked.getAttribute('aria-label')).toBe('Inspector One, 2099-01-06: 1.5 man-days');
+    fireEvent.click(box('plan-board-apply-1'));
+    fireEvent.click(booked);
+    expect(booked.textContent).toBe('2.5 +1');
+    expect(booked.getAttribute('aria-label')).toBe(
+      'Inspector One, 2099-01-06: 2.5 +1 man-days, with this plan',
+    );
   });
 
   it('is a readable list at phone width', async () => {

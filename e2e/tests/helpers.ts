@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { login } from '@qcdesk/contract/identity';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from './accounts';
 import { Api } from './api';
+import { test } from './fixtures';
 
 export type Lang = 'zh' | 'en';
 

@@ -1,10 +1,11 @@
-import { expect, type Locator, test } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { configListOperations, holidayCalendar } from '@qcdesk/contract/config';
 import { check } from '@qcdesk/contract/identity';
 import { createInspectionApply } from '@qcdesk/contract/inspection-apply';
 import { createInspectionPlan } from '@qcdesk/contract/inspection-plan';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api } from './api';
+import { test } from './fixtures';
 import { type Lang, pickOption, screenshotsAt, shoot, signIn } from './helpers';
 import { ownClientOrder } from './own-order';
 

@@ -14,7 +14,11 @@ setTextsLoader(loadTexts);
 // The test files of a worker share one module graph (vitest.config.ts: `isolate: false`), so what a
 // file changes in the app's i18n is undone before the next: react-i18next's default instance (a
 // widget test's `createTestI18n` makes its own the default) and the language it starts in.
-const startLanguage = i18n.language;
+// This file runs again before each file, after the previous file: the language the worker started
+// in is kept on globalThis by the first run, not read from an instance a file may have switched.
+const started = globalThis as { qcdeskStartLanguage?: string };
+started.qcdeskStartLanguage ??= i18n.language;
+const startLanguage = started.qcdeskStartLanguage;
 beforeAll(async () => {
   setI18n(i18n);
   if (i18n.language !== startLanguage) await i18n.changeLanguage(startLanguage);

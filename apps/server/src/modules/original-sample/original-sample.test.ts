@@ -44,7 +44,9 @@ describe('originalsample/search', () => {
       parts: { BODY: [] },
     });
     expect(
-      ids(await t.client.ok(ops.searchOriginalSamples, { itemNo: itemNo.slice(-7) }, { token: qc })),
+      ids(
+        await t.client.ok(ops.searchOriginalSamples, { itemNo: itemNo.slice('XMAS-'.length) }, { token: qc }),
+      ),
     ).toEqual([String(complete.id)]);
     const byName = await t.client.ok(
       ops.searchOriginalSamples,

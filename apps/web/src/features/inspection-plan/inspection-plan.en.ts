@@ -60,6 +60,7 @@ export const inspectionPlanEn = {
   prevWeek: 'Previous week',
   nextWeek: 'Next week',
   boardOnPc: 'Planning is done on a PC; here is the week to read.',
+  dayLoad: '{{date}}: {{load}} man-days',
   free: 'free all week',
   noOpenApplications: 'No open applications in this week',
   expected: 'Expected',

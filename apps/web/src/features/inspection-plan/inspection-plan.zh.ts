@@ -61,6 +61,7 @@ export const inspectionPlanZh: InspectionPlanShape = {
   prevWeek: '上一周',
   nextWeek: '下一周',
   boardOnPc: '排期请在电脑上进行；此处可查看本周安排。',
+  dayLoad: '{{date}}：{{load}}人天',
   free: '本周空闲',
   noOpenApplications: '本周没有待安排的验货申请',
   expected: '期望验货',

@@ -87,13 +87,18 @@ export function PlanBoard() {
         <BoardApplications factories={data.factories} selected={[]} onToggle={() => undefined} readOnly />
         {data.inspectors.map(({ inspector, days: loads }) => (
           <Typography.Paragraph key={inspector.id} style={{ margin: 0 }}>
-            <strong>{userDisplayName(inspector, language)}</strong>:{' '}
+            <strong>{userDisplayName(inspector, language)}</strong>
+            <br />
             {loads.length
               ? loads
-                  .map(
-                    (d) =>
-                      `${dayHeading(d.date, language)} ${d.manDays}${overbooked(dayLoad(d.manDays)) ? ' ⚠' : ''}`,
-                  )
+                  .map((d) => {
+                    const load = dayLoad(d.manDays);
+                    const text = t('inspection-plan.dayLoad', {
+                      date: dayHeading(d.date, language),
+                      load: load.toFixed(1),
+                    });
+                    return overbooked(load) ? `${text} ⚠` : text;
+                  })
                   .join(' · ')
               : t('inspection-plan.free')}
           </Typography.Paragraph>

@@ -352,7 +352,7 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   auditedBy: { zh: '判定人', en: 'Judged by' },
   auditedAt: { zh: '判定时间', en: 'Judged at' },
   // Inspection plans (issue 26)
-  planDate: { zh: '验货日期', en: 'Plan date' },
+  planDate: { zh: '计划日期', en: 'Plan date' },
   manDays: { zh: '人天', en: 'Man-days' },
   leadInspectorId: { zh: '主验货员', en: 'Lead inspector' },
   assistantIds: { zh: '助理验货员', en: 'Assistants' },

@@ -107,11 +107,17 @@ export async function buildPlan(db: Db, apply: { id: bigint; factoryId: bigint; 
 }
 
 /**
- * The data of the EXPLAIN tests of plan and task searches: `rows` orders of two products each, one
+ * The data of the EXPLAIN tests of plan and task searches: `rows` factories besides the seeded
+ * ones, `rows` orders of two products each, one
  * planned application per order over both products, a plan per two applications (four factories,
  * plan dates over 1,000 days, statuses 10–40 and 90) and a task per application, ANALYZEd.
  */
 export async function fillPlannedApplies(db: Db, rows: number) {
+  await db.execute(sql`
+    insert into factories (code, name_zh, name_en, address_zh, location_id, factory_type_id)
+    select 'FIPLAN' || g, '工厂' || md5(g::text), 'Factory ' || md5(g::text), '地址', (select min(id) from locations),
+           (select min(id) from factory_type_fees)
+    from generate_series(1, ${rows}) g`);
   await db.execute(sql`
     insert into orders (order_no, client_po, client_id, department_id, sales_id, total)
     select 'IPPLAN' || lpad(g::text, 7, '0'), 'CPO-' || md5(g::text), c.id, c.department_id, c.sales_id, 2000

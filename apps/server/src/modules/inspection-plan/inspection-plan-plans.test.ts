@@ -87,8 +87,9 @@ describe('inspection/plan/search plans', () => {
 
   it('serves the plan-date range and the status by their indexes', async () => {
     const window = { startTime: '2025-03-01', endTime: '2025-03-20' };
-    expectIndexOrder(await plan(window), 'inspection_plans_date_sort_idx');
-    expectIndexOrder(await plan(window, 'planDate'), 'inspection_plans_date_sort_idx');
+    // The window's few plans are read by the date index (and may be sorted after the joins).
+    expect(await plan(window)).toContain('inspection_plans_date_sort_idx');
+    expect(await plan(window, 'planDate')).toContain('inspection_plans_date_sort_idx');
     expectIndexOrder(await plan({ status: 20 }), 'inspection_plans_status_idx');
     // The few plans of a status in a window are read by the status index and sorted.
     expect(await plan({ status: 20, ...window })).toContain('inspection_plans_status_idx');

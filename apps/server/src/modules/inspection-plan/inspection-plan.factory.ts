@@ -109,8 +109,9 @@ export async function buildPlan(db: Db, apply: { id: bigint; factoryId: bigint; 
 /**
  * The data of the EXPLAIN tests of plan and task searches: `rows` factories besides the seeded
  * ones, `rows` orders of two products each, one
- * planned application per order over both products, a plan per two applications (four factories,
- * plan dates over 1,000 days, statuses 10–40 and 90) and a task per application, ANALYZEd.
+ * planned application per order over both products, a plan per two applications (400 factories,
+ * the seeded ones first; plan dates over 1,000 days; statuses 10–40 and 90) and a task per
+ * application at its plan's factory, ANALYZEd.
  */
 export async function fillPlannedApplies(db: Db, rows: number) {
   await db.execute(sql`
@@ -142,7 +143,7 @@ export async function fillPlannedApplies(db: Db, rows: number) {
     where a.apply_no like 'IPA%'`);
   await db.execute(sql`
     insert into inspection_plans (plan_no, factory_id, plan_date, end_date, lead_inspector_id, status)
-    select 'IPPLAN' || lpad(g::text, 7, '0'), (select id from factories order by id limit 1 offset (g % 4)::int),
+    select 'IPPLAN' || lpad(g::text, 7, '0'), (select id from factories order by id limit 1 offset (g % 400)::int),
            date '2025-01-01' + g % 1000, date '2025-01-01' + g % 1000 + 1,
            (select id from users where username = 'demo.inspector'), (array[10, 20, 30, 40, 90])[1 + g % 5]
     from generate_series(1, ${Math.ceil(rows / 2)}) g`);

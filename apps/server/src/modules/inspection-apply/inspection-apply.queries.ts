@@ -46,7 +46,7 @@ export function applySearchWhere(db: Db, input: Partial<ApplySearch>, scope: Sco
     input.orderNo ? orderIds(endsWith(reversed(orders.orderNo), input.orderNo)) : undefined,
     input.po ? orderIds(endsWith(reversed(orders.clientPo), input.po)) : undefined,
     // The orders of the matching shipments first, as an array: as an IN (a semi join of two more
-    // tables) the query joins nine tables, past from_collapse_limit (8), and the planner then read
+    // tables) the query joins nine tables, past the collapse limits (8), and the planner then read
     // every application to hash-join them (inspection-apply-plans.test.ts).
     input.shipping
       ? sql`${inspectionApplies.orderId} = any(array(${db

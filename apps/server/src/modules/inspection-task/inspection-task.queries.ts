@@ -57,7 +57,7 @@ export function inspectionTaskSearchWhere(db: Db, input: Partial<InspectionTaskS
     eq(inspectionTasks.valid, 1),
     inspectionTaskScope(scope),
     // The page query joins eight tables: a filter written as a semi join (IN, EXISTS) takes it past
-    // from_collapse_limit (8), and the planner then read every task to hash-join the matches
+    // the collapse limits (8), and the planner then read every task to hash-join the matches
     // (inspection-task-plans.test.ts). The matching factories and applications come first, as arrays.
     input.factory
       ? sql`${inspectionTasks.factoryId} = any(array(${db

@@ -13,6 +13,14 @@ import {
 import { groupsQuery } from '../src/modules/identity/groups.service';
 import { userPageQuery } from '../src/modules/identity/users.queries';
 import { applyPageQuery, applySearchWhere } from '../src/modules/inspection-apply/inspection-apply.queries';
+import {
+  inspectionPlanPageQuery,
+  inspectionPlanSearchWhere,
+} from '../src/modules/inspection-plan/inspection-plan.queries';
+import {
+  inspectionTaskPageQuery,
+  inspectionTaskSearchWhere,
+} from '../src/modules/inspection-task/inspection-task.queries';
 import { mailPageQuery } from '../src/modules/mail/mail.service';
 import { mailErrorPageQuery, mailErrorWhere } from '../src/modules/mail-service/mail-service.service';
 import { materialPageQuery, materialSearchWhere } from '../src/modules/material/material.queries';
@@ -128,6 +136,17 @@ async function fill(rows: number) {
     from generate_series(1, ${rows}) g,
          (select order_id, factory_id, client_id, department_id from order_products order by id limit 1) p`);
   await db.execute(sql`
+    insert into inspection_plans (plan_no, factory_id, plan_date, end_date, lead_inspector_id, updated_at)
+    select 'IPSORT' || lpad(g::text, 7, '0'), (select min(id) from factories), current_date - g % 700,
+           current_date - g % 700, (select id from users where username = 'demo.inspector'), ${minutesAgo}
+    from generate_series(1, ${rows}) g`);
+  await db.execute(sql`
+    insert into inspection_tasks (task_no, plan_id, factory_id, inspection_type_id, inspector_id, task_date,
+                                  updated_at)
+    select p.plan_no || '-01', p.id, p.factory_id, (select min(id) from inspection_types), p.lead_inspector_id,
+           p.plan_date, p.updated_at
+    from inspection_plans p where p.plan_no like 'IPSORT%'`);
+  await db.execute(sql`
     insert into test_reports (report_no, report_type, lab_id, test_type_id, client_id, department_id,
                               list_date, status, updated_at)
     select 'TRSORT' || lpad(g::text, 7, '0'), 1, (select min(id) from labs), (select min(id) from test_types),
@@ -167,6 +186,8 @@ async function fill(rows: number) {
     'first_samples',
     'test_orders',
     'inspection_applies',
+    'inspection_plans',
+    'inspection_tasks',
     'test_reports',
     'common_standards',
   ];
@@ -300,6 +321,34 @@ describe('sort plans: each sort of each list search reads its index', () => {
       for (const order of ORDERS) {
         const input = { ...page, sort, order };
         await expectIndexOrder(applyPageQuery(db, input, applySearchWhere(db, input, scope)), index);
+      }
+    }
+  });
+
+  it('inspection/plan/search', async () => {
+    const indexes = { planNo: 'inspection_plans_no_', planDate: 'inspection_plans_date_sort_idx' };
+    const scope = await scopeOf(db, admin);
+    for (const [sort, index] of Object.entries(indexes) as [keyof typeof indexes, string][]) {
+      for (const order of ORDERS) {
+        const input = { ...page, sort, order };
+        await expectIndexOrder(
+          inspectionPlanPageQuery(db, input, inspectionPlanSearchWhere(db, input, scope)),
+          index,
+        );
+      }
+    }
+  });
+
+  it('inspection/task/search', async () => {
+    const indexes = { taskNo: 'inspection_tasks_no_uq', taskDate: 'inspection_tasks_date_sort_idx' };
+    const scope = await scopeOf(db, admin);
+    for (const [sort, index] of Object.entries(indexes) as [keyof typeof indexes, string][]) {
+      for (const order of ORDERS) {
+        const input = { ...page, sort, order };
+        await expectIndexOrder(
+          inspectionTaskPageQuery(db, input, inspectionTaskSearchWhere(db, input, scope)),
+          index,
+        );
       }
     }
   });

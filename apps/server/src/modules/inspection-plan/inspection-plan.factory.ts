@@ -1,4 +1,5 @@
 import { INSPECTION_APPLY_STATUS } from '@qcdesk/contract/inspection-apply';
+import { sql } from 'drizzle-orm';
 import { idOf, unique } from '../../../test/support/factories';
 import { buildUser } from '../../../test/support/identity';
 import { inspectionTypes } from '../../db/schema/config';
@@ -103,4 +104,64 @@ export async function buildPlan(db: Db, apply: { id: bigint; factoryId: bigint; 
     })
     .returning();
   return { plan: plan!, task: task! };
+}
+
+/**
+ * The data of the EXPLAIN tests of plan and task searches: `rows` factories besides the seeded
+ * ones, `rows` orders of two products each, one
+ * planned application per order over both products, a plan per two applications (400 factories,
+ * the seeded ones first; plan dates over 1,000 days; statuses 10–40 and 90) and a task per
+ * application at its plan's factory, ANALYZEd.
+ */
+export async function fillPlannedApplies(db: Db, rows: number) {
+  await db.execute(sql`
+    insert into factories (code, name_zh, name_en, address_zh, location_id, factory_type_id)
+    select 'FIPLAN' || g, '工厂' || md5(g::text), 'Factory ' || md5(g::text), '地址', (select min(id) from locations),
+           (select min(id) from factory_type_fees)
+    from generate_series(1, ${rows}) g`);
+  await db.execute(sql`
+    insert into orders (order_no, client_po, client_id, department_id, sales_id, total)
+    select 'IPPLAN' || lpad(g::text, 7, '0'), 'CPO-' || md5(g::text), c.id, c.department_id, c.sales_id, 2000
+    from generate_series(1, ${rows}) g, (select id, department_id, sales_id from clients order by id limit 1) c`);
+  await db.execute(sql`
+    insert into order_products (order_id, product_no, line, sku, item_no, name, factory_id, quantity,
+      delivery_date, order_no, client_po, client_id, department_id, sales_id)
+    select o.id, o.order_no || '-0' || l, l, 'SKU' || md5(o.id::text || l), 'IT' || lpad((o.id * 2 + l)::text, 8, '0'),
+           '毛绒小熊 ' || l, (select id from factories order by id limit 1 offset (o.id % 4)::int), 1000,
+           date '2025-01-01' + (o.id % 1000)::int, o.order_no, o.client_po, o.client_id, o.department_id, o.sales_id
+    from orders o, generate_series(1, 2) l where o.order_no like 'IPPLAN%'`);
+  await db.execute(sql`
+    insert into inspection_applies (apply_no, inspection_type_id, order_id, factory_id, client_id, department_id,
+                                    expected_date, status)
+    select 'IPA' || lpad(o.id::text, 9, '0'), (select min(id) from inspection_types), o.id,
+           (select id from factories order by id limit 1 offset (o.id % 4)::int), o.client_id, o.department_id,
+           date '2025-01-01' + (o.id % 1000)::int, ${INSPECTION_APPLY_STATUS.planned}
+    from orders o where o.order_no like 'IPPLAN%'`);
+  await db.execute(sql`
+    insert into inspection_apply_items (apply_id, order_product_id, apply_quantity)
+    select a.id, p.id, 500 from inspection_applies a join order_products p on p.order_id = a.order_id
+    where a.apply_no like 'IPA%'`);
+  await db.execute(sql`
+    insert into inspection_plans (plan_no, factory_id, plan_date, end_date, lead_inspector_id, status)
+    select 'IPPLAN' || lpad(g::text, 7, '0'), (select id from factories order by id limit 1 offset (g % 400)::int),
+           date '2025-01-01' + g % 1000, date '2025-01-01' + g % 1000 + 1,
+           (select id from users where username = 'demo.inspector'), (array[10, 20, 30, 40, 90])[1 + g % 5]
+    from generate_series(1, ${Math.ceil(rows / 2)}) g`);
+  await db.execute(sql`
+    insert into inspection_tasks (task_no, plan_id, apply_id, factory_id, inspection_type_id, inspector_id, task_date)
+    select p.plan_no || '-0' || (1 + a.n % 2), p.id, a.id, p.factory_id, a.inspection_type_id, p.lead_inspector_id,
+           p.plan_date + (a.n % 2)::int
+    from (select id, inspection_type_id, row_number() over (order by id) - 1 as n
+          from inspection_applies where apply_no like 'IPA%') a
+    join inspection_plans p on p.plan_no = 'IPPLAN' || lpad((1 + a.n / 2)::text, 7, '0')`);
+  const tables = [
+    'factories',
+    'orders',
+    'order_products',
+    'inspection_applies',
+    'inspection_apply_items',
+    'inspection_plans',
+    'inspection_tasks',
+  ];
+  for (const table of tables) await db.execute(sql.raw(`vacuum analyze ${table}`));
 }

@@ -73,7 +73,7 @@ const taskCount =
   );
 const orderNos = sql<
   string[] | null
->`(select array_agg(distinct ${orders.orderNo}) from ${inspectionTasks} join ${inspectionApplies} on ${inspectionApplies.id} = ${inspectionTasks.applyId} join ${orders} on ${orders.id} = ${inspectionApplies.orderId} where ${inspectionTasks.planId} = ${qualified(inspectionPlans.id)} and ${inspectionTasks.valid} = 1)`;
+>`(select array_agg(${orders.orderNo}) from ${inspectionTasks} join ${inspectionApplies} on ${inspectionApplies.id} = ${inspectionTasks.applyId} join ${orders} on ${orders.id} = ${inspectionApplies.orderId} where ${inspectionTasks.planId} = ${qualified(inspectionPlans.id)} and ${inspectionTasks.valid} = 1)`;
 
 function selectPlans(db: Db) {
   return db
@@ -122,7 +122,8 @@ function toRow(r: Selected, assistants: Map<bigint, UserLabel[]>) {
     manDays: p.manDays,
     status: p.status,
     taskCount: r.taskCount,
-    orderNos: (r.orderNos ?? []).sort(),
+    // Distinct here, not in SQL: array_agg(distinct) sorts, a Sort node in every page's plan.
+    orderNos: [...new Set(r.orderNos ?? [])].sort(),
     valid: p.valid,
     version: p.version,
     updatedAt: p.updatedAt,

@@ -1,5 +1,6 @@
 import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { expect } from 'vitest';
 import { countries, inspectionTests, labs, parts, testItems } from '../../src/db/schema/config';
 import { users } from '../../src/db/schema/identity';
 import type { Db } from '../../src/platform/db';
@@ -41,6 +42,12 @@ export const master = {
   part: (db: Db, code = 'BODY') => idOf(db, parts, code),
   country: (db: Db, code = 'US') => idOf(db, countries, code),
 };
+
+/** The plan reads `index` and sorts nothing but ties (no full Sort node of the matches). */
+export function expectIndexOrder(plan: string, index: string): void {
+  expect(plan, plan).toContain(index);
+  expect(plan, plan).not.toMatch(/(?<!Incremental )Sort {2}\(/);
+}
 
 /** Runs `query` with sequential scans off and answers its plan (EXPLAIN checks of ARCHITECTURE.md). */
 export async function planOf(db: Db, query: SQLWrapper): Promise<string> {

@@ -1,7 +1,7 @@
 import type { SortOrder } from '@qcdesk/contract/schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planOf } from '../../../test/support/factories';
+import { expectIndexOrder, planOf } from '../../../test/support/factories';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
@@ -86,12 +86,6 @@ async function plan(filters: Partial<ApplySearch>, sort?: ApplySearch['sort'], o
   const scope = await scopeOf(db, admin);
   const where = applySearchWhere(db, filters, scope);
   return planOf(db, applyPageQuery(db, { page: 1, pageSize: 10, sort, order }, where));
-}
-
-/** The plan reads `index` and sorts nothing but ties (no full Sort node of the matches). */
-function expectIndexOrder(text: string, index: string) {
-  expect(text, text).toContain(index);
-  expect(text, text).not.toMatch(/(?<!Incremental )Sort {2}\(/);
 }
 
 describe('inspection/apply/search plans', () => {

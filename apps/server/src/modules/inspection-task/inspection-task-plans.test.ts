@@ -1,6 +1,6 @@
 import type { SortOrder } from '@qcdesk/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planOf } from '../../../test/support/factories';
+import { expectIndexOrder, planOf } from '../../../test/support/factories';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
@@ -43,12 +43,6 @@ async function plan(
   const scope = await scopeOf(db, admin);
   const where = inspectionTaskSearchWhere(db, filters, scope);
   return planOf(db, inspectionTaskPageQuery(db, { page: 1, pageSize: 10, sort, order }, where));
-}
-
-/** The plan reads `index` and sorts nothing but ties (no full Sort node of the matches). */
-function expectIndexOrder(text: string, index: string) {
-  expect(text, text).toContain(index);
-  expect(text, text).not.toMatch(/(?<!Incremental )Sort {2}\(/);
 }
 
 describe('inspection/task/search plans', () => {

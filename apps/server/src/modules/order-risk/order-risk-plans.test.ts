@@ -1,7 +1,7 @@
 import type { SortOrder } from '@qcdesk/contract/schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planOf } from '../../../test/support/factories';
+import { expectIndexOrder, planOf } from '../../../test/support/factories';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
@@ -57,12 +57,6 @@ async function plan(filters: Partial<RiskSearch>, sort?: RiskSearch['sort'], ord
   const scope = await scopeOf(db, admin);
   const where = riskSearchWhere(db, filters, scope);
   return planOf(db, riskPageQuery(db, { page: 3, pageSize: 10, sort, order }, where));
-}
-
-/** The plan reads `index` and sorts nothing but ties. */
-function expectIndexOrder(text: string, index: string) {
-  expect(text, text).toContain(index);
-  expect(text, text).not.toMatch(/(?<!Incremental )Sort {2}\(/);
 }
 
 describe('orderrisk/search plans', () => {

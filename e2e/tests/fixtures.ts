@@ -39,8 +39,9 @@ export const test = base.extend<object, { shared: Map<string, Page> }>({
     use,
     testInfo,
   ) => {
-    if (testInfo.retry > 0) {
-      const context = await browser.newContext({
+    // The options of the config's `use` that a context takes (a context made here gets none by itself).
+    const newContext = () =>
+      browser.newContext({
         baseURL,
         locale,
         viewport,
@@ -50,6 +51,8 @@ export const test = base.extend<object, { shared: Map<string, Page> }>({
         hasTouch,
         reducedMotion,
       });
+    if (testInfo.retry > 0) {
+      const context = await newContext();
       await use(await context.newPage());
       await context.close();
       return;
@@ -57,16 +60,7 @@ export const test = base.extend<object, { shared: Map<string, Page> }>({
     const key = locale ?? '';
     let page = shared.get(key);
     if (!page || page.isClosed()) {
-      const context = await browser.newContext({
-        baseURL,
-        locale,
-        viewport,
-        userAgent,
-        deviceScaleFactor,
-        isMobile,
-        hasTouch,
-        reducedMotion,
-      });
+      const context = await newContext();
       page = await context.newPage();
       shared.set(key, page);
     } else {

@@ -202,6 +202,7 @@ for (const lang of ['en', 'zh'] as const) {
     await page.getByTestId('inspection-apply-edit').click();
     const edit = page.getByTestId('inspection-apply-edit-form');
     await typeDate(edit.getByLabel(text.expectedDate, { exact: true }), inTime);
+    await shoot(page, `inspection-planning-edit-${lang}-1280`);
     await edit.getByTestId('inspection-apply-edit-save').click();
     await expect(edit).toBeHidden();
     await expect(detail).toContainText(inTime);

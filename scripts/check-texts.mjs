@@ -53,11 +53,12 @@ const SHARED = new Set([
   'E_TOO_DEEP',
   'E_STALE',
   'E_NO_OPERATION',
+  // Audits: the auditor is never who did the work (first samples, inspection reports).
+  'E_SELF_AUDIT',
   // Carts (lib/carts.ts), shared by the order, test-order and test-report screens.
   'E_CART_ORDER',
   'E_CART_CLIENT_DEPT',
   // Spec §8 keys of the inspection areas still to come: each moves into its area when it is built.
-  'E_RESULT_BETTER',
   'E_QTY_EXCEEDS',
   'E_ADVANCE_DAYS',
   // Files, uploads and shared links (the files platform).

@@ -1,7 +1,7 @@
-// Every area's own error keys, collected from the areas of catalogue.ts (texts.ts).
+// Every area's own error keys and field labels, collected from the areas of catalogue.ts (texts.ts).
 
 import { areas } from './catalogue';
-import { collectAreaErrors, type Text } from './texts';
+import { collectAreaErrors, collectAreaFields, type Text } from './texts';
 
 type Area = (typeof areas)[keyof typeof areas];
 
@@ -13,3 +13,6 @@ export type AreaReason = Area extends infer A
   : never;
 
 export const areaMessages = collectAreaErrors(areas) as Readonly<Record<AreaReason, Text>>;
+
+/** The field labels the areas declare in their `texts`. */
+export const areaFieldLabels = collectAreaFields(areas);

@@ -9,6 +9,7 @@ import * as homeSearch from './home-search';
 import * as identity from './identity';
 import * as inspectionApply from './inspection-apply';
 import * as inspectionPlan from './inspection-plan';
+import * as inspectionReport from './inspection-report';
 import * as inspectionTask from './inspection-task';
 import * as listExport from './list-export';
 import * as mail from './mail';
@@ -52,6 +53,7 @@ export const areas = {
   inspectionApply,
   inspectionPlan,
   inspectionTask,
+  inspectionReport,
   shipping,
   contract,
   standard,

@@ -301,7 +301,6 @@ export const cancelFirstSample = defineOperation({
 /** The error keys only this area raises (texts.ts); the shared ones are in messages.ts. */
 export const texts = defineTexts({
   errors: {
-    E_SELF_AUDIT: { zh: '不能审核自己的报告', en: 'You cannot approve your own report' },
     E_CORRECTIVE_REQUIRED: { zh: '请填写整改措施', en: 'A corrective action is required' },
     E_FS_ROUND: {
       zh: '只有有条件批准或退回重做的最新一轮首样才能开始新一轮',

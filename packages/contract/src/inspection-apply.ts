@@ -311,4 +311,15 @@ export const texts = defineTexts({
     W_AFTER_DELIVERY: { zh: '验货日期晚于交货期', en: 'The inspection date is after the delivery date' },
     W_NON_WORKING_DAY: { zh: '所选日期为非工作日', en: 'The chosen date is not a working day' },
   },
+  fields: {
+    applyNo: { zh: '申请单号', en: 'Application no' },
+    applyType: { zh: '申请类型', en: 'Application type' },
+    expectedDate: { zh: '期望验货日期', en: 'Expected inspection date' },
+    submittedAt: { zh: '提交时间', en: 'Submitted at' },
+    applyQuantity: { zh: '申请数量', en: 'Apply quantity' },
+    inspectedQuantity: { zh: '已验数量', en: 'Inspected quantity' },
+    splitFromId: { zh: '拆分自', en: 'Split from' },
+    reasonCode: { zh: '原因', en: 'Reason' },
+    reasonText: { zh: '原因说明', en: 'Reason text' },
+  },
 });

@@ -247,4 +247,13 @@ export const texts = defineTexts({
     },
     E_PLAN_INSPECTOR: { zh: '{field}须为在职验货员', en: '{field} must be an active inspector' },
   },
+  fields: {
+    planDate: { zh: '计划日期', en: 'Plan date' },
+    manDays: { zh: '人天', en: 'Man-days' },
+    leadInspectorId: { zh: '主验货员', en: 'Lead inspector' },
+    assistantIds: { zh: '助理验货员', en: 'Assistants' },
+    applyIds: { zh: '验货申请', en: 'Applications' },
+    planNo: { zh: '计划号', en: 'Plan no' },
+    dispatchedAt: { zh: '下达时间', en: 'Dispatched at' },
+  },
 });

@@ -13,6 +13,7 @@ import {
   sorting,
   userLabel,
 } from './schemas';
+import { defineTexts } from './texts';
 
 // Inspection tasks (验货任务, DOMAIN.md §2.6, §4.3; spec §3 "Task"): one per application of a plan,
 // `{planNo}-nn`. An inspector sees own tasks (lead or assistant) of plans in 20–40; inspectors
@@ -100,4 +101,11 @@ export const getInspectionTask = defineOperation({
     'One task with what the inspector needs on site: items and quantities, factory address and contacts, the client’s inspection requirements (E_SCOPE for another inspector’s task).',
   input: z.object({ id: idIn }),
   output: inspectionTaskDetail,
+});
+
+export const texts = defineTexts({
+  fields: {
+    taskNo: { zh: '任务号', en: 'Task no' },
+    taskDate: { zh: '任务日期', en: 'Task date' },
+  },
 });

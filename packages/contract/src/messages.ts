@@ -6,7 +6,7 @@
 // declared by that area (`export const texts = defineTexts({ errors })` in its contract file,
 // texts.ts) and joins `messages` from area-texts.ts.
 
-import { areaMessages } from './area-texts';
+import { areaFieldLabels, areaMessages } from './area-texts';
 import { CONFIG_FIELD_LABELS } from './config-lists';
 import type { Language } from './language';
 import { transportMessages } from './messages-core';
@@ -47,7 +47,8 @@ export const sharedMessages = {
   E_CHECKED_OUT: { zh: '该记录已被{user}签出编辑', en: 'The record is checked out by {user}' },
   E_NOT_CHECKED_OUT: { zh: '请先签出再编辑', en: 'Check the record out before editing' },
   E_REASON_REQUIRED: { zh: '请填写原因', en: 'A reason is required' },
-  E_RESULT_BETTER: { zh: '结果不能优于AQL判定结果', en: 'The result cannot be better than the AQL verdict' },
+  // Audits: the auditor is never who did the work (first samples, inspection reports).
+  E_SELF_AUDIT: { zh: '不能审核自己的报告', en: 'You cannot approve your own report' },
   E_QTY_EXCEEDS: { zh: '申请数量超过可验数量{n}', en: 'The quantity exceeds the available quantity {n}' },
   E_ADVANCE_DAYS: {
     zh: '须至少提前{n}个工作日预约',
@@ -145,6 +146,7 @@ export type MessageParams = Record<string, string | number>;
 /** Field names shown in validation messages; unknown fields fall back to their key. */
 export const fieldLabels: Record<string, Record<Language, string>> = {
   ...CONFIG_FIELD_LABELS,
+  ...areaFieldLabels,
   // The reading limits of an XLSX file (E_XLSX_LIMIT).
   xlsxPartMB: { zh: '文件中单个部分解压后的大小(MB)', en: 'the unzipped size of one part of the file (MB)' },
   xlsxBookPartMB: {
@@ -352,25 +354,6 @@ export const fieldLabels: Record<string, Record<Language, string>> = {
   auditedBy: { zh: '判定人', en: 'Judged by' },
   auditedAt: { zh: '判定时间', en: 'Judged at' },
   // Inspection plans (issue 26)
-  planDate: { zh: '计划日期', en: 'Plan date' },
-  manDays: { zh: '人天', en: 'Man-days' },
-  leadInspectorId: { zh: '主验货员', en: 'Lead inspector' },
-  assistantIds: { zh: '助理验货员', en: 'Assistants' },
-  applyIds: { zh: '验货申请', en: 'Applications' },
-  planNo: { zh: '计划号', en: 'Plan no' },
-  dispatchedAt: { zh: '下达时间', en: 'Dispatched at' },
-  taskNo: { zh: '任务号', en: 'Task no' },
-  taskDate: { zh: '任务日期', en: 'Task date' },
-  // Inspection applications (issue 26): their change log's fields
-  applyNo: { zh: '申请单号', en: 'Application no' },
-  applyType: { zh: '申请类型', en: 'Application type' },
-  expectedDate: { zh: '期望验货日期', en: 'Expected inspection date' },
-  submittedAt: { zh: '提交时间', en: 'Submitted at' },
-  applyQuantity: { zh: '申请数量', en: 'Apply quantity' },
-  inspectedQuantity: { zh: '已验数量', en: 'Inspected quantity' },
-  splitFromId: { zh: '拆分自', en: 'Split from' },
-  reasonCode: { zh: '原因', en: 'Reason' },
-  reasonText: { zh: '原因说明', en: 'Reason text' },
 };
 
 export function fieldLabel(field: string, lang: Language): string {

@@ -8,6 +8,7 @@ export * from './first-sample';
 export * from './identity';
 export * from './inspection-apply';
 export * from './inspection-plan';
+export * from './inspection-report';
 export * from './inspection-task';
 export * from './mail';
 export * from './material';

@@ -639,7 +639,10 @@ export const factorySeverities = defineOperation({
 /** The keys only this area raises. */
 export const texts = defineTexts({
   errors: {
-    E_RESULT_BETTER: { zh: '结果不能优于AQL判定结果', en: 'The result cannot be better than the AQL verdict' },
+    E_RESULT_BETTER: {
+      zh: '结果不能优于AQL判定结果',
+      en: 'The result cannot be better than the AQL verdict',
+    },
     E_INCOMPLETE: { zh: '报告不完整：{field}', en: 'The report is incomplete: {field}' },
     E_NOT_LEAD: { zh: '只有主验货员可以操作', en: 'Only the lead inspector can do this' },
     E_DISCONTINUED: {

@@ -14,7 +14,8 @@ export function sizeFactor(sampleSize: number, usesAql: boolean): number {
 }
 
 /** Product factor × 100: 1 + 0.1 × (products − 1), at most 1.5. */
-export const productFactor = (products: number): number => Math.min(150, 100 + 10 * Math.max(0, products - 1));
+export const productFactor = (products: number): number =>
+  Math.min(150, 100 + 10 * Math.max(0, products - 1));
 
 export interface ScoreFacts {
   /** `inspectiontype.baseScore` (× 100). */
@@ -30,7 +31,10 @@ export interface ScoreFacts {
 export function leadScore(f: ScoreFacts): number {
   if (f.result === INSPECTION_RESULT.noReport || f.result === INSPECTION_RESULT.giveUp)
     return roundHalfUp(f.baseScore * 30, 100);
-  const full = roundHalfUp(f.baseScore * sizeFactor(f.sampleSize, f.usesAql) * productFactor(f.products), 10_000);
+  const full = roundHalfUp(
+    f.baseScore * sizeFactor(f.sampleSize, f.usesAql) * productFactor(f.products),
+    10_000,
+  );
   return f.interim ? roundHalfUp(full, 2) : full;
 }
 

@@ -51,7 +51,9 @@ describe('the verdict (§6.3)', () => {
   it('DUPRO needs 20 % produced, IPC nothing', () => {
     expect(computeVerdict({ ...clean, minProducedPct: 20, presented: 200 }).result).toBe(1);
     expect(computeVerdict({ ...clean, minProducedPct: 20, presented: 199 }).result).toBe(2);
-    expect(computeVerdict({ ...clean, minProducedPct: 0, minPackedPct: 0, presented: 1, packed: 0 }).result).toBe(1);
+    expect(
+      computeVerdict({ ...clean, minProducedPct: 0, minPackedPct: 0, presented: 1, packed: 0 }).result,
+    ).toBe(1);
   });
 });
 
@@ -118,9 +120,12 @@ describe('scores (§6.6)', () => {
     [100, 125, 1, 5, false, 30], // no report: 30 % of base
     [150, 0, 1, 6, false, 45],
     [85, 80, 1, 1, true, 43], // 42.5 → 43
-  ])('base %i, n %i, %i products, result %i, interim %s → %i', (baseScore, sampleSize, products, result, interim, lead) => {
-    expect(leadScore({ baseScore, sampleSize, usesAql: true, products, result, interim })).toBe(lead);
-  });
+  ])(
+    'base %i, n %i, %i products, result %i, interim %s → %i',
+    (baseScore, sampleSize, products, result, interim, lead) => {
+      expect(leadScore({ baseScore, sampleSize, usesAql: true, products, result, interim })).toBe(lead);
+    },
+  );
 
   it('gives each assistant the ratio of the lead score, half up', () => {
     expect(assistScore(120, 0.5)).toBe(60);

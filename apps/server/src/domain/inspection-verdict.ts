@@ -85,7 +85,12 @@ export function preResultAllowed(preResult: number, computed: number): boolean {
 export const betterThanComputed = (result: number, computed: number): boolean =>
   !(result === R.rework && computed === R.fail) && isBetter(result, computed);
 
-export type LevelTwoTrigger = 'RESULT' | 'CRITICAL' | 'BETTER_THAN_COMPUTED' | 'BETTER_THAN_PRE_RESULT' | 'SAMPLE_OVERRIDE';
+export type LevelTwoTrigger =
+  | 'RESULT'
+  | 'CRITICAL'
+  | 'BETTER_THAN_COMPUTED'
+  | 'BETTER_THAN_PRE_RESULT'
+  | 'SAMPLE_OVERRIDE';
 
 /** §4.4: what sends a level-1 approval on to level 2 (none: approved at level 1). */
 export function levelTwoTriggers(r: {
@@ -99,7 +104,8 @@ export function levelTwoTriggers(r: {
   if (r.result === R.conditionalPass || r.result === R.rework || r.result === R.fail) triggers.push('RESULT');
   if (r.critical >= 1) triggers.push('CRITICAL');
   if (betterThanComputed(r.result, r.computed)) triggers.push('BETTER_THAN_COMPUTED');
-  if (r.preResult !== null && betterThanComputed(r.result, r.preResult)) triggers.push('BETTER_THAN_PRE_RESULT');
+  if (r.preResult !== null && betterThanComputed(r.result, r.preResult))
+    triggers.push('BETTER_THAN_PRE_RESULT');
   if (r.sampleOverride) triggers.push('SAMPLE_OVERRIDE');
   return triggers;
 }
@@ -108,7 +114,12 @@ export function levelTwoTriggers(r: {
 export const needsRemark = (result: number): boolean => result >= R.conditionalPass && result <= R.giveUp;
 
 /** §6.13: `actual` off `spec` by more than `pct` percent (a missing or zero spec is not checked). */
-export function outOfTolerance(spec: number | null | undefined, actual: number | null | undefined, pct: number) {
-  if (spec === null || spec === undefined || actual === null || actual === undefined || spec <= 0) return false;
+export function outOfTolerance(
+  spec: number | null | undefined,
+  actual: number | null | undefined,
+  pct: number,
+) {
+  if (spec === null || spec === undefined || actual === null || actual === undefined || spec <= 0)
+    return false;
   return Math.abs(actual - spec) * 100 > pct * spec;
 }

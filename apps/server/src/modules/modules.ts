@@ -10,6 +10,7 @@ import { homeSearchModule } from './home-search/home-search.operations';
 import { identityModule } from './identity/identity.operations';
 import { inspectionApplyModule } from './inspection-apply/inspection-apply.operations';
 import { inspectionPlanModule } from './inspection-plan/inspection-plan.operations';
+import { inspectionReportModule } from './inspection-report/inspection-report.operations';
 import { inspectionTaskModule } from './inspection-task/inspection-task.operations';
 import { listExportModule } from './list-export/list-export.operations';
 import { mailModule } from './mail/mail.operations';
@@ -55,6 +56,7 @@ export const modules: readonly ModuleDef[] = [
   inspectionApplyModule,
   inspectionPlanModule,
   inspectionTaskModule,
+  inspectionReportModule,
   contractModule,
   standardModule,
   homeSearchModule,

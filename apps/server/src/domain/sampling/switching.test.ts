@@ -66,7 +66,9 @@ describe('switching score steps', () => {
   it('takes the smaller of major and minor; a reset of either wins', () => {
     const l = lot('normal', 0);
     expect(lotScoreStep(l, { critical: 0, major: 0, minor: 0 })).toBe(3);
-    expect(lotScoreStep({ letter: 'D', aql: { major: '2.5', minor: '6.5' } }, { critical: 0, major: 0, minor: 0 })).toBe(2);
+    expect(
+      lotScoreStep({ letter: 'D', aql: { major: '2.5', minor: '6.5' } }, { critical: 0, major: 0, minor: 0 }),
+    ).toBe(2);
     expect(lotScoreStep(l, { critical: 0, major: 6, minor: 0 })).toBe('reset');
   });
 });
@@ -94,7 +96,10 @@ describe('normal', () => {
     expect(s.score).toBe(6);
     s = afterLot(s, lot('normal', 6)); // accepted, but not one step tighter
     expect(s.score).toBe(0);
-    s = run(s, Array.from({ length: 10 }, () => lot('normal', 0)));
+    s = run(
+      s,
+      Array.from({ length: 10 }, () => lot('normal', 0)),
+    );
     expect(s.score).toBe(REDUCED_SCORE);
     expect(s.severity).toBe('normal'); // reduced needs a QC manager
   });
@@ -107,7 +112,10 @@ describe('normal', () => {
 
 describe('tightened', () => {
   it('returns to normal after five consecutive accepted lots, with the score from 0', () => {
-    const s = run(on('tightened'), Array.from({ length: 5 }, () => lot('tightened', 5)));
+    const s = run(
+      on('tightened'),
+      Array.from({ length: 5 }, () => lot('tightened', 5)),
+    );
     expect(s).toMatchObject({ severity: 'normal', reason: 'FIVE_ACCEPTED', score: 0, recent: [] });
   });
 
@@ -171,6 +179,11 @@ describe('the replay', () => {
     const { state, history } = replaySwitching(lots, [ok, early]);
     expect(state).toMatchObject({ severity: 'reduced', reason: 'REDUCED_APPROVED' });
     expect(history.map((h) => `${h.ref}:${h.accepted}`)).toContain('early:false');
-    expect(history.at(-1)).toMatchObject({ ref: 'qc', kind: 'decision', accepted: true, severity: 'reduced' });
+    expect(history.at(-1)).toMatchObject({
+      ref: 'qc',
+      kind: 'decision',
+      accepted: true,
+      severity: 'reduced',
+    });
   });
 });

@@ -210,7 +210,11 @@ export function replaySwitching(
   for (const step of steps) {
     const entry = step.lot
       ? { ref: step.lot.ref, kind: 'lot' as const, accepted: lotIsAccepted(step.lot) }
-      : { ref: step.event!.ref, kind: 'decision' as const, accepted: decisionApplies(state, step.event!.decision) };
+      : {
+          ref: step.event!.ref,
+          kind: 'decision' as const,
+          accepted: decisionApplies(state, step.event!.decision),
+        };
     state = step.lot ? afterLot(state, step.lot) : afterDecision(state, step.event!.decision);
     history.push({
       at: step.at,

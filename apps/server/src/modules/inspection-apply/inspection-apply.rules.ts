@@ -37,6 +37,10 @@ export const inspectionApplyMachine = defineStateMachine<Status>(INSPECTION_APPL
     permission: 'inspplan.create',
     reasonRequired: true,
   },
+  // System rows its task's final report causes (inspection-apply-report.service.ts).
+  { from: [planned], action: 'inspect', to: inspecting, permission: 'insp.report.edit' },
+  { from: [inspecting], action: 'complete', to: completed, permission: 'insp.report.audit' },
+  { from: [inspecting], action: 'abort', to: submitted, permission: 'insp.report.audit' },
 ]);
 
 /** Statuses whose applications hold quantity (all but cancelled). */

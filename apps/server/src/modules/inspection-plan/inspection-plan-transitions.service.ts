@@ -15,7 +15,7 @@ import {
 } from '../inspection-task/inspection-task.service';
 import { INSPECTION_NOTICE_MAIL } from './inspection-plan.mails';
 import { inspectionPlanDetail } from './inspection-plan.queries';
-import { inspectionPlanActions, inspectionPlanMachine } from './inspection-plan.rules';
+import { inspectionPlanActions, inspectionPlanMachine, planMoveForTasks } from './inspection-plan.rules';
 import { mailPlan } from './inspection-plan-mail.service';
 
 // The planner's transitions of a plan (DOMAIN.md §4.2) and what they cause in the same transaction:
@@ -95,4 +95,31 @@ export async function closeApplyTasks(db: Db, applyId: bigint, user: Principal) 
       user: system,
     });
   }
+}
+
+/**
+ * §4.2 system rows its tasks' reports cause, in the report's transaction: the plan starts (20 → 30)
+ * with its first task, and completes (→ 40) when every task is done.
+ */
+export async function followPlanTasks(db: Db, planId: bigint, user: Principal) {
+  const [plan] = await db.select().from(inspectionPlans).where(eq(inspectionPlans.id, planId)).for('update');
+  if (!plan) return;
+  const tasks = await db
+    .select({ status: inspectionTasks.status })
+    .from(inspectionTasks)
+    .where(and(eq(inspectionTasks.planId, planId), eq(inspectionTasks.valid, 1)));
+  const move = planMoveForTasks(
+    plan.status,
+    tasks.map((t) => t.status),
+  );
+  if (!move) return;
+  const rule = inspectionPlanMachine.rules.find((r) => r.action === move)!;
+  await transition(db, {
+    machine: inspectionPlanMachine,
+    table: inspectionPlans,
+    id: planId,
+    version: plan.version,
+    action: move,
+    user: actingForSystem(user, rule.permission),
+  });
 }

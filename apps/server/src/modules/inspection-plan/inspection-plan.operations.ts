@@ -66,6 +66,9 @@ export const inspectionPlanModule = defineModule({
       actions: {
         dispatch: { zh: '下达', en: 'Dispatched' },
         cancel: { zh: '取消', en: 'Cancelled' },
+        drop: { zh: '取消', en: 'Cancelled' },
+        start: { zh: '开始验货', en: 'Inspection started' },
+        complete: { zh: '完成', en: 'Completed' },
       },
     },
   ],

@@ -1,5 +1,6 @@
 import { INSPECTION_APPLY_STATUS } from '@qcdesk/contract/inspection-apply';
 import { INSPECTION_PLAN_STATUS } from '@qcdesk/contract/inspection-plan';
+import { INSPECTION_TASK_STATUS } from '@qcdesk/contract/inspection-task';
 import type { inspectionPlans } from '../../db/schema/inspection-plan';
 import { type PlanFields, planIssue } from '../../domain/inspection-planning';
 import type { Principal } from '../../platform/auth';
@@ -33,7 +34,40 @@ export const inspectionPlanMachine = defineStateMachine<PlanStatus>(INSPECTION_P
   // System row: all its tasks cancelled (their applications waived or cancelled), taken for the
   // user whose write caused it.
   { from: [plan.planned, plan.dispatched], action: 'drop', to: plan.cancelled, permission: PLANNER },
+  // System rows its tasks' reports cause: the first task started, every task done.
+  { from: [plan.dispatched], action: 'start', to: plan.inProgress, permission: 'insp.report.edit' },
+  {
+    from: [plan.dispatched, plan.inProgress],
+    action: 'complete',
+    to: plan.completed,
+    permission: 'insp.report.audit',
+  },
 ]);
+
+/**
+ * §4.2 system rows from its tasks' statuses: `start` once a task has moved past 10 while the plan is
+ * dispatched; `complete` once every task is in 40, 50 or 90 and at least one is not cancelled.
+ */
+export function planMoveForTasks(
+  planStatus: number,
+  taskStatuses: readonly number[],
+): 'start' | 'complete' | null {
+  if (planStatus !== plan.dispatched && planStatus !== plan.inProgress) return null;
+  const done = [
+    INSPECTION_TASK_STATUS.closed,
+    INSPECTION_TASK_STATUS.aborted,
+    INSPECTION_TASK_STATUS.cancelled,
+  ];
+  const allDone = taskStatuses.every((s) => (done as readonly number[]).includes(s));
+  if (allDone && taskStatuses.some((s) => s !== INSPECTION_TASK_STATUS.cancelled)) return 'complete';
+  const started = taskStatuses.some(
+    (s) => s !== INSPECTION_TASK_STATUS.assigned && s !== INSPECTION_TASK_STATUS.cancelled,
+  );
+  return planStatus === plan.dispatched && started ? 'start' : null;
+}
+
+/** The rows the system takes for the user whose write caused them: never a button. */
+const SYSTEM_ACTIONS = new Set(['drop', 'start', 'complete']);
 
 /** §4.2: a plan's dates, inspectors and man-days change while it is planned or dispatched. */
 export const isPlanUpdatable = (status: number): boolean =>
@@ -42,7 +76,7 @@ export const isPlanUpdatable = (status: number): boolean =>
 /** §4.2: the planner's actions on a plan now (update, dispatch, cancel), for the detail's buttons. */
 export function inspectionPlanActions(status: number, user: Principal): string[] {
   const actions = availableActions(inspectionPlanMachine, status as PlanStatus, user).filter(
-    (a) => a !== 'drop',
+    (a) => !SYSTEM_ACTIONS.has(a),
   );
   return isPlanUpdatable(status) && user.permissions.has(PLANNER) ? ['update', ...actions] : actions;
 }

@@ -41,7 +41,14 @@ export const inspectionTaskModule = defineModule({
         inspectionTypeId: 'inspectiontype',
         status: { enum: 'InspectionTaskStatus' },
       },
-      actions: { cancel: { zh: '取消', en: 'Cancelled' } },
+      actions: {
+        cancel: { zh: '取消', en: 'Cancelled' },
+        start: { zh: '开始验货', en: 'Inspection started' },
+        report: { zh: '报告已提交', en: 'Report submitted' },
+        resume: { zh: '报告被退回', en: 'Report sent back' },
+        close: { zh: '完成', en: 'Closed' },
+        abort: { zh: '未完成', en: 'Aborted' },
+      },
     },
   ],
   names: {

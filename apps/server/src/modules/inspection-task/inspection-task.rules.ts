@@ -1,15 +1,18 @@
 import { INSPECTION_TASK_STATUS } from '@qcdesk/contract/inspection-task';
 import { defineStateMachine } from '../../platform/transition';
 
-// The pure rules of inspection tasks (DOMAIN.md §2.6, §4.3). No database here. The rows caused by
-// reports (first report → 20, submitted → 30, approved → 40/50) come with the report area.
+// The pure rules of inspection tasks (DOMAIN.md §2.6, §4.3). No database here.
 
 export const INSPECTION_TASK_ENTITY = 'inspection_tasks';
 
 type TaskStatus = (typeof INSPECTION_TASK_STATUS)[keyof typeof INSPECTION_TASK_STATUS];
 const task = INSPECTION_TASK_STATUS;
 
-/** §4.3 as data: the rows a plan causes (its cancel cancels its open tasks, in its transaction). */
+/**
+ * §4.3 as data: the rows a plan causes (its cancel cancels its open tasks, in its transaction) and
+ * the rows its final report causes (`moveTaskForReport`), each with the permission of the report
+ * action that causes it.
+ */
 export const inspectionTaskMachine = defineStateMachine<TaskStatus>(INSPECTION_TASK_ENTITY, [
   {
     from: [task.assigned, task.inProgress],
@@ -17,7 +20,15 @@ export const inspectionTaskMachine = defineStateMachine<TaskStatus>(INSPECTION_T
     to: task.cancelled,
     permission: 'inspplan.create',
   },
+  { from: [task.assigned], action: 'start', to: task.inProgress, permission: 'insp.report.edit' },
+  { from: [task.inProgress], action: 'report', to: task.reported, permission: 'insp.report.edit' },
+  { from: [task.reported], action: 'resume', to: task.inProgress, permission: 'insp.report.audit' },
+  { from: [task.reported], action: 'close', to: task.closed, permission: 'insp.report.audit' },
+  { from: [task.reported], action: 'abort', to: task.aborted, permission: 'insp.report.audit' },
 ]);
+
+/** The moves a task's final report causes (§4.3): created, submitted, rejected, approved 1–4 / 5–6. */
+export type TaskReportMove = 'start' | 'report' | 'resume' | 'close' | 'abort';
 
 /**
  * A system row of §4.3 ("its application waived or cancelled → 90") is taken for the user whose write

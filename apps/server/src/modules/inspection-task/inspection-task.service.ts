@@ -1,7 +1,9 @@
+import { INSPECTION_TASK_STATUS } from '@qcdesk/contract/inspection-task';
 import { and, eq } from 'drizzle-orm';
 import { inspectionTaskAssistants, inspectionTasks } from '../../db/schema/inspection-task';
 import { type Actor, actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
 import { searchPage } from '../../platform/paging';
 import { createRecord, updateRecord } from '../../platform/records';
 import { scopeOf } from '../../platform/scope';
@@ -20,6 +22,7 @@ import {
   INSPECTION_TASK_ENTITY,
   inspectionTaskMachine,
   OPEN_TASK_STATUSES,
+  type TaskReportMove,
 } from './inspection-task.rules';
 
 // Inspection tasks (验货任务, DOMAIN.md §2.6, §4.3): the inspector's search and details, and what a
@@ -170,6 +173,26 @@ export async function cancelApplyTasks(db: Db, applyId: bigint, user: Principal)
     plans.add(task.planId);
   }
   return [...plans];
+}
+
+/**
+ * §4.3 rows a final report causes, taken for the user whose report action caused them: `start`
+ * (first report created; a task already started stays), `report` (submitted), `resume` (rejected),
+ * `close` (approved 1–4), `abort` (approved 5 or 6). Answers the task after the move.
+ */
+export async function moveTaskForReport(db: Db, taskId: bigint, move: TaskReportMove, user: Principal) {
+  const [task] = await db.select().from(inspectionTasks).where(eq(inspectionTasks.id, taskId)).for('update');
+  if (!task) throw new AppError('E_NOT_FOUND');
+  if (move === 'start' && task.status !== INSPECTION_TASK_STATUS.assigned) return task;
+  const rule = inspectionTaskMachine.rules.find((r) => r.action === move)!;
+  return transition(db, {
+    machine: inspectionTaskMachine,
+    table: inspectionTasks,
+    id: task.id,
+    version: task.version,
+    action: move,
+    user: actingForSystem(user, rule.permission),
+  });
 }
 
 /** Whether every task of the plan is cancelled (§4.2 "all tasks cancelled → 90"). */

@@ -1,0 +1,49 @@
+import { and, eq } from 'drizzle-orm';
+import { inspectionReportDefects } from '../../db/schema/inspection-report';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { getSystemParam } from '../../platform/system-params';
+import type { InspectionReportRecord } from './inspection-report.rules';
+
+// The photos of an inspection report (issue 27): general ones and each defect line's. Every photo
+// is a stored image under the image limit; the same photo twice in one report — the same file, or
+// another file with the same content (SHA-256) — is refused (E_DUPLICATE on photoIds).
+
+/** The photos the report holds after a save: the given parts replace the stored ones. */
+async function photosAfter(
+  db: Db,
+  report: InspectionReportRecord,
+  given: { general?: readonly bigint[] | undefined; defects?: readonly bigint[] | undefined },
+): Promise<bigint[]> {
+  const general = given.general ?? report.photoIds.map((id) => BigInt(id));
+  let defects = given.defects;
+  if (defects === undefined) {
+    const lines = await db
+      .select({ photoIds: inspectionReportDefects.photoIds })
+      .from(inspectionReportDefects)
+      .where(and(eq(inspectionReportDefects.reportId, report.id), eq(inspectionReportDefects.valid, 1)));
+    defects = lines.flatMap((l) => l.photoIds.map((id) => BigInt(id)));
+  }
+  return [...general, ...defects];
+}
+
+/** Refuses a save whose photos are not images, too big, missing, or the same photo twice. */
+export async function assertPhotos(
+  db: Db,
+  report: InspectionReportRecord,
+  given: { general?: readonly bigint[] | undefined; defects?: readonly bigint[] | undefined },
+): Promise<void> {
+  if (given.general === undefined && given.defects === undefined) return;
+  const ids = await photosAfter(db, report, given);
+  const duplicate = () => new AppError('E_DUPLICATE', { field: 'photoIds' }, { field: 'photoIds' });
+  if (new Set(ids).size !== ids.length) throw duplicate();
+  if (ids.length === 0) return;
+  const rows = await db
+    .select()
+    .from(files)
+    .where(and(inArray(files.id, ids), eq(files.valid, 1)));
+  if (rows.length !== ids.length)
+    throw new AppError('E_REF_NOT_FOUND', { field: 'photoIds' }, { field: 'photoIds' });
+  requirePhotos(rows, await getSystemParam(db, 'upload.maxImageMB'), 'photoIds');
+  if (new Set(rows.map((f) => f.sha256)).size !== rows.length) throw duplicate();
+}

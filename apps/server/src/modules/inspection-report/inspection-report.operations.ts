@@ -1,0 +1,119 @@
+import { areas } from '@qcdesk/contract';
+import { inspectionReports } from '../../db/schema/inspection-report';
+import { defineModule, type ModuleDeps } from '../../platform/module';
+import { type OperationRegistry, serve, serveDetail } from '../../platform/registry';
+import { readableIn } from '../../platform/scope';
+import { INSPECTION_REPORT_REJECTED_MAIL } from './inspection-report.mails';
+import { reportScope } from './inspection-report.queries';
+import {
+  getInspectionReport,
+  INSPECTION_REPORT_ENTITY,
+  listInspectionReports,
+  searchInspectionReports,
+} from './inspection-report.service';
+import {
+  approveInspectionReport,
+  cancelInspectionReport,
+  interimInspectionReport,
+  rejectInspectionReport,
+  reopenInspectionReport,
+  submitInspectionReport,
+} from './inspection-report-audit.service';
+import { createInspectionReport } from './inspection-report-create.service';
+import {
+  createReportResult,
+  getReportResult,
+  setReportPreResult,
+  updateReportQuantity,
+  updateReportResult,
+} from './inspection-report-result.service';
+import {
+  factorySeverities,
+  getAqlPlan,
+  getAqlSeverity,
+  updateAqlSeverity,
+} from './inspection-report-sampling.service';
+import { checkoutReport, releaseReport, updateInspectionReport } from './inspection-report-write.service';
+
+// Inspection reports (DOMAIN.md §2.6, §4.4; issue 27): every operation is a service function, and
+// the sampling reads (`aql/plan`, the switching rules) are this area's.
+
+const ops = areas.inspectionReport;
+
+function registerInspectionReportOperations(registry: OperationRegistry, _deps: ModuleDeps): void {
+  const read = { transaction: false };
+  serve(registry, ops.searchInspectionReports, searchInspectionReports, read);
+  serve(registry, ops.listInspectionReports, listInspectionReports, read);
+  serveDetail(registry, ops.getInspectionReport, getInspectionReport, read);
+  serve(registry, ops.getReportResult, getReportResult, read);
+  serve(registry, ops.createInspectionReport, createInspectionReport);
+  serve(registry, ops.checkoutInspectionReport, checkoutReport);
+  serve(registry, ops.releaseInspectionReport, releaseReport);
+  serve(registry, ops.updateInspectionReport, updateInspectionReport);
+  serve(registry, ops.updateReportQuantity, updateReportQuantity);
+  serve(registry, ops.createReportResult, createReportResult);
+  serve(registry, ops.updateReportResult, updateReportResult);
+  serve(registry, ops.setReportPreResult, setReportPreResult);
+  serve(registry, ops.submitInspectionReport, submitInspectionReport);
+  serve(registry, ops.interimInspectionReport, interimInspectionReport);
+  serve(registry, ops.approveInspectionReport, approveInspectionReport);
+  serve(registry, ops.rejectInspectionReport, rejectInspectionReport);
+  serve(registry, ops.reopenInspectionReport, reopenInspectionReport);
+  serve(registry, ops.cancelInspectionReport, cancelInspectionReport);
+  serve(registry, ops.getAqlPlan, getAqlPlan, read);
+  serve(registry, ops.getAqlSeverity, getAqlSeverity, read);
+  serve(registry, ops.updateAqlSeverity, updateAqlSeverity);
+  serve(registry, ops.factorySeverities, factorySeverities, read);
+}
+
+export const inspectionReportModule = defineModule({
+  name: 'inspectionReport',
+  mails: [INSPECTION_REPORT_REJECTED_MAIL],
+  register: registerInspectionReportOperations,
+  changeLog: [
+    {
+      entity: INSPECTION_REPORT_ENTITY,
+      permission: ops.getInspectionReport.permission,
+      readable: readableIn(inspectionReports, reportScope),
+      fields: {
+        taskId: 'inspectionTask',
+        inspectionTypeId: 'inspectiontype',
+        factoryId: 'factory',
+        clientId: 'client',
+        departmentId: 'department',
+        inspectorId: 'user',
+        checkedOutBy: 'user',
+        auditL1By: 'user',
+        auditL2By: 'user',
+        status: { enum: 'InspectionReportStatus' },
+        preResult: { enum: 'InspectionResult' },
+        result: { enum: 'InspectionResult' },
+        computedResult: { enum: 'InspectionResult' },
+        productType: { enum: 'ProductType' },
+      },
+      actions: {
+        checkout: { zh: '签出', en: 'Checked out' },
+        release: { zh: '签入', en: 'Released' },
+        forceRelease: { zh: '强制签入', en: 'Released by force' },
+        quantity: { zh: '修改数量', en: 'Quantities changed' },
+        result: { zh: '录入结果', en: 'Result recorded' },
+        submit: { zh: '提交', en: 'Submitted' },
+        interim: { zh: '出具中期报告', en: 'Issued as interim' },
+        approve: { zh: '审核通过', en: 'Approved' },
+        escalate: { zh: '一级审核，待复核', en: 'Approved at level 1, to level 2' },
+        approveL2: { zh: '复核通过', en: 'Approved at level 2' },
+        reject: { zh: '退回', en: 'Sent back' },
+        rejectL2: { zh: '复核退回', en: 'Sent back at level 2' },
+        reopen: { zh: '重新打开', en: 'Reopened' },
+        cancel: { zh: '作废', en: 'Cancelled' },
+      },
+    },
+  ],
+  names: {
+    inspectionReport: {
+      table: inspectionReports,
+      key: inspectionReports.id,
+      names: (row) => ({ zh: String(row.reportNo), en: String(row.reportNo) }),
+    },
+  },
+});

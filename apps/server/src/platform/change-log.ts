@@ -17,6 +17,7 @@ const IGNORED = new Set(['version', 'updatedAt', 'updatedBy', 'createdAt', 'crea
 const comparable = (v: unknown): unknown => {
   if (v instanceof Date) return v.toISOString();
   if (typeof v === 'bigint') return v.toString();
+  if (Array.isArray(v)) return v.map(comparable);
   return v;
 };
 

@@ -105,3 +105,18 @@ export async function inject(t: TestApp, options: InjectOptions): Promise<Answer
     json = JSON.parse(body.toString('utf8'));
   return { status: response.statusCode, headers: response.headers, body, json };
 }
+
+/** A file uploaded by `token`'s user through the real upload route (token → upload token → POST); its id. */
+export async function uploadAs(t: TestApp, token: string, name: string, content: Buffer): Promise<string> {
+  const { areas } = await import('@qcdesk/contract');
+  const { token: uploadToken } = await t.client.ok(areas.files.uploadToken, {}, { token });
+  const form = multipart([{ name: 'file', filename: name, content }]);
+  const response = await t.app.server.inject({
+    method: 'POST',
+    url: '/api/file/upload',
+    payload: form.payload,
+    headers: { ...form.headers, authorization: uploadToken },
+  });
+  if (response.statusCode !== 200) throw new Error(`upload failed: ${response.statusCode} ${response.body}`);
+  return (response.json() as { data: { id: string } }).data.id;
+}

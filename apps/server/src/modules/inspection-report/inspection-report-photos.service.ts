@@ -3,6 +3,7 @@ import { inspectionReportDefects } from '../../db/schema/inspection-report';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { getSystemParam } from '../../platform/system-params';
+import { photoFiles } from '../files/photo-files.service';
 import type { InspectionReportRecord } from './inspection-report.rules';
 
 // The photos of an inspection report (issue 27): general ones and each defect line's. Every photo
@@ -38,12 +39,6 @@ export async function assertPhotos(
   const duplicate = () => new AppError('E_DUPLICATE', { field: 'photoIds' }, { field: 'photoIds' });
   if (new Set(ids).size !== ids.length) throw duplicate();
   if (ids.length === 0) return;
-  const rows = await db
-    .select()
-    .from(files)
-    .where(and(inArray(files.id, ids), eq(files.valid, 1)));
-  if (rows.length !== ids.length)
-    throw new AppError('E_REF_NOT_FOUND', { field: 'photoIds' }, { field: 'photoIds' });
-  requirePhotos(rows, await getSystemParam(db, 'upload.maxImageMB'), 'photoIds');
+  const rows = await photoFiles(db, ids, await getSystemParam(db, 'upload.maxImageMB'), 'photoIds');
   if (new Set(rows.map((f) => f.sha256)).size !== rows.length) throw duplicate();
 }

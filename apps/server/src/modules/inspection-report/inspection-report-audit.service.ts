@@ -71,6 +71,14 @@ const move = (
     set,
   });
 
+const taskStatus = async (db: Db, taskId: bigint) =>
+  (
+    await db
+      .select({ status: inspectionTasks.status })
+      .from(inspectionTasks)
+      .where(eq(inspectionTasks.id, taskId))
+  )[0]?.status;
+
 /** §7.3 and §6.3 rule 6, before a submit or an interim: complete, and the pre-result still allowed. */
 async function assertSubmittable(db: Db, r: InspectionReportRecord, user: Principal, now: Date) {
   assertLead(r, user);
@@ -110,7 +118,9 @@ export async function submitInspectionReport(db: Db, input: ReasonInput, user: P
     computedResult: verdict.result,
     rejectReason: null,
   });
-  if (!r.interim) await moveTaskForReport(db, r.taskId, 'report', user);
+  // A reopened report's task stays where its first approval left it (§4.4 reopen).
+  if (!r.interim && (await taskStatus(db, r.taskId)) === INSPECTION_TASK_STATUS.inProgress)
+    await moveTaskForReport(db, r.taskId, 'report', user);
   return reportDetail(db, r.id, user, now);
 }
 

@@ -99,6 +99,8 @@ CREATE TABLE "inspection_reports" (
 	"pull_tests" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"sections" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"photo_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"sign_off" jsonb,
+	"lab_samples" jsonb,
 	"pre_result" smallint,
 	"result" smallint DEFAULT 0 NOT NULL,
 	"computed_result" smallint,

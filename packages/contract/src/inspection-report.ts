@@ -14,6 +14,7 @@ import {
   searchPageOf,
   searchPaging,
   sorting,
+  str,
   userLabel,
   version,
 } from './schemas';
@@ -283,6 +284,27 @@ export const inspectionReportDetail = inspectionReportRow.extend({
     }),
   ),
   photos: z.array(reportPhoto),
+  /** The factory representative's sign-off on site: name and drawn signature (an image file). */
+  signOff: z
+    .object({ name: z.string(), signature: z.object({ fileId: idOut, name: z.string() }), at: dateTimeOut })
+    .nullable(),
+  /** Samples drawn on site for testing, the draft test order they made, and their dispatch. */
+  labSamples: z
+    .object({
+      samples: z.array(
+        z.object({
+          orderProductId: idOut,
+          productNo: z.string(),
+          quantity: z.number().int(),
+          sealNo: z.string(),
+        }),
+      ),
+      testOrder: z.object({ id: idOut, testOrderNo: z.string(), status: z.number().int() }).nullable(),
+      express: refOut.nullable(),
+      trackingNo: z.string().nullable(),
+      sentAt: dateTimeOut.nullable(),
+    })
+    .nullable(),
   /** The verdict of the counts and tests now (§6.3), and why. */
   computed: z.object({ result: z.number().int(), reasons: z.array(z.string()) }),
   resultRemark: z.string().nullable(),
@@ -438,7 +460,38 @@ export const updateInspectionReport = defineOperation({
     safetyTests: z.array(safetyTestIn).max(100).optional(),
     sections: z.array(sectionIn).max(8).optional(),
     photoIds: z.array(idIn).max(REPORT_PHOTOS_MAX).optional(),
+    /** The factory representative's sign-off (null clears it). */
+    signOff: z
+      .object({ name: str(60), signatureFileId: idIn })
+      .nullable()
+      .optional(),
   }),
+  output: inspectionReportDetail,
+});
+
+export const drawReportSamples = defineOperation({
+  path: 'inspection/report/sample/create',
+  method: 'POST',
+  permission: 'insp.report.edit',
+  summary:
+    'Record the samples drawn on site for testing (product of the report, quantity, seal no) under the checkout: makes a draft test order (10) of those products for the lab (default: the client’s lab), with the products’ open order-risk items; the report and the test order link each other. Once per report (E_DUPLICATE).',
+  input: z.object({
+    ...idVersion,
+    labId: idIn.optional(),
+    samples: z
+      .array(z.object({ orderProductId: idIn, quantity: z.number().int().min(1).max(9999), sealNo: str(40) }))
+      .min(1)
+      .max(50),
+  }),
+  output: inspectionReportDetail,
+});
+
+export const sendReportSamples = defineOperation({
+  path: 'inspection/report/sample/send',
+  method: 'POST',
+  permission: 'insp.report.edit',
+  summary: 'The drawn samples are sent: courier (the `express` list) and tracking no (any status but 90).',
+  input: z.object({ ...idVersion, expressId: idIn, trackingNo: str(60) }),
   output: inspectionReportDetail,
 });
 
@@ -673,6 +726,10 @@ export const texts = defineTexts({
     interim: { zh: '中期报告', en: 'Interim' },
     revision: { zh: '修订版本', en: 'Revision' },
     score: { zh: '得分', en: 'Score' },
+    signOff: { zh: '工厂签字', en: 'Factory sign-off' },
+    labSamples: { zh: '送检样品', en: 'Lab samples' },
+    sealNo: { zh: '封条号', en: 'Seal no' },
+    trackingNo: { zh: '快递单号', en: 'Tracking no' },
     assistScore: { zh: '协助得分', en: 'Assist score' },
   },
 });

@@ -87,6 +87,20 @@ export interface ReportSection {
   remark: string | null;
 }
 
+export interface SignOff {
+  name: string;
+  fileId: string;
+  at: string;
+}
+
+export interface LabSamples {
+  samples: { orderProductId: string; quantity: number; sealNo: string }[];
+  testOrderId: string | null;
+  expressId: string | null;
+  trackingNo: string | null;
+  sentAt: string | null;
+}
+
 export const inspectionReports = pgTable(
   'inspection_reports',
   {
@@ -142,6 +156,8 @@ export const inspectionReports = pgTable(
     sections: jsonb('sections').$type<ReportSection[]>().notNull().default([]),
     /** General photos (file ids); defect photos are on their defect rows. */
     photoIds: jsonb('photo_ids').$type<string[]>().notNull().default([]),
+    signOff: jsonb('sign_off').$type<SignOff>(),
+    labSamples: jsonb('lab_samples').$type<LabSamples>(),
     /** enum InspectionResult: the inspector's. */
     preResult: smallint('pre_result'),
     /** enum InspectionResult: final, after audit. */

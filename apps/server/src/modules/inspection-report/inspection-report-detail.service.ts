@@ -2,7 +2,7 @@ import { INSPECTION_RESULT } from '@qcdesk/contract/inspection-apply';
 import { INSPECTION_TEST_RESULT } from '@qcdesk/contract/inspection-report';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { clientSafetyTests } from '../../db/schema/client';
-import { defects, inspectionTests, inspectionTypes, parts } from '../../db/schema/config';
+import { defects, expresses, inspectionTests, inspectionTypes, parts } from '../../db/schema/config';
 import { files } from '../../db/schema/files';
 import {
   inspectionReportDefects,
@@ -11,6 +11,7 @@ import {
   inspectionReports,
 } from '../../db/schema/inspection-report';
 import { orderProducts } from '../../db/schema/order';
+import { testOrders } from '../../db/schema/test-order';
 import {
   computeVerdict,
   levelTwoTriggers,
@@ -136,6 +137,54 @@ async function photosOf(db: Db, ids: readonly string[]) {
   return new Map(rows.map((f) => [String(f.id), { fileId: f.id, name: f.name, flags: [] as string[] }]));
 }
 
+async function signOffOf(db: Db, r: InspectionReportRecord) {
+  if (!r.signOff) return null;
+  const [file] = await db
+    .select({ id: files.id, name: files.name })
+    .from(files)
+    .where(eq(files.id, BigInt(r.signOff.fileId)));
+  if (!file) return null;
+  return {
+    name: r.signOff.name,
+    signature: { fileId: file.id, name: file.name },
+    at: new Date(r.signOff.at),
+  };
+}
+
+async function labSamplesOf(
+  db: Db,
+  r: InspectionReportRecord,
+  products: Awaited<ReturnType<typeof reportProducts>>,
+) {
+  const lab = r.labSamples;
+  if (!lab) return null;
+  const productNo = new Map(products.map((p) => [String(p.product.id), p.product.productNo]));
+  const [order] = lab.testOrderId
+    ? await db
+        .select()
+        .from(testOrders)
+        .where(eq(testOrders.id, BigInt(lab.testOrderId)))
+    : [];
+  const [express] = lab.expressId
+    ? await db
+        .select()
+        .from(expresses)
+        .where(eq(expresses.id, BigInt(lab.expressId)))
+    : [];
+  return {
+    samples: lab.samples.map((s) => ({
+      orderProductId: BigInt(s.orderProductId),
+      productNo: productNo.get(s.orderProductId) ?? '',
+      quantity: s.quantity,
+      sealNo: s.sealNo,
+    })),
+    testOrder: order ? { id: order.id, testOrderNo: order.testOrderNo, status: order.status } : null,
+    express: express ? label(express.id, express.code, express.nameZh, express.nameEn) : null,
+    trackingNo: lab.trackingNo,
+    sentAt: lab.sentAt ? new Date(lab.sentAt) : null,
+  };
+}
+
 /** The report locked or read, in the caller's read scope (E_NOT_FOUND, E_SCOPE). */
 export async function readableReport(db: Db, id: bigint, user: Principal) {
   const [r] = await db.select().from(inspectionReports).where(eq(inspectionReports.id, id));
@@ -219,6 +268,8 @@ export async function reportDetail(db: Db, id: bigint, user: Principal, now = ne
     requiredSafetyTests: required.map((t) => label(t.id, t.code, t.nameZh, t.nameEn)),
     sections: r.sections.map((x) => ({ ...x, remarkIds: x.remarkIds.map((id) => BigInt(id)) })),
     photos: r.photoIds.flatMap((p) => photos.get(p) ?? []),
+    signOff: await signOffOf(db, r),
+    labSamples: await labSamplesOf(db, r, products),
     computed: verdict,
     resultRemark: r.resultRemark,
     resultReason: r.resultReason,

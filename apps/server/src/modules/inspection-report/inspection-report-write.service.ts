@@ -11,6 +11,7 @@ import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { lockRow, lockVersion, updateRecord } from '../../platform/records';
+import { photoFiles } from '../files/photo-files.service';
 import { userLabels } from './inspection-report.queries';
 import {
   assertHolder,
@@ -267,6 +268,15 @@ export async function updateInspectionReport(db: Db, input: UpdateInput, user: P
       }));
     }
     if (input.photoIds !== undefined) values.photoIds = input.photoIds.map(String);
+    if (input.signOff === null) values.signOff = null;
+    else if (input.signOff !== undefined) {
+      const [signature] = await photoFiles(db, [input.signOff.signatureFileId], 2, 'signOff');
+      values.signOff = {
+        name: input.signOff.name,
+        fileId: String(signature!.id),
+        at: new Date().toISOString(),
+      };
+    }
     return values;
   });
 }

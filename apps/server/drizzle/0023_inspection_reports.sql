@@ -126,6 +126,7 @@ CREATE TABLE "inspection_reports" (
 	"valid" smallint DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "test_orders" ADD COLUMN "inspection_report_id" bigint;--> statement-breakpoint
 ALTER TABLE "aql_severity_decisions" ADD CONSTRAINT "aql_severity_decisions_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "aql_severity_decisions" ADD CONSTRAINT "aql_severity_decisions_factory_id_factories_id_fk" FOREIGN KEY ("factory_id") REFERENCES "public"."factories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "aql_severity_decisions" ADD CONSTRAINT "aql_severity_decisions_inspection_type_id_inspection_types_id_fk" FOREIGN KEY ("inspection_type_id") REFERENCES "public"."inspection_types"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -166,4 +167,5 @@ CREATE INDEX "inspection_reports_assistants_idx" ON "inspection_reports" USING g
 CREATE INDEX "inspection_reports_status_idx" ON "inspection_reports" USING btree ("status","inspection_date","id");--> statement-breakpoint
 CREATE INDEX "inspection_reports_lots_idx" ON "inspection_reports" USING btree ("client_id","factory_id","inspection_type_id","inspection_date");--> statement-breakpoint
 CREATE INDEX "inspection_reports_date_sort_idx" ON "inspection_reports" USING btree ("inspection_date","id");--> statement-breakpoint
-CREATE INDEX "inspection_reports_no_sort_idx" ON "inspection_reports" USING btree ("report_no","id");
+CREATE INDEX "inspection_reports_no_sort_idx" ON "inspection_reports" USING btree ("report_no","id");--> statement-breakpoint
+CREATE INDEX "test_orders_inspection_report_idx" ON "test_orders" USING btree ("inspection_report_id");

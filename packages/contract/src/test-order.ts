@@ -116,6 +116,8 @@ export const testOrderRow = z.object({
   currency: z.string(),
   retest: z.boolean(),
   previousReportId: idOut.nullable(),
+  /** The inspection report whose samples drawn on site this order tests (issue 27). */
+  inspectionReportId: idOut.nullable(),
   paid: z.boolean(),
   /** enum ProvidedFlag */
   sampleProvided: z.number().int(),

@@ -62,6 +62,8 @@ export const testOrders = pgTable(
     retest: boolean('retest').notNull().default(false),
     /** The test report this order retests (no foreign key: the report table comes later). */
     previousReportId: bigint('previous_report_id', { mode: 'bigint' }),
+    /** The inspection report whose samples drawn on site this order tests (issue 27). */
+    inspectionReportId: bigint('inspection_report_id', { mode: 'bigint' }),
     paid: boolean('paid').notNull().default(false),
     /** enum ProvidedFlag */
     sampleProvided: smallint('sample_provided').notNull().default(0),
@@ -85,6 +87,7 @@ export const testOrders = pgTable(
     index('test_orders_status_idx').on(t.status, t.id),
     index('test_orders_result_idx').on(t.result, t.id),
     index('test_orders_previous_report_idx').on(t.previousReportId),
+    index('test_orders_inspection_report_idx').on(t.inspectionReportId),
     index('test_orders_quotation_file_idx').on(t.quotationFileId),
     index('test_orders_invoice_file_idx').on(t.invoiceFileId),
     // The plan-date range and the sorts of ordertest/search.

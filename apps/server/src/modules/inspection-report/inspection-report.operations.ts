@@ -27,6 +27,7 @@ import {
   updateReportQuantity,
   updateReportResult,
 } from './inspection-report-result.service';
+import { drawReportSamples, sendReportSamples } from './inspection-report-samples.service';
 import {
   factorySeverities,
   getAqlPlan,
@@ -60,6 +61,8 @@ function registerInspectionReportOperations(registry: OperationRegistry, _deps: 
   serve(registry, ops.rejectInspectionReport, rejectInspectionReport);
   serve(registry, ops.reopenInspectionReport, reopenInspectionReport);
   serve(registry, ops.cancelInspectionReport, cancelInspectionReport);
+  serve(registry, ops.drawReportSamples, drawReportSamples);
+  serve(registry, ops.sendReportSamples, sendReportSamples);
   serve(registry, ops.getAqlPlan, getAqlPlan, read);
   serve(registry, ops.getAqlSeverity, getAqlSeverity, read);
   serve(registry, ops.updateAqlSeverity, updateAqlSeverity);
@@ -106,6 +109,8 @@ export const inspectionReportModule = defineModule({
         rejectL2: { zh: '复核退回', en: 'Sent back at level 2' },
         reopen: { zh: '重新打开', en: 'Reopened' },
         cancel: { zh: '作废', en: 'Cancelled' },
+        labSamples: { zh: '抽取送检样品', en: 'Lab samples drawn' },
+        samplesSent: { zh: '样品已寄出', en: 'Lab samples sent' },
       },
     },
   ],

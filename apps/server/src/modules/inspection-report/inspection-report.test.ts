@@ -9,11 +9,12 @@ import { idOf } from '../../../test/support/factories';
 import { uploadAs } from '../../../test/support/files-helpers';
 import { signIn, signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
-import { defects } from '../../db/schema/config';
+import { defects, expresses, labs } from '../../db/schema/config';
 import { inspectionApplies } from '../../db/schema/inspection-apply';
 import { inspectionPlans } from '../../db/schema/inspection-plan';
 import { inspectionReports } from '../../db/schema/inspection-report';
 import { inspectionTasks } from '../../db/schema/inspection-task';
+import { testOrders } from '../../db/schema/test-order';
 import { buildOrder } from '../order/order.factory';
 import { buildDispatchedTask, jpeg } from './inspection-report.factory';
 
@@ -290,6 +291,53 @@ describe('saves', () => {
       { token: x.lead },
     );
     expect(saved.photos.map((p) => p.name)).toEqual(['a.jpg', 'b.jpg']);
+  });
+});
+
+describe('samples drawn on site', () => {
+  it('make a draft test order for the lab, linked both ways, and record their courier', async () => {
+    const x = await task();
+    const report = await create(x.lead, x.task.id);
+    const product = report.products[0]!.orderProductId;
+    const labId = String(await idOf(db(), labs, 'SGS-SZ'));
+    const drawn = await t.client.ok(
+      ops.drawReportSamples,
+      {
+        id: report.id,
+        version: report.version,
+        labId,
+        samples: [{ orderProductId: product, quantity: 3, sealNo: 'SEAL-0001' }],
+      },
+      { token: x.lead },
+    );
+    expect(drawn.labSamples).toMatchObject({
+      samples: [{ quantity: 3, sealNo: 'SEAL-0001' }],
+      trackingNo: null,
+    });
+    const order = drawn.labSamples!.testOrder!;
+    const [row] = await db()
+      .select()
+      .from(testOrders)
+      .where(eq(testOrders.id, BigInt(order.id)));
+    expect(row).toMatchObject({ status: 10, inspectionReportId: BigInt(report.id), labId: BigInt(labId) });
+    const again = await refusal(
+      ops.drawReportSamples,
+      {
+        id: report.id,
+        version: drawn.version,
+        labId,
+        samples: [{ orderProductId: product, quantity: 1, sealNo: 'S2' }],
+      },
+      x.lead,
+    );
+    expect(again.reason).toBe('E_DUPLICATE');
+    const expressId = String(await idOf(db(), expresses, 'SF'));
+    const sent = await t.client.ok(
+      ops.sendReportSamples,
+      { id: report.id, version: drawn.version, expressId, trackingNo: 'SF1234567890' },
+      { token: x.assistant },
+    );
+    expect(sent.labSamples).toMatchObject({ trackingNo: 'SF1234567890', express: { code: 'SF' } });
   });
 });
 

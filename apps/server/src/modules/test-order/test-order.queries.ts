@@ -120,6 +120,7 @@ function toRow(r: Selected) {
     currency: o.currency,
     retest: o.retest,
     previousReportId: o.previousReportId,
+    inspectionReportId: o.inspectionReportId,
     paid: o.paid,
     sampleProvided: o.sampleProvided,
     quotation: o.quotation,

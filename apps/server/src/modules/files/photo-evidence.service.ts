@@ -31,9 +31,12 @@ const SILENT: Log = { warn: () => {} };
 /** Photos analysed at once by `ensurePhotoEvidence` (each decodes an image: ~0.1–0.3 s of a core). */
 const CONCURRENCY = 2;
 
-/** In this process: evidence being made (concurrent callers share one), and files that failed. */
-const making = new Map<bigint, Promise<boolean>>();
-const failed = new Set<bigint>();
+/**
+ * In this process: evidence being made (concurrent callers share one), and images that failed; by
+ * storage key, which is unique across databases (the sandbox's file ids repeat the product's).
+ */
+const making = new Map<string, Promise<boolean>>();
+const failed = new Set<string>();
 const FAILED_MAX = 1000;
 
 const withKeys = (row: EvidenceRow): PhotoEvidence => ({
@@ -71,7 +74,7 @@ async function make(
   } catch (error) {
     // Corrupt, or a decompression bomb: no evidence, said once per process and not tried again.
     if (failed.size >= FAILED_MAX) failed.clear();
-    failed.add(file.id);
+    failed.add(file.storageKey);
     log.warn({ err: error, fileId: file.id }, 'photo evidence not made');
     return false;
   }
@@ -92,11 +95,11 @@ function makeOnce(
   log: Log,
   original?: Buffer,
 ): Promise<boolean> {
-  if (failed.has(file.id)) return Promise.resolve(false);
-  const pending = making.get(file.id);
+  if (failed.has(file.storageKey)) return Promise.resolve(false);
+  const pending = making.get(file.storageKey);
   if (pending) return pending;
-  const run = make(db, store, file, log, original).finally(() => making.delete(file.id));
-  making.set(file.id, run);
+  const run = make(db, store, file, log, original).finally(() => making.delete(file.storageKey));
+  making.set(file.storageKey, run);
   return run;
 }
 

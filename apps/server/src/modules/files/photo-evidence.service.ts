@@ -156,6 +156,27 @@ export async function makeImageDerivatives(
 }
 
 /**
+ * The print copy of a photo with evidence (JPEG, at most 1600 px a side, upright), for a report's
+ * PDF; remade from the original when the store has lost it. Null when the original is gone too.
+ */
+export async function readPrintImage(
+  store: ObjectStore,
+  evidence: Pick<PhotoEvidence, 'printKey' | 'storageKey'>,
+): Promise<Buffer | null> {
+  const print = await store.get(evidence.printKey);
+  if (print) return readAll(print.body);
+  const original = await store.get(evidence.storageKey);
+  if (!original) return null;
+  // The evidence says it was read once; a failure now is the store's or the machine's, so it throws.
+  const photo = await analysePhoto(await readAll(original.body));
+  await store.put(evidence.printKey, photo.print.data, {
+    contentType: PRINT_CONTENT_TYPE,
+    contentLength: photo.print.data.length,
+  });
+  return photo.print.data;
+}
+
+/**
  * Near duplicates of a photo among every valid stored file: `probe` is a file id (its evidence must
  * exist: `ensurePhotoEvidence` first) or a pHash (with its SHA-256 when `exact` should be told).
  * Closest first: `{ fileId, distance, exact }`, distance ≤ 6 bits; the probe's file is left out.

@@ -2,6 +2,7 @@ import { areas } from '@qcdesk/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bombPng, cameraJpeg, picture } from '../../../test/support/camera-photos';
 import {
   type FilesApp,
   inject,
@@ -13,49 +14,18 @@ import { startTestS3, type TestS3 } from '../../../test/support/s3-server';
 import { photoEvidence } from '../../db/schema/files';
 import { hammingDistance, photoFlags } from '../../domain/photo-integrity';
 import { PRINT_MAX_PX, printKey } from './photo-analysis';
-import { ensurePhotoEvidence, findNearDuplicates, photoEvidenceOf } from './photo-evidence.service';
+import {
+  ensurePhotoEvidence,
+  findNearDuplicates,
+  photoEvidenceOf,
+  readPrintImage,
+} from './photo-evidence.service';
 import { thumbnailKey } from './thumbnails';
 
 // Photo evidence (issue 27): made at upload from real JPEGs with EXIF written by sharp, near
 // duplicates found through the band indexes, the evidence of older images made on first need.
 
-/** A photo-like picture: shapes placed and coloured from `seed`, so two seeds look nothing alike. */
-async function picture(seed: number, width = 2400, height = 1800): Promise<Buffer> {
-  let s = seed;
-  const rnd = () => {
-    s = (s * 1103515245 + 12345) % 2 ** 31;
-    return s / 2 ** 31;
-  };
-  const shapes = Array.from({ length: 14 }, () => {
-    const colour = `rgb(${Math.floor(rnd() * 255)},${Math.floor(rnd() * 255)},${Math.floor(rnd() * 255)})`;
-    const [x, y, r] = [rnd() * width, rnd() * height, (0.05 + rnd() * 0.25) * width];
-    return rnd() < 0.5
-      ? `<circle cx="${x}" cy="${y}" r="${r}" fill="${colour}"/>`
-      : `<rect x="${x - r}" y="${y - r / 2}" width="${r * 1.5}" height="${r}" fill="${colour}"/>`;
-  }).join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="rgb(${Math.floor(rnd() * 255)},120,90)"/>${shapes}</svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
 const SHENZHEN_FACTORY = { lat: 22.5431, lng: 114.0579 };
-
-/** `picture` as a camera JPEG: capture time with its offset, and GPS 22°32'35.2"N 114°3'28.8"E. */
-async function cameraJpeg(seed: number, orientation?: number): Promise<Buffer> {
-  let image = sharp(await picture(seed))
-    .jpeg({ quality: 90 })
-    .withExif({
-      IFD0: { Make: 'QCDesk', Model: 'TestCam' },
-      IFD2: { DateTimeOriginal: '2026:11:20 10:15:30', OffsetTimeOriginal: '+08:00' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '22/1 32/1 3520/100',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '114/1 3/1 2880/100',
-      },
-    });
-  if (orientation) image = image.withMetadata({ orientation });
-  return image.toBuffer();
-}
 
 async function upload(f: FilesApp, name: string, content: Buffer): Promise<bigint> {
   const token = (await f.t.client.ok(areas.files.uploadToken, {}, { token: 'alice' })).token;
@@ -106,7 +76,7 @@ function evidenceTests(setup: () => FilesApp) {
   });
 
   it('stores the print copy upright when the EXIF says the camera was turned', async () => {
-    const id = await upload(setup(), 'turned.jpg', await cameraJpeg(2, 6));
+    const id = await upload(setup(), 'turned.jpg', await cameraJpeg(2, { orientation: 6 }));
     const evidence = (await photoEvidenceOf(db(), [id])).get(id)!;
     expect(evidence).toMatchObject({
       width: 1800,
@@ -196,18 +166,24 @@ function evidenceTests(setup: () => FilesApp) {
     expect(await store().head(before.printKey)).not.toBeNull();
   });
 
+  it('reads the print copy for a report, remaking it when the store lost it', async () => {
+    const id = await upload(setup(), 'print.jpg', await cameraJpeg(9));
+    const evidence = (await photoEvidenceOf(db(), [id])).get(id)!;
+    const stored = await readPrintImage(store(), evidence);
+    expect(await sharp(stored!).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: PRINT_MAX_PX,
+      height: 1200,
+    });
+    await store().delete(evidence.printKey);
+    const remade = await readPrintImage(store(), evidence);
+    expect(remade!.equals(stored!)).toBe(true);
+    expect(await store().head(evidence.printKey)).not.toBeNull();
+  });
+
   it('leaves a corrupt image and a decompression bomb without evidence; their uploads still succeed', async () => {
     const corrupt = await upload(setup(), 'broken.jpg', samples.jpeg(4000));
-    const png = Buffer.from(
-      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
-        .png()
-        .toBuffer(),
-    );
-    png.writeUInt32BE(40_000, 16);
-    png.writeUInt32BE(40_000, 20);
-    const { crc32 } = await import('node:zlib');
-    png.writeUInt32BE(crc32(png.subarray(12, 29)) >>> 0, 29);
-    const bomb = await upload(setup(), 'bomb.png', png);
+    const bomb = await upload(setup(), 'bomb.png', await bombPng(40_000, 40_000));
     expect((await ensurePhotoEvidence(db(), store(), [corrupt, bomb])).size).toBe(0);
     await expect(findNearDuplicates(db(), corrupt)).rejects.toThrow(/no photo evidence/);
   });

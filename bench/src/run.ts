@@ -3,6 +3,8 @@ import { filesBench } from './files.bench.ts';
 import { hotpathBench } from './hotpath.bench.ts';
 import { loginBench } from './login.bench.ts';
 import { orderImportBench } from './order-import.bench.ts';
+import { photoLookupBench } from './photo-lookup.bench.ts';
+import { photoUploadBench } from './photo-upload.bench.ts';
 import { searchBench } from './search.bench.ts';
 import { throughputBench } from './throughput.bench.ts';
 
@@ -19,6 +21,10 @@ const suites: Record<string, () => Promise<void>> = {
   },
   hotpath: () => hotpathBench(),
   'order-import': orderImportBench,
+  photos: async () => {
+    await photoUploadBench();
+    await photoLookupBench();
+  },
 };
 
 const wanted = process.argv.slice(2);

@@ -378,3 +378,24 @@ export const cosFile = defineOperation({
   }),
   output: z.object({ list: z.array(storedObject) }),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Photo integrity (issue 27): what an auditor is shown beside an inspection photo
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A warning on one photo, made by `photoFlags` (server domain/photo-integrity.ts) from the photo's
+ * evidence: the same bytes (DUPLICATE_ELSEWHERE) or a near copy (NEAR_DUPLICATE, pHash distance ≤ 6)
+ * stored as another file, a capture date other than the inspection date, no capture date nor GPS
+ * in its EXIF, or GPS farther from the factory than the allowed radius.
+ */
+export const photoFlag = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('DUPLICATE_ELSEWHERE'), fileIds: z.array(idOut) }),
+  z.object({ code: z.literal('NEAR_DUPLICATE'), fileIds: z.array(idOut), distance: z.number().int() }),
+  z.object({ code: z.literal('DATE_MISMATCH'), capturedOn: z.string(), inspectionDate: z.string() }),
+  z.object({ code: z.literal('NO_EXIF') }),
+  z.object({ code: z.literal('FAR_FROM_FACTORY'), km: z.number() }),
+]);
+
+export type PhotoFlag = z.input<typeof photoFlag>;
+export type PhotoFlagCode = PhotoFlag['code'];

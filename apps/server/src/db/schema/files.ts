@@ -1,6 +1,18 @@
 import type { FileKind } from '@qcdesk/contract/files';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { HASH_BANDS } from '../../domain/photo-integrity';
 import { auditBlock, idColumn, ref, timestamptz } from '../columns';
 
 // Files (issue 7): stored uploads and the short links of the shared-file page (DOMAIN.md §2.9).
@@ -76,4 +88,61 @@ export const shareThrottle = pgTable(
     lockedUntil: timestamptz('locked_until'),
   },
   (t) => [index('share_throttle_window_idx').on(t.windowStart)],
+);
+
+/** Band `i` of the pHash (domain/photo-integrity.ts HASH_BANDS), computed by the database itself. */
+const band = (i: number) => {
+  const { shift, bits } = HASH_BANDS[i]!;
+  return smallint(`band${i}`)
+    .notNull()
+    .generatedAlwaysAs(sql.raw(`((phash >> ${shift}) & ${2 ** bits - 1})::smallint`));
+};
+
+/**
+ * The evidence of an uploaded photo (issue 27, docs/adr/0019-photo-evidence.md), made once when the
+ * upload completes (or on first need) and then only read: its EXIF capture time and GPS, its
+ * upright size, its 64-bit pHash, and the print-size JPEG stored beside the original
+ * (`{storageKey}.print.jpg`, like the thumbnail). The SHA-256 is the file row's. Near duplicates are
+ * found through the seven band indexes (pigeonhole: distance ≤ 6 means one band is equal).
+ */
+export const photoEvidence = pgTable(
+  'photo_evidence',
+  {
+    fileId: bigint('file_id', { mode: 'bigint' })
+      .primaryKey()
+      .references(() => files.id),
+    /** Upright (EXIF orientation applied) size of the original, in pixels. */
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Whether the image carries any EXIF block at all. */
+    hasExif: boolean('has_exif').notNull(),
+    /** EXIF DateTimeOriginal as the camera's clock showed it, `YYYY-MM-DDTHH:mm:ss`; null when missing. */
+    capturedAt: text('captured_at'),
+    /** EXIF OffsetTimeOriginal (`+08:00`) when the camera wrote one. */
+    capturedOffset: text('captured_offset'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** pHash (DCT of 32 × 32 grey, 8 × 8 low frequencies against their mean; sharp-phash), as int8. */
+    phash: bigint('phash', { mode: 'bigint' }).notNull(),
+    band0: band(0),
+    band1: band(1),
+    band2: band(2),
+    band3: band(3),
+    band4: band(4),
+    band5: band(5),
+    band6: band(6),
+    printWidth: integer('print_width').notNull(),
+    printHeight: integer('print_height').notNull(),
+    printSize: integer('print_size').notNull(),
+    createdAt: timestamptz('created_at').notNull().default(sql`now()`),
+  },
+  (t) => [
+    index('photo_evidence_band0_idx').on(t.band0),
+    index('photo_evidence_band1_idx').on(t.band1),
+    index('photo_evidence_band2_idx').on(t.band2),
+    index('photo_evidence_band3_idx').on(t.band3),
+    index('photo_evidence_band4_idx').on(t.band4),
+    index('photo_evidence_band5_idx').on(t.band5),
+    index('photo_evidence_band6_idx').on(t.band6),
+  ],
 );

@@ -10,6 +10,7 @@ import type { Database } from '../../platform/db';
 import { LocalObjectStore } from '../../platform/storage/local-store';
 import { UrlSigner } from '../../platform/storage/url-signer';
 import { purgeDeletedObjects } from './files-retention';
+import { printKey } from './photo-analysis';
 import { thumbnailKey } from './thumbnails';
 
 let database: Database;
@@ -64,14 +65,18 @@ describe('purgeDeletedObjects (DOMAIN.md §4.14: objects kept 90 days)', () => {
     expect(await purgeDeletedObjects(database.db, store)).toBe(0);
   });
 
-  it('deletes a thumbnail with its original (docs/adr/0014-thumbnails.md)', async () => {
+  it('deletes a thumbnail and a print copy with their original (ADR 0014, 0019)', async () => {
     const old = await storedFile(95);
     await store.put(thumbnailKey(old.storageKey), Buffer.from('RIFF thumbnail'));
+    await store.put(printKey(old.storageKey), Buffer.from('JPEG print copy'));
     const recent = await storedFile(5);
     await store.put(thumbnailKey(recent.storageKey), Buffer.from('RIFF thumbnail'));
+    await store.put(printKey(recent.storageKey), Buffer.from('JPEG print copy'));
     expect(await purgeDeletedObjects(database.db, store)).toBe(1);
     expect(await store.head(thumbnailKey(old.storageKey))).toBeNull();
+    expect(await store.head(printKey(old.storageKey))).toBeNull();
     expect(await store.head(thumbnailKey(recent.storageKey))).not.toBeNull();
+    expect(await store.head(printKey(recent.storageKey))).not.toBeNull();
   });
 
   it('counts an object already missing from the store as deleted', async () => {

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { files } from '../../db/schema/files';
 import type { Db } from '../../platform/db';
 import type { ObjectStore } from '../../platform/storage/object-store';
+import { printKey } from './photo-analysis';
 import { thumbnailKey } from './thumbnails';
 
 // DOMAIN.md §4.14: a deleted or replaced file's object is kept 90 days, so it can be undeleted;
@@ -39,6 +40,7 @@ export async function purgeDeletedObjects(
       for (const file of due) {
         await store.delete(file.storageKey);
         await store.delete(thumbnailKey(file.storageKey));
+        await store.delete(printKey(file.storageKey));
       }
       if (due.length > 0) {
         await tx

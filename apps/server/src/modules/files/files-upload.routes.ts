@@ -8,8 +8,8 @@ import { presentedToken, readFileToken } from './file-tokens';
 import { checkUploadName } from './file-types';
 import { describeFile, insertFile, newStorageKey, retireOwnFile } from './files.service';
 import { answer, bindRaw, DIGITS, langOf, PlainRefusal, type RawHandler, refuse } from './files-http';
+import { makeImageDerivatives } from './photo-evidence.service';
 import { type PhotoOptions, photoMaxBytes, photoOptionOf } from './photos';
-import { ensureThumbnail } from './thumbnails';
 import { type Spooled, spoolUpload, UploadRefused } from './upload-spool';
 
 // The upload of spec §7: multipart `file` + optional `del`, the upload token as Authorization.
@@ -136,9 +136,10 @@ const upload: RawHandler = async (request, reply, { db, config, files }) => {
       }
       return created;
     });
-    // Made now, so every list shows it at once; a bad image only goes without (logged).
-    await ensureThumbnail(runtime.store, row, request.log).catch((error: unknown) => {
-      request.log.warn({ err: error, fileId: row.id }, 'thumbnail not stored');
+    // Made now, so every list shows the thumbnail at once and a report finds the photo's evidence
+    // (photo-evidence.service.ts); a bad image only goes without (logged).
+    await makeImageDerivatives(db, runtime.store, row, request.log).catch((error: unknown) => {
+      request.log.warn({ err: error, fileId: row.id }, 'thumbnail or photo evidence not stored');
     });
     return answer(reply, lang, describeFile(runtime, row));
   } catch (error) {

@@ -22,7 +22,7 @@ const THUMBNAIL_SOURCES = new Set(['image/jpeg', 'image/png', 'image/webp', 'ima
 export const hasThumbnail = (file: { contentType: string }) => THUMBNAIL_SOURCES.has(file.contentType);
 export const thumbnailKey = (storageKey: string) => `${storageKey}${THUMBNAIL_SUFFIX}`;
 
-interface Log {
+export interface Log {
   warn(obj: object, msg: string): void;
 }
 
@@ -40,17 +40,21 @@ export async function renderThumbnail(input: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
-async function readAll(body: AsyncIterable<unknown>): Promise<Buffer> {
+/** The whole of an object's body (an image within the upload limit). */
+export async function readAll(body: AsyncIterable<unknown>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 
-async function make(store: ObjectStore, storageKey: string, log: Log): Promise<boolean> {
-  const object = await store.get(storageKey);
-  if (!object) return false;
-  // Read first: a store failing mid-read throws (and is tried again), it says nothing of the image.
-  const original = await readAll(object.body);
+async function make(store: ObjectStore, storageKey: string, log: Log, given?: Buffer): Promise<boolean> {
+  let original = given;
+  if (!original) {
+    const object = await store.get(storageKey);
+    if (!object) return false;
+    // Read first: a store failing mid-read throws (and is tried again), it says nothing of the image.
+    original = await readAll(object.body);
+  }
   let thumbnail: Buffer;
   try {
     thumbnail = await renderThumbnail(original);
@@ -72,18 +76,20 @@ async function make(store: ObjectStore, storageKey: string, log: Log): Promise<b
 /**
  * Makes the thumbnail of the stored image at `storageKey` unless it exists; answers whether it
  * exists now. Idempotent, and concurrent calls in a process share one rendering. Never throws for
- * a bad image (it is logged); a failing store still throws.
+ * a bad image (it is logged); a failing store still throws. `original`: the image's bytes when the
+ * caller holds them already (the upload, which also makes the photo's evidence from them).
  */
 export async function ensureThumbnail(
   store: ObjectStore,
   file: { storageKey: string; contentType: string },
   log: Log,
+  original?: Buffer,
 ): Promise<boolean> {
   if (!hasThumbnail(file) || failed.has(file.storageKey)) return false;
   const key = thumbnailKey(file.storageKey);
   const pending = making.get(key);
   if (pending) return pending;
-  const run = (async () => (await store.head(key)) !== null || make(store, file.storageKey, log))();
+  const run = (async () => (await store.head(key)) !== null || make(store, file.storageKey, log, original))();
   making.set(key, run);
   try {
     return await run;

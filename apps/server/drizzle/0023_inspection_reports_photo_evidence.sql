@@ -1,3 +1,26 @@
+CREATE TABLE "photo_evidence" (
+	"file_id" bigint PRIMARY KEY NOT NULL,
+	"width" integer NOT NULL,
+	"height" integer NOT NULL,
+	"has_exif" boolean NOT NULL,
+	"captured_at" text,
+	"captured_offset" text,
+	"latitude" double precision,
+	"longitude" double precision,
+	"phash" bigint NOT NULL,
+	"band0" smallint GENERATED ALWAYS AS (((phash >> 54) & 1023)::smallint) STORED NOT NULL,
+	"band1" smallint GENERATED ALWAYS AS (((phash >> 45) & 511)::smallint) STORED NOT NULL,
+	"band2" smallint GENERATED ALWAYS AS (((phash >> 36) & 511)::smallint) STORED NOT NULL,
+	"band3" smallint GENERATED ALWAYS AS (((phash >> 27) & 511)::smallint) STORED NOT NULL,
+	"band4" smallint GENERATED ALWAYS AS (((phash >> 18) & 511)::smallint) STORED NOT NULL,
+	"band5" smallint GENERATED ALWAYS AS (((phash >> 9) & 511)::smallint) STORED NOT NULL,
+	"band6" smallint GENERATED ALWAYS AS (((phash >> 0) & 511)::smallint) STORED NOT NULL,
+	"print_width" integer NOT NULL,
+	"print_height" integer NOT NULL,
+	"print_size" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "aql_severity_decisions" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "aql_severity_decisions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"client_id" bigint NOT NULL,
@@ -127,6 +150,7 @@ CREATE TABLE "inspection_reports" (
 );
 --> statement-breakpoint
 ALTER TABLE "test_orders" ADD COLUMN "inspection_report_id" bigint;--> statement-breakpoint
+ALTER TABLE "photo_evidence" ADD CONSTRAINT "photo_evidence_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "aql_severity_decisions" ADD CONSTRAINT "aql_severity_decisions_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "aql_severity_decisions" ADD CONSTRAINT "aql_severity_decisions_factory_id_factories_id_fk" FOREIGN KEY ("factory_id") REFERENCES "public"."factories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "aql_severity_decisions" ADD CONSTRAINT "aql_severity_decisions_inspection_type_id_inspection_types_id_fk" FOREIGN KEY ("inspection_type_id") REFERENCES "public"."inspection_types"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -148,6 +172,13 @@ ALTER TABLE "inspection_reports" ADD CONSTRAINT "inspection_reports_inspector_id
 ALTER TABLE "inspection_reports" ADD CONSTRAINT "inspection_reports_checked_out_by_users_id_fk" FOREIGN KEY ("checked_out_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inspection_reports" ADD CONSTRAINT "inspection_reports_audit_l1_by_users_id_fk" FOREIGN KEY ("audit_l1_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inspection_reports" ADD CONSTRAINT "inspection_reports_audit_l2_by_users_id_fk" FOREIGN KEY ("audit_l2_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "photo_evidence_band0_idx" ON "photo_evidence" USING btree ("band0");--> statement-breakpoint
+CREATE INDEX "photo_evidence_band1_idx" ON "photo_evidence" USING btree ("band1");--> statement-breakpoint
+CREATE INDEX "photo_evidence_band2_idx" ON "photo_evidence" USING btree ("band2");--> statement-breakpoint
+CREATE INDEX "photo_evidence_band3_idx" ON "photo_evidence" USING btree ("band3");--> statement-breakpoint
+CREATE INDEX "photo_evidence_band4_idx" ON "photo_evidence" USING btree ("band4");--> statement-breakpoint
+CREATE INDEX "photo_evidence_band5_idx" ON "photo_evidence" USING btree ("band5");--> statement-breakpoint
+CREATE INDEX "photo_evidence_band6_idx" ON "photo_evidence" USING btree ("band6");--> statement-breakpoint
 CREATE INDEX "aql_severity_decisions_idx" ON "aql_severity_decisions" USING btree ("client_id","factory_id","inspection_type_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "inspection_report_defects_uq" ON "inspection_report_defects" USING btree ("report_id","line") WHERE valid = 1;--> statement-breakpoint
 CREATE INDEX "inspection_report_defects_defect_idx" ON "inspection_report_defects" USING btree ("defect_id");--> statement-breakpoint

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { businessDate } from './config';
 import { enumSchema } from './enumerations';
+import { photoFlag } from './files';
 import { defineOperation } from './operation';
 import {
   dateOut,
@@ -174,8 +175,10 @@ export const reportProduct = z.object({
 export const reportPhoto = z.object({
   fileId: idOut,
   name: z.string(),
-  /** Integrity flags for the auditor (NO_EXIF, DATE_MISMATCH, NEAR_DUPLICATE, DUPLICATE_ELSEWHERE, FAR_FROM_FACTORY). */
+  /** Integrity flag codes for the auditor (NO_EXIF, DATE_MISMATCH, NEAR_DUPLICATE, DUPLICATE_ELSEWHERE, FAR_FROM_FACTORY). */
   flags: z.array(z.string()),
+  /** The flags with their facts (the other files, the distance, the capture date, the km). */
+  flagDetails: z.array(photoFlag),
 });
 
 export const reportDefect = z.object({

@@ -3,24 +3,19 @@ import { INSPECTION_RESULT } from '@qcdesk/contract/inspection-apply';
 import { INSPECTION_REPORT_STATUS } from '@qcdesk/contract/inspection-report';
 import { INSPECTION_TASK_STATUS } from '@qcdesk/contract/inspection-task';
 import { and, eq, sql } from 'drizzle-orm';
-import { factories } from '../../db/schema/config';
-import { userSettings, users } from '../../db/schema/identity';
 import { inspectionReportProducts, inspectionReports } from '../../db/schema/inspection-report';
 import { inspectionTasks } from '../../db/schema/inspection-task';
-import { orders } from '../../db/schema/order';
 import { assistScore, leadScore } from '../../domain/inspection-score';
 import { betterThanComputed, isEvaluated, preResultAllowed } from '../../domain/inspection-verdict';
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { enqueueMail } from '../../platform/mail/mail-outbox';
 import { lockVersion } from '../../platform/records';
 import { getSystemParam } from '../../platform/system-params';
 import { transition } from '../../platform/transition';
 import { applyReported } from '../inspection-apply/inspection-apply-report.service';
 import { followPlanTasks } from '../inspection-plan/inspection-plan-transitions.service';
 import { moveTaskForReport } from '../inspection-task/inspection-task.service';
-import { INSPECTION_REPORT_REJECTED_MAIL } from './inspection-report.mails';
 import {
   assertComplete,
   assertLead,
@@ -31,16 +26,17 @@ import {
   interimNumber,
   liveHolder,
 } from './inspection-report.rules';
+import { reportDetail } from './inspection-report-detail.service';
+import { mailInspector } from './inspection-report-mail.service';
 import {
   inspectionTypeOf,
   reportDefects,
-  reportDetail,
   reportProducts,
   reportSafetyTests,
   requiredSafetyTests,
   triggersOf,
   verdictOf,
-} from './inspection-report-detail.service';
+} from './inspection-report-parts.service';
 
 // The transitions of an inspection report (DOMAIN.md §4.4) and what they cause in the same
 // transaction: submit and interim (§7.3 completeness, the verdict checked again), the two-level
@@ -231,40 +227,6 @@ export async function approveInspectionReport(
   if (triggers.length > 0) await move(db, r, 'escalate', user, reason, set);
   else await move(db, r, 'approve', user, reason, { ...set, ...(await bookApproval(db, r, result, user)) });
   return reportDetail(db, r.id, user, now);
-}
-
-async function mailInspector(db: Db, r: InspectionReportRecord, user: Principal, reason: string) {
-  const [p] = await db
-    .select({
-      email: users.email,
-      name: users.name,
-      englishName: users.englishName,
-      state: users.state,
-      language: userSettings.language,
-    })
-    .from(users)
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(eq(users.id, r.inspectorId));
-  if (p?.state !== 1) return;
-  const [facts] = await db
-    .select({ orderNo: orders.orderNo, nameZh: factories.nameZh, nameEn: factories.nameEn })
-    .from(orders)
-    .innerJoin(factories, eq(factories.id, r.factoryId))
-    .where(eq(orders.id, r.orderId));
-  const lang = p.language ?? 'zh';
-  await enqueueMail(db, {
-    to: p.email,
-    template: INSPECTION_REPORT_REJECTED_MAIL,
-    lang,
-    params: {
-      name: lang === 'en' ? (p.englishName ?? p.name) : p.name,
-      reportNo: r.reportNo,
-      orderNo: facts?.orderNo ?? '',
-      factory: (lang === 'en' ? facts?.nameEn : facts?.nameZh) ?? '',
-      sender: user.displayName,
-      reason,
-    },
-  });
 }
 
 /** inspection/report/reject: 20 → 80 (audit) or 25 → 80 (admin), reason R; the task back to 20. */

@@ -20,7 +20,8 @@ import { applyInspecting } from '../inspection-apply/inspection-apply-report.ser
 import { followPlanTasks } from '../inspection-plan/inspection-plan-transitions.service';
 import { moveTaskForReport } from '../inspection-task/inspection-task.service';
 import { INSPECTION_REPORT_ENTITY } from './inspection-report.rules';
-import { inspectionTypeOf, reportDetail } from './inspection-report-detail.service';
+import { reportDetail } from './inspection-report-detail.service';
+import { inspectionTypeOf } from './inspection-report-parts.service';
 import { aqlOf, bandsOf, planOfLot, severityOf } from './inspection-report-sampling.service';
 
 // inspection/report/create (DOMAIN.md §4.4): the lead inspector's report of a task. Numbered from

@@ -7,13 +7,8 @@ import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { assertRemark, type InspectionReportRecord } from './inspection-report.rules';
-import {
-  inspectionTypeOf,
-  readableReport,
-  reportDetail,
-  reportProducts,
-  verdictOf,
-} from './inspection-report-detail.service';
+import { readableReport, reportDetail } from './inspection-report-detail.service';
+import { inspectionTypeOf, reportProducts, verdictOf } from './inspection-report-parts.service';
 import { bandsOf, planOfLot } from './inspection-report-sampling.service';
 import { holderSave } from './inspection-report-write.service';
 

@@ -9,7 +9,8 @@ import { AppError } from '../../platform/errors';
 import { lockVersion, updateRecord } from '../../platform/records';
 import { createSampleTestOrder } from '../test-order/test-order-samples.service';
 import { INSPECTION_REPORT_ENTITY, isTeam } from './inspection-report.rules';
-import { reportDetail, reportProducts } from './inspection-report-detail.service';
+import { reportDetail } from './inspection-report-detail.service';
+import { reportProducts } from './inspection-report-parts.service';
 import { holderSave } from './inspection-report-write.service';
 
 // Samples drawn on site for testing (issue 27): recorded on the report under the checkout, they make

@@ -22,7 +22,8 @@ import {
   liveHolder,
 } from './inspection-report.rules';
 import { checkoutUntil } from './inspection-report-create.service';
-import { reportDetail, reportProducts } from './inspection-report-detail.service';
+import { reportDetail } from './inspection-report-detail.service';
+import { reportProducts } from './inspection-report-parts.service';
 import { assertPhotos } from './inspection-report-photos.service';
 
 // The checkout holder's writes of an inspection report (DOMAIN.md §4.4, §6.10): take and give back

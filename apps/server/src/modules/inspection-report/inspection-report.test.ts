@@ -4,7 +4,9 @@ import { INSPECTION_PLAN_STATUS } from '@qcdesk/contract/inspection-plan';
 import { INSPECTION_REPORT_STATUS } from '@qcdesk/contract/inspection-report';
 import { INSPECTION_TASK_STATUS } from '@qcdesk/contract/inspection-task';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cameraJpeg } from '../../../test/support/camera-photos';
 import { idOf } from '../../../test/support/factories';
 import { uploadAs } from '../../../test/support/files-helpers';
 import { signIn, signInAs } from '../../../test/support/identity';
@@ -291,6 +293,45 @@ describe('saves', () => {
       { token: x.lead },
     );
     expect(saved.photos.map((p) => p.name)).toEqual(['a.jpg', 'b.jpg']);
+  });
+});
+
+describe('photo integrity (issue 27)', () => {
+  it('flags for the auditor a photo taken another day, one without EXIF, and a near copy of a photo stored elsewhere', async () => {
+    const x = await task();
+    const report = await create(x.lead, x.task.id);
+    const [y, m, d] = report.inspectionDate.split('-');
+    const sameDay = await uploadAs(
+      t,
+      x.lead,
+      'today.jpg',
+      await cameraJpeg(11, { taken: `${y}:${m}:${d} 10:00:00`, width: 640, height: 480 }),
+    );
+    const otherDay = await uploadAs(
+      t,
+      x.lead,
+      'old.jpg',
+      await cameraJpeg(12, { taken: '2020:01:02 10:00:00', width: 640, height: 480 }),
+    );
+    const bare = await uploadAs(t, x.lead, 'bare.jpg', await jpeg(99));
+    const original = await cameraJpeg(13, { width: 640, height: 480 });
+    await uploadAs(t, x.assistant, 'elsewhere.jpg', original);
+    const nearCopy = await uploadAs(
+      t,
+      x.lead,
+      'copy.jpg',
+      await sharp(original).resize(600).jpeg({ quality: 70 }).toBuffer(),
+    );
+    const saved = await t.client.ok(
+      ops.updateInspectionReport,
+      { id: report.id, version: report.version, photoIds: [sameDay, otherDay, bare, nearCopy] },
+      { token: x.lead },
+    );
+    const flags = Object.fromEntries(saved.photos.map((p) => [p.name, p.flags]));
+    expect(flags['today.jpg']).toEqual([]);
+    expect(flags['old.jpg']).toEqual(['DATE_MISMATCH']);
+    expect(flags['bare.jpg']).toEqual(['NO_EXIF']);
+    expect(flags['copy.jpg']).toContain('NEAR_DUPLICATE');
   });
 });
 

@@ -9,6 +9,7 @@ import { buildClient } from '../src/modules/client/client.factory';
 import { buildFirstSample } from '../src/modules/first-sample/first-sample.factory';
 import { buildInspectionApply } from '../src/modules/inspection-apply/inspection-apply.factory';
 import { buildPlan, buildSubmittedApply } from '../src/modules/inspection-plan/inspection-plan.factory';
+import { buildReport } from '../src/modules/inspection-report/inspection-report.factory';
 import { buildOrder } from '../src/modules/order/order.factory';
 import { buildOrderRisk } from '../src/modules/order-risk/order-risk.factory';
 import { buildOriginalSample } from '../src/modules/original-sample/original-sample.factory';
@@ -153,6 +154,14 @@ const SCOPED: Record<string, (db: Db) => Promise<{ mine: bigint; elsewhere: bigi
     return {
       mine: await taskOfOrder(await buildOrder(db)),
       elsewhere: await taskOfOrder(await buildOrder(db, { sales: other.username })),
+    };
+  },
+  // Scoped by the report's copy of its order's department and client.
+  inspection_reports: async (db) => {
+    const other = await buildUser(db, { role: 'SALES', department: 'SALES2' });
+    return {
+      mine: (await buildReport(db, await buildOrder(db))).id,
+      elsewhere: (await buildReport(db, await buildOrder(db, { sales: other.username }))).id,
     };
   },
   // Scoped by the test order's own department (the cart's client and department).

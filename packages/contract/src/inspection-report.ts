@@ -410,6 +410,45 @@ export const getReportResult = defineOperation({
   }),
 });
 
+export const safetyTestRow = z.object({
+  id: idOut,
+  report: z.object({ id: idOut, reportNo: z.string(), interim: z.boolean(), status: z.number().int() }),
+  inspectionDate: dateOut,
+  order: z.object({ id: idOut, orderNo: z.string() }),
+  products: z.array(z.object({ id: idOut, productNo: z.string(), name: z.string() })),
+  client: z.object({ id: idOut, code: z.string(), name: z.string() }),
+  department: refOut,
+  factory: refOut,
+  inspectionTest: refOut.extend({ safety: z.boolean() }),
+  sampleQty: z.number().int().nullable(),
+  value: z.string().nullable(),
+  /** enum InspectionTestResult */
+  result: z.number().int(),
+  remark: z.string().nullable(),
+});
+
+export const searchSafetyTests = defineOperation({
+  path: 'safetest/inspection/search',
+  method: 'POST',
+  permission: 'safetest.search',
+  summary:
+    'Safety-test inspections (spec §3 "Safe test"): the safety tests recorded on inspection reports (not cancelled), with the report’s products; order no ending, product no and factory containing, client, department, report inspection-date range, result (InspectionTestResult); in scope; newest first.',
+  input: z
+    .object({
+      orderNo: optStr(32),
+      productNo: optStr(40),
+      factory: optStr(100),
+      client: idIn.optional(),
+      department: idIn.optional(),
+      startTime: businessDate.optional(),
+      endTime: businessDate.optional(),
+      result: enumCode('InspectionTestResult').optional(),
+      ...searchPaging,
+    })
+    .refine(dateRangeOk, { path: ['endTime'], params: { reason: 'E_DATE_RANGE' } }),
+  output: searchPageOf(safetyTestRow),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Writes (the checkout holder's, DOMAIN.md §6.10)
 // ---------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import { buildUser } from '../../../test/support/identity';
 import { inspectionTypes } from '../../db/schema/config';
 import { inspectionApplies, inspectionApplyItems } from '../../db/schema/inspection-apply';
 import { inspectionPlans } from '../../db/schema/inspection-plan';
+import { inspectionReports } from '../../db/schema/inspection-report';
 import { inspectionTaskAssistants, inspectionTasks } from '../../db/schema/inspection-task';
 import { addDays } from '../../domain/calendar';
 import { businessDate } from '../../platform/business-time';
@@ -98,4 +99,28 @@ export function jpeg(seed: number): Promise<Buffer> {
   })
     .jpeg()
     .toBuffer();
+}
+
+/** A draft report of a dispatched task of the order, inserted directly (no change log). */
+export async function buildReport(db: Db, order: OrderOf) {
+  const { task, apply, lead } = await buildDispatchedTask(db, order);
+  const [report] = await db
+    .insert(inspectionReports)
+    .values({
+      reportNo: unique('PSI').slice(0, 16),
+      taskId: task.id,
+      applyId: apply.id,
+      inspectionTypeId: task.inspectionTypeId,
+      orderId: order.order.id,
+      clientId: order.order.clientId,
+      departmentId: order.order.departmentId,
+      factoryId: task.factoryId,
+      inspectorId: lead.id,
+      inspectionDate: task.taskDate,
+      samplingLevel: 'II',
+      majorAql: '2.5',
+      minorAql: '4.0',
+    })
+    .returning();
+  return report!;
 }

@@ -27,6 +27,7 @@ import {
   updateReportQuantity,
   updateReportResult,
 } from './inspection-report-result.service';
+import { searchSafetyTests } from './inspection-report-safety.service';
 import { drawReportSamples, sendReportSamples } from './inspection-report-samples.service';
 import {
   factorySeverities,
@@ -63,6 +64,7 @@ function registerInspectionReportOperations(registry: OperationRegistry, _deps: 
   serve(registry, ops.cancelInspectionReport, cancelInspectionReport);
   serve(registry, ops.drawReportSamples, drawReportSamples);
   serve(registry, ops.sendReportSamples, sendReportSamples);
+  serve(registry, ops.searchSafetyTests, searchSafetyTests, read);
   serve(registry, ops.getAqlPlan, getAqlPlan, read);
   serve(registry, ops.getAqlSeverity, getAqlSeverity, read);
   serve(registry, ops.updateAqlSeverity, updateAqlSeverity);

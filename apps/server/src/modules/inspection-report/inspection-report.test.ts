@@ -11,7 +11,7 @@ import { idOf } from '../../../test/support/factories';
 import { uploadAs } from '../../../test/support/files-helpers';
 import { signIn, signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
-import { defects, expresses, labs } from '../../db/schema/config';
+import { defects, expresses, inspectionTests, labs } from '../../db/schema/config';
 import { inspectionApplies } from '../../db/schema/inspection-apply';
 import { inspectionPlans } from '../../db/schema/inspection-plan';
 import { inspectionReports } from '../../db/schema/inspection-report';
@@ -379,6 +379,54 @@ describe('samples drawn on site', () => {
       { token: x.assistant },
     );
     expect(sent.labSamples).toMatchObject({ trackingNo: 'SF1234567890', express: { code: 'SF' } });
+  });
+});
+
+describe('safetest/inspection/search', () => {
+  it('lists the safety tests recorded on reports with their products, by result and product, in scope', async () => {
+    const x = await task();
+    const report = await create(x.lead, x.task.id);
+    const [tests] = [
+      await db().select().from(inspectionTests).where(eq(inspectionTests.safety, true)).limit(2),
+    ];
+    await t.client.ok(
+      ops.updateInspectionReport,
+      {
+        id: report.id,
+        version: report.version,
+        safetyTests: tests.map((test, i) => ({
+          inspectionTestId: String(test.id),
+          result: i === 0 ? 1 : 2,
+          value: `${i}`,
+        })),
+      },
+      { token: x.lead },
+    );
+    const productNo = report.products[0]!.productNo;
+    const all = await t.client.ok(
+      ops.searchSafetyTests,
+      { page: 1, pageSize: 10, productNo },
+      { token: qcMgr },
+    );
+    expect(all.total).toBe(tests.length);
+    expect(all.list[0]).toMatchObject({ report: { reportNo: report.reportNo }, products: [{ productNo }] });
+    const failed = await t.client.ok(
+      ops.searchSafetyTests,
+      { page: 1, pageSize: 10, productNo, result: 2 },
+      { token: qcMgr },
+    );
+    expect(failed.list.map((r) => r.result)).toEqual([2]);
+    const sales = await signInAs(t, 'SALES');
+    const theirs = await t.client.ok(
+      ops.searchSafetyTests,
+      { page: 1, pageSize: 10, productNo },
+      { token: sales },
+    );
+    expect(theirs.total).toBe(tests.length); // demo.sales owns the order's client
+    const client = await signInAs(t, 'CLIENT');
+    expect((await refusal(ops.searchSafetyTests, { page: 1, pageSize: 10 }, client)).reason).toBe(
+      'E_PERMISSION',
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import { INSPECTION_APPLY_STATUS } from '@qcdesk/contract/inspection-apply';
 import { INSPECTION_PLAN_STATUS } from '@qcdesk/contract/inspection-plan';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { idOf, unique } from '../../../test/support/factories';
 import { buildUser } from '../../../test/support/identity';
@@ -123,4 +124,26 @@ export async function buildReport(db: Db, order: OrderOf) {
     })
     .returning();
   return report!;
+}
+
+/**
+ * The data of the EXPLAIN tests of report searches, on top of inspection-plan.factory's
+ * fillPlannedApplies: a report per generated task (statuses 10–90 in turn, one in five interim),
+ * with its application's products, ANALYZEd.
+ */
+export async function fillReports(db: Db) {
+  await db.execute(sql`
+    insert into inspection_reports (report_no, task_id, apply_id, interim, inspection_type_id, order_id, client_id,
+      department_id, factory_id, inspector_id, inspection_date, quantity, sampling_level, major_aql, minor_aql, status)
+    select 'PSI' || lpad(t.id::text, 10, '0'), t.id, a.id, t.id % 5 = 0, t.inspection_type_id, a.order_id, a.client_id,
+           a.department_id, t.factory_id, t.inspector_id, t.task_date, 1000, 'II', '2.5', '4.0',
+           (array[10, 20, 25, 30, 40, 50, 80, 90])[1 + t.id % 8]
+    from inspection_tasks t join inspection_applies a on a.id = t.apply_id where a.apply_no like 'IPA%'`);
+  await db.execute(sql`
+    insert into inspection_report_products (report_id, order_product_id, apply_quantity, presented_quantity)
+    select r.id, i.order_product_id, i.apply_quantity, i.apply_quantity
+    from inspection_reports r join inspection_apply_items i on i.apply_id = r.apply_id
+    where r.report_no like 'PSI%' and i.valid = 1`);
+  for (const table of ['inspection_reports', 'inspection_report_products'])
+    await db.execute(sql.raw(`vacuum analyze ${table}`));
 }

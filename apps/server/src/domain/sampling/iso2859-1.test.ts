@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_LETTERS, codeLetter, table1Bands } from './iso2859-1';
+import { CODE_LETTERS, codeLetter, TABLE_1, table1Bands } from './iso2859-1';
 import { AQL_KEYS, aqlKey, classPlan, lotAccepted, lotPlan, SEVERITIES } from './plans';
 
 // The worked examples of DOMAIN.md §6.2 (level II, major 2.5 / minor 4.0), and the tables' shape.
@@ -70,6 +70,36 @@ describe('ISO 2859-1 sampling plans', () => {
         }
       }
     }
+  });
+
+  it('plans every level × lot band × AQL × severity: drawn = the largest class n capped at the lot; tightened never looser, reduced never larger', () => {
+    let plans = 0;
+    for (const level of Object.keys(TABLE_1)) {
+      for (const band of table1Bands(level)) {
+        for (const lot of [band.minLot, band.maxLot ?? 1_000_000]) {
+          const letter = codeLetter(table1Bands(level), lot);
+          expect(letter).toBe(band.letter);
+          for (const key of AQL_KEYS) {
+            const aql = { major: key, minor: key };
+            const [normal, tightened, reduced] = SEVERITIES.map((s) => lotPlan(s, letter, lot, aql));
+            for (const plan of [normal!, tightened!, reduced!]) {
+              plans += 1;
+              const largest = Math.max(plan.critical.n, plan.major.n, plan.minor.n);
+              expect(plan.drawn).toBe(largest);
+              expect(plan.drawn).toBeLessThanOrEqual(lot);
+              expect(plan.hundredPercent).toBe(plan.drawn >= lot);
+              expect(plan.critical).toMatchObject({ ac: 0, re: 1 });
+            }
+            const uncapped = (s: (typeof SEVERITIES)[number]) => classPlan(s, letter, key);
+            // At the same sample size, tightened accepts no more defects than normal.
+            if (uncapped('tightened').n === uncapped('normal').n)
+              expect(uncapped('tightened').ac).toBeLessThanOrEqual(uncapped('normal').ac);
+            expect(uncapped('reduced').n).toBeLessThanOrEqual(uncapped('normal').n);
+          }
+        }
+      }
+    }
+    expect(plans).toBe(7 * 15 * 2 * 26 * 3);
   });
 
   it('keys AQLs however they are written, and knows no others', () => {

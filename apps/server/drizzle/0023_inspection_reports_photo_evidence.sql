@@ -149,6 +149,8 @@ CREATE TABLE "inspection_reports" (
 	"valid" smallint DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "factories" ADD COLUMN "latitude" numeric(9, 6);--> statement-breakpoint
+ALTER TABLE "factories" ADD COLUMN "longitude" numeric(9, 6);--> statement-breakpoint
 ALTER TABLE "test_orders" ADD COLUMN "inspection_report_id" bigint;--> statement-breakpoint
 ALTER TABLE "photo_evidence" ADD CONSTRAINT "photo_evidence_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "aql_severity_decisions" ADD CONSTRAINT "aql_severity_decisions_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

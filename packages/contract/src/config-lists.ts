@@ -279,6 +279,9 @@ const lists = [
       refField('supplierId', 'supplier'),
       refField('factoryTypeId', 'factorytypefee', true),
       contacts(1),
+      // Where the factory is: inspection photos taken far from it are flagged (issue 27).
+      { name: 'latitude', type: 'decimal', precision: 9, scale: 6, range: [-90, 90] },
+      { name: 'longitude', type: 'decimal', precision: 9, scale: 6, range: [-180, 180] },
     ],
     search: [eq('locationId'), eq('supplierId'), eq('factoryTypeId')],
   },
@@ -845,6 +848,8 @@ export const CONFIG_FIELD_LABELS: Readonly<Record<string, Labels>> = {
   tensionForce: { zh: '拉力', en: 'Tension force' },
   forceUnit: { zh: '力单位', en: 'Force unit' },
   torque: { zh: '扭力', en: 'Torque' },
+  latitude: { zh: '纬度', en: 'Latitude' },
+  longitude: { zh: '经度', en: 'Longitude' },
   torqueUnit: { zh: '扭力单位', en: 'Torque unit' },
   holdSeconds: { zh: '保持秒数', en: 'Hold seconds' },
   standardId: { zh: '标准', en: 'Standard' },

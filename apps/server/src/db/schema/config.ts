@@ -212,6 +212,9 @@ export const factories = pgTable(
       .notNull()
       .references(() => factoryTypeFees.id),
     contacts: rows('contacts'),
+    /** Where the factory is (WGS 84): inspection photos taken far from it are flagged. */
+    latitude: numeric('latitude', { precision: 9, scale: 6 }),
+    longitude: numeric('longitude', { precision: 9, scale: 6 }),
     ...auditBlock(),
   },
   (t) => [

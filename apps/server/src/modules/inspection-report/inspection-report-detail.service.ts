@@ -1,7 +1,7 @@
 import { BUSINESS_TIME_ZONE } from '@qcdesk/contract';
 import type { PhotoFlag } from '@qcdesk/contract/files';
 import { and, eq, inArray } from 'drizzle-orm';
-import { expresses, parts } from '../../db/schema/config';
+import { expresses, factories, parts } from '../../db/schema/config';
 import { files } from '../../db/schema/files';
 import { inspectionReports } from '../../db/schema/inspection-report';
 import { testOrders } from '../../db/schema/test-order';
@@ -39,13 +39,21 @@ async function photosOf(db: Db, r: InspectionReportRecord, ids: readonly string[
     .from(files)
     .where(inArray(files.id, fileIds));
   const evidence = await photoEvidenceOf(db, fileIds);
+  const [factory] = await db
+    .select({ lat: factories.latitude, lng: factories.longitude })
+    .from(factories)
+    .where(eq(factories.id, r.factoryId));
+  const location =
+    factory?.lat != null && factory.lng != null
+      ? { lat: Number(factory.lat), lng: Number(factory.lng) }
+      : null;
   for (const f of rows) {
     const facts = evidence.get(f.id);
     const details = facts
       ? photoFlags(facts, {
           inspectionDate: r.inspectionDate,
           timeZone: BUSINESS_TIME_ZONE,
-          factoryLocation: null,
+          factoryLocation: location,
           duplicates: await findNearDuplicates(db, f.id, { excludeFileIds: fileIds }),
         })
       : [];

@@ -6,12 +6,12 @@ import { INSPECTION_TASK_STATUS } from '@qcdesk/contract/inspection-task';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cameraJpeg } from '../../../test/support/camera-photos';
+import { CAMERA, cameraJpeg } from '../../../test/support/camera-photos';
 import { idOf } from '../../../test/support/factories';
 import { uploadAs } from '../../../test/support/files-helpers';
 import { signIn, signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
-import { defects, expresses, inspectionTests, labs } from '../../db/schema/config';
+import { defects, expresses, factories, inspectionTests, labs } from '../../db/schema/config';
 import { inspectionApplies } from '../../db/schema/inspection-apply';
 import { inspectionPlans } from '../../db/schema/inspection-plan';
 import { inspectionReports } from '../../db/schema/inspection-report';
@@ -314,6 +314,22 @@ describe('photo integrity (issue 27)', () => {
       await cameraJpeg(12, { taken: '2020:01:02 10:00:00', width: 640, height: 480 }),
     );
     const bare = await uploadAs(t, x.lead, 'bare.jpg', await jpeg(99));
+    // The factory is where the camera says; a photo 1,200 km away (Shanghai) is flagged.
+    await db()
+      .update(factories)
+      .set({ latitude: String(CAMERA.gps.lat), longitude: String(CAMERA.gps.lng) })
+      .where(eq(factories.code, 'F-HM-SZ'));
+    const far = await uploadAs(
+      t,
+      x.lead,
+      'far.jpg',
+      await cameraJpeg(14, {
+        taken: `${y}:${m}:${d} 11:00:00`,
+        gps: { lat: 31.23, lng: 121.47 },
+        width: 640,
+        height: 480,
+      }),
+    );
     const original = await cameraJpeg(13, { width: 640, height: 480 });
     await uploadAs(t, x.assistant, 'elsewhere.jpg', original);
     const nearCopy = await uploadAs(
@@ -324,7 +340,7 @@ describe('photo integrity (issue 27)', () => {
     );
     const saved = await t.client.ok(
       ops.updateInspectionReport,
-      { id: report.id, version: report.version, photoIds: [sameDay, otherDay, bare, nearCopy] },
+      { id: report.id, version: report.version, photoIds: [sameDay, otherDay, bare, nearCopy, far] },
       { token: x.lead },
     );
     const flags = Object.fromEntries(saved.photos.map((p) => [p.name, p.flags]));
@@ -332,6 +348,9 @@ describe('photo integrity (issue 27)', () => {
     expect(flags['old.jpg']).toEqual(['DATE_MISMATCH']);
     expect(flags['bare.jpg']).toEqual(['NO_EXIF']);
     expect(flags['copy.jpg']).toContain('NEAR_DUPLICATE');
+    expect(flags['far.jpg']).toEqual(['FAR_FROM_FACTORY']);
+    const details = saved.photos.find((p) => p.name === 'far.jpg')!.flagDetails[0]!;
+    expect(details).toMatchObject({ code: 'FAR_FROM_FACTORY' });
   });
 });
 

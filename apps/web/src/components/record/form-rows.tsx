@@ -83,9 +83,33 @@ export function FormRows({
   );
 }
 
-/** A row's rule refusing it when it repeats an earlier row (`duplicates`: the indexes that do). */
-export const uniqueRowRule = (duplicates: () => readonly number[], index: number, message: string) => ({
+/** Indexes of rows repeating an earlier one by key (a row without a key repeats nothing). */
+export function duplicateIndexes<T>(
+  rows: readonly T[] | undefined,
+  key: (row: T) => string | undefined,
+): number[] {
+  const seen = new Set<string>();
+  const duplicates: number[] = [];
+  (rows ?? []).forEach((row, index) => {
+    const k = key(row);
+    if (k === undefined) return;
+    if (seen.has(k)) duplicates.push(index);
+    seen.add(k);
+  });
+  return duplicates;
+}
+
+/**
+ * Row `index`'s rule: refused with `message` when it repeats an earlier row by `key`, so the form
+ * marks it before the server refuses it. `rows` reads the list's values when the rule runs.
+ */
+export const uniqueRowRule = <T,>(
+  rows: () => readonly T[] | undefined,
+  key: (row: T) => string | undefined,
+  index: number,
+  message: string,
+) => ({
   validator: async () => {
-    if (duplicates().includes(index)) throw new Error(message);
+    if (duplicateIndexes(rows(), key).includes(index)) throw new Error(message);
   },
 });

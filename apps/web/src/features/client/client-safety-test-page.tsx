@@ -25,7 +25,6 @@ import {
 } from './api';
 import { DownloadRequirementsButton } from './client-download-button';
 import {
-  duplicateRows,
   type SafetyTestValues,
   safetyTestInputs,
   safetyTestKey,
@@ -73,8 +72,7 @@ function SafetyTestFields({ known }: { known: readonly SafetyRow[] }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<{ safetyTests: SafetyTestValues[] }>();
   const qtyRule = useNumberRule({ ...sampleQty, precision: 0 });
-  const duplicates = () =>
-    duplicateRows(form.getFieldValue('safetyTests') as SafetyTestValues[] | undefined, safetyTestKey);
+  const rows = () => form.getFieldValue('safetyTests') as SafetyTestValues[] | undefined;
   return (
     <FormRows
       name="safetyTests"
@@ -93,7 +91,7 @@ function SafetyTestFields({ known }: { known: readonly SafetyRow[] }) {
               label={t('client.inspectionTest')}
               rules={[
                 { required: true, message: t('client.inspectionTestRequired') },
-                uniqueRowRule(duplicates, index, t('client.safetyDuplicate')),
+                uniqueRowRule(rows, safetyTestKey, index, t('client.safetyDuplicate')),
               ]}
             >
               <ConfigSelect<string | null>

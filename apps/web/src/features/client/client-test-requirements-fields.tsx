@@ -4,12 +4,7 @@ import { ConfigSelect } from '../../components/config-select';
 import { FormRows, uniqueRowRule } from '../../components/record/form-rows';
 import { enumOptions, type RefLike } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
-import {
-  duplicateRows,
-  newTestRequirement,
-  type TestRequirementValues,
-  testRequirementKey,
-} from './client-form-values';
+import { newTestRequirement, type TestRequirementValues, testRequirementKey } from './client-form-values';
 
 /**
  * The test requirements of a client as form rows (`tests`): test item, destination (empty: all),
@@ -26,8 +21,7 @@ export function TestRequirementsFields({
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const duplicates = () =>
-    duplicateRows(form.getFieldValue('tests') as TestRequirementValues[] | undefined, testRequirementKey);
+  const rows = () => form.getFieldValue('tests') as TestRequirementValues[] | undefined;
 
   return (
     <FormRows
@@ -49,7 +43,7 @@ export function TestRequirementsFields({
               dependencies={[['tests', field.name, 'countryCode']]}
               rules={[
                 { required: true, message: t('client.testItemRequired') },
-                uniqueRowRule(duplicates, index, t('client.testDuplicate')),
+                uniqueRowRule(rows, testRequirementKey, index, t('client.testDuplicate')),
               ]}
             >
               <ConfigSelect<string | null> list="testitem" known={known?.testItems} />

@@ -17,8 +17,8 @@ import {
   useStandardTests,
 } from './api';
 import {
-  duplicateTestRows,
   type StandardTestValues,
+  standardTestKey,
   standardTestsInput,
   standardTestValues,
 } from './standard-form-values';
@@ -56,7 +56,7 @@ function TestTable({ rows }: { rows: readonly TestRow[] }) {
 function TestFields({ known }: { known: readonly TestRow[] }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<{ tests: StandardTestValues[] }>();
-  const duplicates = () => duplicateTestRows(form.getFieldValue('tests'));
+  const rows = () => form.getFieldValue('tests') as StandardTestValues[] | undefined;
   return (
     <FormRows
       name="tests"
@@ -75,7 +75,7 @@ function TestFields({ known }: { known: readonly TestRow[] }) {
               label={t('standard.testItem')}
               rules={[
                 { required: true, message: t('standard.testItemRequired') },
-                uniqueRowRule(duplicates, index, t('standard.testDuplicate')),
+                uniqueRowRule(rows, standardTestKey, index, t('standard.testDuplicate')),
               ]}
             >
               <ConfigSelect<string | null> list="testitem" known={known.map((row) => row.testItem)} />

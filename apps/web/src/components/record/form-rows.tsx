@@ -1,7 +1,8 @@
 /**
  * Child rows as rows of a form (`Form.List`; a client's test requirements and safety tests, a
  * standard's tests): each row in a box with its fields and a remove button, "none" while there are
- * none, an add button below. The surrounding form owns the values.
+ * none, an add button below. The surrounding form owns the values. A row's `unique(key, message)`
+ * rule refuses it when it repeats an earlier row by `key`.
  * Test ids: `<testId>-row`, `<testId>-add`.
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -12,6 +13,7 @@ import {
   Flex,
   Form,
   type FormListFieldData,
+  type FormRule,
   Row,
   type RowProps,
   Typography,
@@ -47,8 +49,14 @@ export function FormRows({
   removeCol: ColProps;
   align?: RowProps['align'];
   /** A row's field columns. */
-  children: (field: FormListFieldData, index: number) => ReactNode;
+  children: (field: FormListFieldData, index: number, unique: UniqueRule) => ReactNode;
 }) {
+  const form = Form.useFormInstance();
+  // The list's rows as they are when the rule runs (the form's values are untyped here).
+  const unique =
+    (index: number): UniqueRule =>
+    (key, message) =>
+      uniqueRowRule(() => form.getFieldValue(name), key, index, message);
   return (
     <Form.List name={name}>
       {(fields, { add, remove }) => (
@@ -57,7 +65,7 @@ export function FormRows({
           {fields.map((field, index) => (
             <div key={field.key} style={rowBox} data-testid={`${testId}-row`}>
               <Row gutter={12} align={align}>
-                {children(field, index)}
+                {children(field, index, unique(index))}
                 <Col {...removeCol}>
                   <Form.Item label={<span aria-hidden>&nbsp;</span>} colon={false}>
                     <Button
@@ -82,6 +90,8 @@ export function FormRows({
     </Form.List>
   );
 }
+
+type UniqueRule = <T>(key: (row: T) => string | undefined, message: string) => FormRule;
 
 /** Indexes of rows repeating an earlier one by key (a row without a key repeats nothing). */
 export function duplicateIndexes<T>(

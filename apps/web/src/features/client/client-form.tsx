@@ -204,7 +204,7 @@ export function ClientForm(props: RecordFormProps<ClientDetail>) {
       {client ? null : (
         <>
           <Divider titlePlacement="start">{t('client.sectionTests')}</Divider>
-          <TestRequirementsFields form={form} />
+          <TestRequirementsFields />
         </>
       )}
     </RecordForm>

@@ -11,7 +11,7 @@ import { NumberField, useNumberRule } from '../../components/number-field';
 import { ChildRowsCard } from '../../components/record/child-rows-card';
 import { ChildRowsTable } from '../../components/record/child-rows-table';
 import { fieldFacts } from '../../components/record/field-rules';
-import { FormRows, uniqueRowRule } from '../../components/record/form-rows';
+import { FormRows } from '../../components/record/form-rows';
 import { EMPTY, refName } from '../../components/ref-labels';
 import { useIsPhone } from '../../components/use-is-phone';
 import { currentLanguage } from '../../i18n/i18n';
@@ -70,9 +70,7 @@ const sampleQty = { min, max };
 
 function SafetyTestFields({ known }: { known: readonly SafetyRow[] }) {
   const { t } = useTranslation();
-  const form = Form.useFormInstance<{ safetyTests: SafetyTestValues[] }>();
   const qtyRule = useNumberRule({ ...sampleQty, precision: 0 });
-  const rows = () => form.getFieldValue('safetyTests') as SafetyTestValues[] | undefined;
   return (
     <FormRows
       name="safetyTests"
@@ -83,7 +81,7 @@ function SafetyTestFields({ known }: { known: readonly SafetyRow[] }) {
       removeLabel={(n) => t('client.safetyRemove', { n })}
       removeCol={{ xs: 12, md: 2 }}
     >
-      {(field, index) => (
+      {(field, _index, unique) => (
         <>
           <Col xs={24} md={9}>
             <Form.Item
@@ -91,7 +89,7 @@ function SafetyTestFields({ known }: { known: readonly SafetyRow[] }) {
               label={t('client.inspectionTest')}
               rules={[
                 { required: true, message: t('client.inspectionTestRequired') },
-                uniqueRowRule(rows, safetyTestKey, index, t('client.safetyDuplicate')),
+                unique(safetyTestKey, t('client.safetyDuplicate')),
               ]}
             >
               <ConfigSelect<string | null>

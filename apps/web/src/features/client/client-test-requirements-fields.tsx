@@ -1,10 +1,10 @@
-import { Checkbox, Col, Form, type FormInstance, Switch } from 'antd';
+import { Checkbox, Col, Form, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConfigSelect } from '../../components/config-select';
-import { FormRows, uniqueRowRule } from '../../components/record/form-rows';
+import { FormRows } from '../../components/record/form-rows';
 import { enumOptions, type RefLike } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
-import { newTestRequirement, type TestRequirementValues, testRequirementKey } from './client-form-values';
+import { newTestRequirement, testRequirementKey } from './client-form-values';
 
 /**
  * The test requirements of a client as form rows (`tests`): test item, destination (empty: all),
@@ -12,16 +12,13 @@ import { newTestRequirement, type TestRequirementValues, testRequirementKey } fr
  * requirements editor; the surrounding form owns the values.
  */
 export function TestRequirementsFields({
-  form,
   known,
 }: {
-  form: FormInstance;
   /** Test items and countries the rows already name (their labels, whatever page they are on). */
   known?: { testItems: readonly RefLike[]; countries: readonly RefLike[] };
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const rows = () => form.getFieldValue('tests') as TestRequirementValues[] | undefined;
 
   return (
     <FormRows
@@ -34,7 +31,7 @@ export function TestRequirementsFields({
       removeCol={{ xs: 8, md: 4, xl: 2 }}
       align="top"
     >
-      {(field, index) => (
+      {(field, _index, unique) => (
         <>
           <Col xs={24} md={12} xl={7}>
             <Form.Item
@@ -43,7 +40,7 @@ export function TestRequirementsFields({
               dependencies={[['tests', field.name, 'countryCode']]}
               rules={[
                 { required: true, message: t('client.testItemRequired') },
-                uniqueRowRule(rows, testRequirementKey, index, t('client.testDuplicate')),
+                unique(testRequirementKey, t('client.testDuplicate')),
               ]}
             >
               <ConfigSelect<string | null> list="testitem" known={known?.testItems} />

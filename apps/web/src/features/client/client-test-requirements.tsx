@@ -89,9 +89,8 @@ export function ClientTestRequirements({ clientId }: { clientId: string }) {
       })}
       save={useSaveRequirements()}
       onStale={useInvalidateClient()}
-      fields={(form) => (
+      fields={() => (
         <TestRequirementsFields
-          form={form}
           known={{
             testItems: (lists?.tests ?? []).map((row) => row.testItem),
             countries: (lists?.tests ?? []).flatMap((row) => (row.country ? [row.country] : [])),

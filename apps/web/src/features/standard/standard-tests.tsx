@@ -5,7 +5,7 @@ import { useSession } from '../../api/session';
 import { ConfigSelect } from '../../components/config-select';
 import { ChildRowsCard } from '../../components/record/child-rows-card';
 import { ChildRowsTable } from '../../components/record/child-rows-table';
-import { FormRows, uniqueRowRule } from '../../components/record/form-rows';
+import { FormRows } from '../../components/record/form-rows';
 import { refName } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
 import {
@@ -55,8 +55,6 @@ function TestTable({ rows }: { rows: readonly TestRow[] }) {
 
 function TestFields({ known }: { known: readonly TestRow[] }) {
   const { t } = useTranslation();
-  const form = Form.useFormInstance<{ tests: StandardTestValues[] }>();
-  const rows = () => form.getFieldValue('tests') as StandardTestValues[] | undefined;
   return (
     <FormRows
       name="tests"
@@ -67,7 +65,7 @@ function TestFields({ known }: { known: readonly TestRow[] }) {
       removeLabel={(n) => t('standard.testRemove', { n })}
       removeCol={{ xs: 8, md: 2 }}
     >
-      {(field, index) => (
+      {(field, _index, unique) => (
         <>
           <Col xs={24} md={16}>
             <Form.Item
@@ -75,7 +73,7 @@ function TestFields({ known }: { known: readonly TestRow[] }) {
               label={t('standard.testItem')}
               rules={[
                 { required: true, message: t('standard.testItemRequired') },
-                uniqueRowRule(rows, standardTestKey, index, t('standard.testDuplicate')),
+                unique(standardTestKey, t('standard.testDuplicate')),
               ]}
             >
               <ConfigSelect<string | null> list="testitem" known={known.map((row) => row.testItem)} />

@@ -54,8 +54,32 @@ export function useWarnedWrite<I extends object, R>(
   };
 }
 
+/** What a warned write answered, under its form: the warnings held, or its refusal. */
+export function WriteFeedback({
+  write,
+  testId,
+}: {
+  write: Pick<ReturnType<typeof useWarnedWrite>, 'warnings' | 'error' | 'pending' | 'confirm' | 'dismiss'>;
+  testId: string;
+}) {
+  return (
+    <>
+      {write.warnings ? (
+        <WarningsPanel
+          testId={testId}
+          warnings={write.warnings}
+          pending={write.pending}
+          onConfirm={() => void write.confirm()}
+          onDismiss={write.dismiss}
+        />
+      ) : null}
+      {write.error ? <Alert type="error" showIcon role="alert" title={write.error} /> : null}
+    </>
+  );
+}
+
 /** The warnings inline, in the UI language, with "save anyway" (resend confirmed) and "go back". */
-export function WarningsPanel({
+function WarningsPanel({
   warnings,
   pending,
   onConfirm,

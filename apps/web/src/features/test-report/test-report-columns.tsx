@@ -4,7 +4,6 @@ import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { clientColumn, refColumn } from '../../components/column-presets';
-import { ConfigSelect } from '../../components/config-select';
 import { type BadgeTones, EnumBadge, type EnumBadgeProps } from '../../components/enum-badge';
 import { EMPTY, enumColumnOptions, enumText, refName } from '../../components/ref-labels';
 import type { TableColumn } from '../../components/table-columns';
@@ -44,19 +43,6 @@ export function ResultTag({ result, ...rest }: { result: number } & EnumBadgePro
 export function ReportNo({ reportNo, t }: { reportNo: string | null; t: TFunction }) {
   return reportNo ?? <Typography.Text type="secondary">{t('test-report.pending')}</Typography.Text>;
 }
-
-const configFilter =
-  (list: 'lab' | 'testtype' | 'department', label: string) =>
-  (props: { value?: unknown; onChange?: (value: unknown) => void; id?: string }) => (
-    <ConfigSelect<string | null>
-      list={list}
-      allowClear
-      placeholder={label}
-      id={props.id}
-      value={(props.value as string | null | undefined) ?? null}
-      onChange={(v) => props.onChange?.(v)}
-    />
-  );
 
 /** The test-report list (spec §3 filters), one column array for the table and its search bar. */
 export function testReportColumns({
@@ -124,22 +110,12 @@ export function testReportColumns({
     },
     clientColumn(t('test-report.client'), { showFrom: 'lg' }),
     refColumn('department', t('test-report.department'), language, (row) => row.department),
-    {
-      key: 'lab',
-      title: (t) => t('test-report.lab'),
-      searchKey: 'lab',
-      showFrom: 'lg',
-      render: (_value, row) => refName(row.lab, language),
-      renderFormItem: configFilter('lab', t('test-report.lab')),
-    },
-    {
+    refColumn('lab', t('test-report.lab'), language, (row) => row.lab, { showFrom: 'lg' }),
+    refColumn('testtype', t('test-report.testType'), language, (row) => row.testType, {
       key: 'testType',
-      title: (t) => t('test-report.testType'),
       searchKey: 'testType',
       showFrom: 'xl',
-      render: (_value, row) => refName(row.testType, language),
-      renderFormItem: configFilter('testtype', t('test-report.testType')),
-    },
+    }),
     {
       key: 'type',
       title: (t) => t('test-report.reportType'),

@@ -3,7 +3,6 @@ import { Badge } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { refColumn } from '../../components/column-presets';
-import { refName } from '../../components/ref-labels';
 import type { TableColumn } from '../../components/table-columns';
 import type { MaterialRow } from './api';
 

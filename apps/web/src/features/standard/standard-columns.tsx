@@ -2,7 +2,7 @@ import type { Language } from '@qcdesk/contract/messages';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { refColumn } from '../../components/column-presets';
-import { EMPTY, refName } from '../../components/ref-labels';
+import { EMPTY } from '../../components/ref-labels';
 import type { TableColumn } from '../../components/table-columns';
 import { type StandardKind, type StandardRow, standardPath } from './api';
 

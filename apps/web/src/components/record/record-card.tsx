@@ -5,6 +5,7 @@
 
 import type { Language } from '@qcdesk/contract/messages';
 import { Card, Descriptions, type DescriptionsProps, Flex } from 'antd';
+import type { TFunction } from 'i18next';
 import { Children, type ReactNode } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { detailHeading } from '../detail-states';
@@ -23,6 +24,18 @@ export function createdText(
 ) {
   const by = record.createdBy ? ` · ${userDisplayName(record.createdBy, language)}` : '';
   return `${formatDateTime(record.createdAt)}${by}`;
+}
+
+/** A record's "Created" (when · by whom) and "Updated" items, the last of its description. */
+export function recordDates(
+  record: Parameters<typeof createdText>[0] & { updatedAt: string },
+  t: TFunction,
+  language: Language,
+): NonNullable<DescriptionsProps['items']> {
+  return [
+    { key: 'created', label: t('common.created'), children: createdText(record, language) },
+    { key: 'updated', label: t('common.updated'), children: formatDateTime(record.updatedAt) },
+  ];
 }
 
 export function RecordCard({

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { ChangeLogCard } from '../../components/change-log-viewer';
-import { createdText, FULL_ROW, RecordCard, subheading } from '../../components/record/record-card';
+import { FULL_ROW, RecordCard, recordDates, subheading } from '../../components/record/record-card';
 import { RecordRoute } from '../../components/record/record-route';
 import { EMPTY, enumText, refName, userDisplayName } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
@@ -82,8 +82,7 @@ function OrderView({ order, modify }: { order: OrderDetail; modify: boolean }) {
             span: FULL_ROW,
             children: <span style={preWrap}>{order.testRequirement ?? EMPTY}</span>,
           },
-          { key: 'created', label: t('common.created'), children: createdText(order, language) },
-          { key: 'updated', label: t('common.updated'), children: formatDateTime(order.updatedAt) },
+          ...recordDates(order, t, language),
         ]}
       />
       <OrderProductsCard order={order} modify={modify} />

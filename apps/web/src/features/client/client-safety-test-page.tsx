@@ -12,6 +12,7 @@ import { ChildRowsCard } from '../../components/record/child-rows-card';
 import { ChildRowsTable } from '../../components/record/child-rows-table';
 import { fieldFacts } from '../../components/record/field-rules';
 import { FormRows } from '../../components/record/form-rows';
+import { LongText } from '../../components/record/record-card';
 import { EMPTY, refName } from '../../components/ref-labels';
 import { useIsPhone } from '../../components/use-is-phone';
 import { currentLanguage } from '../../i18n/i18n';
@@ -180,20 +181,12 @@ export function ClientSafetyTestPage() {
             {
               key: 'safety',
               label: t('client.safetyRequirement'),
-              children: (
-                <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
-                  {detail.safetyRequirement || EMPTY}
-                </Typography.Paragraph>
-              ),
+              children: <LongText text={detail.safetyRequirement} />,
             },
             {
               key: 'inspection',
               label: t('client.inspectionRequirement'),
-              children: (
-                <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
-                  {detail.inspectionRequirement || EMPTY}
-                </Typography.Paragraph>
-              ),
+              children: <LongText text={detail.inspectionRequirement} />,
             },
           ]}
         />

@@ -5,7 +5,7 @@
  * rule refuses it when it repeats an earlier row by `key`.
  * Test ids: `<testId>-row`, `<testId>-add`.
  */
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import {
   Button,
   Col,
@@ -19,6 +19,7 @@ import {
   Typography,
 } from 'antd';
 import type { ReactNode } from 'react';
+import { RemoveButton } from '../remove-button';
 
 const rowBox = {
   border: '1px solid var(--ant-color-border-secondary)',
@@ -68,13 +69,7 @@ export function FormRows({
                 {children(field, index, unique(index))}
                 <Col {...removeCol}>
                   <Form.Item label={<span aria-hidden>&nbsp;</span>} colon={false}>
-                    <Button
-                      danger
-                      type="text"
-                      icon={<DeleteOutlined />}
-                      aria-label={removeLabel(index + 1)}
-                      onClick={() => remove(field.name)}
-                    />
+                    <RemoveButton label={removeLabel(index + 1)} onClick={() => remove(field.name)} />
                   </Form.Item>
                 </Col>
               </Row>

@@ -7,6 +7,7 @@ import { searchMaterialOptions } from '../../components/pickers';
 import { uniqueRowRule } from '../../components/record/form-rows';
 import type { RefLike } from '../../components/ref-labels';
 import { MaterialAutoComplete } from '../../components/remote-auto-complete';
+import { RemoveButton } from '../../components/remove-button';
 import { type PartValues, partsComplete } from './original-sample-form-values';
 
 const partBox = {
@@ -55,11 +56,8 @@ export function PartsFields({ knownParts }: { knownParts?: readonly RefLike[] })
                   <ConfigSelect<string | null> list="part" known={knownParts} />
                 </Form.Item>
                 <Form.Item label={<span aria-hidden>&nbsp;</span>} colon={false}>
-                  <Button
-                    danger
-                    type="text"
-                    icon={<DeleteOutlined />}
-                    aria-label={t('original-sample.partRemove', { n: partIndex + 1 })}
+                  <RemoveButton
+                    label={t('original-sample.partRemove', { n: partIndex + 1 })}
                     onClick={() => removePart(partField.name)}
                   />
                 </Form.Item>

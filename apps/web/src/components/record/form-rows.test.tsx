@@ -18,7 +18,7 @@ function Lines({ initial }: { initial: Line[] }) {
         removeLabel={(n) => `Remove line ${n}`}
         removeCol={{ span: 2 }}
       >
-        {(field, _index, unique) => (
+        {(field, { unique }) => (
           <Col span={22}>
             <Form.Item
               name={[field.name, 'code']}

@@ -49,8 +49,8 @@ export function FormRows({
   /** The remove button's column. */
   removeCol: ColProps;
   align?: RowProps['align'];
-  /** A row's field columns. */
-  children: (field: FormListFieldData, index: number, unique: UniqueRule) => ReactNode;
+  /** A row's field columns, given its index and its `unique` rule. */
+  children: (field: FormListFieldData, row: { index: number; unique: UniqueRule }) => ReactNode;
 }) {
   const form = Form.useFormInstance();
   // The list's rows as they are when the rule runs (the form's values are untyped here).
@@ -66,7 +66,7 @@ export function FormRows({
           {fields.map((field, index) => (
             <div key={field.key} style={rowBox} data-testid={`${testId}-row`}>
               <Row gutter={12} align={align}>
-                {children(field, index, unique(index))}
+                {children(field, { index, unique: unique(index) })}
                 <Col {...removeCol}>
                   <Form.Item label={<span aria-hidden>&nbsp;</span>} colon={false}>
                     <RemoveButton label={removeLabel(index + 1)} onClick={() => remove(field.name)} />

@@ -82,7 +82,7 @@ function SafetyTestFields({ known }: { known: readonly SafetyRow[] }) {
       removeLabel={(n) => t('client.safetyRemove', { n })}
       removeCol={{ xs: 12, md: 2 }}
     >
-      {(field, _index, unique) => (
+      {(field, { unique }) => (
         <>
           <Col xs={24} md={9}>
             <Form.Item

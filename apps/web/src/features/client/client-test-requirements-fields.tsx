@@ -31,7 +31,7 @@ export function TestRequirementsFields({
       removeCol={{ xs: 8, md: 4, xl: 2 }}
       align="top"
     >
-      {(field, _index, unique) => (
+      {(field, { unique }) => (
         <>
           <Col xs={24} md={12} xl={7}>
             <Form.Item

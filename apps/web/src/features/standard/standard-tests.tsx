@@ -65,7 +65,7 @@ function TestFields({ known }: { known: readonly TestRow[] }) {
       removeLabel={(n) => t('standard.testRemove', { n })}
       removeCol={{ xs: 8, md: 2 }}
     >
-      {(field, _index, unique) => (
+      {(field, { unique }) => (
         <>
           <Col xs={24} md={16}>
             <Form.Item

@@ -9,13 +9,12 @@ import { RecordRoute } from '../../components/record/record-route';
 import { EMPTY, enumText, refName, userDisplayName } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { fetchOrderChangeLog, ORDER_ENTITY, type OrderDetail, useOrder } from './api';
+import { fetchOrderChangeLog, ORDER_ENTITY, type OrderDetail, useInvalidateOrder, useOrder } from './api';
 import { OrderActions } from './order-actions';
 import { OrderContract } from './order-contract';
 import { OrderForm } from './order-form';
 import { OrderProductsCard } from './order-products-card';
 import { OrderShipping } from './order-shipping';
-import { useInvalidateOrder } from './order-write-api';
 
 const preWrap = { whiteSpace: 'pre-wrap' } as const;
 

@@ -5,8 +5,8 @@ import type { ApiError } from '../../api/api-error';
 import { useConfirm } from '../../components/confirm-dialog';
 import { notify } from '../../components/notify';
 import { RemoveButton } from '../../components/remove-button';
-import type { OrderDetail, OrderProductLine } from './api';
-import { useInvalidateOrder, useSortOrderItems, useUpdateOrderItem } from './order-write-api';
+import { type OrderDetail, type OrderProductLine, useInvalidateOrder } from './api';
+import { useSortOrderItems, useUpdateOrderItem } from './order-write-api';
 
 /**
  * Issue 25: a valid line of an existing order moved up or down (order/item/sort) or removed after a

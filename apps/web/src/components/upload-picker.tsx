@@ -12,7 +12,7 @@ import { UPLOAD_EXTENSIONS } from '@qcdesk/contract/constants';
 import { formatMessage } from '@qcdesk/contract/messages';
 import { Button, Flex, Spin, Typography, Upload } from 'antd';
 import type { ReactNode } from 'react';
-import { isApiError } from '../api/api-error';
+import { errorMessage, isApiError } from '../api/api-error';
 import { toast } from './toast';
 import { useWidgetsTranslation, type WidgetsT } from './widgets-i18n';
 
@@ -43,7 +43,7 @@ export const UPLOAD_ACCEPT = acceptOf(UPLOAD_EXTENSIONS);
 export function uploadProblem(fileName: string, error: unknown, t: WidgetsT): string {
   if (isApiError(error) && error.reason === 'E_FILE_TYPE' && isAcceptedUpload(fileName))
     return t('widgets.upload.mismatch', { name: fileName, type: extensionOf(fileName).toUpperCase() });
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return `${fileName}: ${message}`;
 }
 

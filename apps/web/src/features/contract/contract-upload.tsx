@@ -5,6 +5,7 @@ import { formatMessage } from '@qcdesk/contract/messages';
 import { Flex, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/api-error';
 import { uploadFile } from '../../api/upload';
 import { DEFAULT_UPLOAD_MB, type UploadMb, useUploadLimits } from '../../api/upload-limits';
 import { toast } from '../../components/toast';
@@ -75,7 +76,7 @@ export function ContractUpload({ orderId }: { orderId: string }) {
         toast.success(t('contract.uploaded', { count: fileIds.length }));
       }
     } catch (error) {
-      setProblems((list) => [...list, error instanceof Error ? error.message : String(error)]);
+      setProblems((list) => [...list, errorMessage(error)]);
     } finally {
       setUploading(0);
     }

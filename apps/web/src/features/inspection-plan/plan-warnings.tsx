@@ -2,7 +2,7 @@ import type { Warning } from '@qcdesk/contract/warnings';
 import { Alert, Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/api-error';
+import { errorMessage } from '../../api/api-error';
 import { currentLanguage } from '../../i18n/i18n';
 
 /** The answer of a write that may warn (contract warnings.ts `warnable`). */
@@ -36,7 +36,7 @@ export function useWarnedWrite<I extends object, R>(
       } else setHeld({ input, warnings: answer.warnings });
       return answer;
     } catch (caught) {
-      setError(caught instanceof ApiError || caught instanceof Error ? caught.message : String(caught));
+      setError(errorMessage(caught));
       return null;
     } finally {
       setPending(false);

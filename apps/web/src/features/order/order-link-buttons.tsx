@@ -2,11 +2,10 @@ import { DisconnectOutlined, LinkOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/api-error';
 import { useConfirm } from '../../components/confirm-dialog';
 import { toast } from '../../components/toast';
 import type { OrderDetail } from './api';
-
-export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** What an order's link buttons work on: the order and its selected products. */
 export interface OrderLinksProps {
@@ -53,7 +52,7 @@ export function OrderLinkButtons({
       toast.success(t('order.unlinkDone', { count: linked.length }));
       onDone();
     } catch (error) {
-      setProblem(messageOf(error));
+      setProblem(errorMessage(error));
     }
   };
 

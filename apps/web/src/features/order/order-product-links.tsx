@@ -2,11 +2,12 @@ import { Alert, Empty, Flex, Modal, Radio, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { errorMessage } from '../../api/api-error';
 import { toast } from '../../components/toast';
 import { currentLanguage } from '../../i18n/i18n';
 import { useOriginalSampleCart } from '../../lib/carts';
 import { useRelateOrderProducts, useSampleCartEntries } from './api';
-import { messageOf, OrderLinkButtons, type OrderLinksProps } from './order-link-buttons';
+import { OrderLinkButtons, type OrderLinksProps } from './order-link-buttons';
 
 /** Picks one sample of the original-sample cart (re-validated by the server) and links the products to it. */
 function LinkSampleDialog({
@@ -39,7 +40,7 @@ function LinkSampleDialog({
       await onLink(picked);
       setPicked(null);
     } catch (error) {
-      setProblem(messageOf(error));
+      setProblem(errorMessage(error));
     } finally {
       setBusy(false);
     }

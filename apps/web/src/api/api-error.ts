@@ -34,3 +34,7 @@ export class ApiError extends Error {
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
+
+/** What a failed call says to the user: the server's message (in the UI language), or the error's own. */
+export const errorMessage = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);

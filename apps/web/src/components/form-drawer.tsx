@@ -1,6 +1,7 @@
 import { Button, Drawer, type DrawerProps, Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { useCloseGuard } from './guarded-modal';
+import { useIsPhone } from './use-is-phone';
 
 /**
  * The drawer a create/edit form opens in (config lists, roles): full width on phones, 720 px
@@ -12,7 +13,6 @@ import { useCloseGuard } from './guarded-modal';
 export function FormDrawer(props: {
   open: boolean;
   onClose: () => void;
-  phone: boolean;
   title: ReactNode;
   testId: string;
   children: ReactNode;
@@ -21,13 +21,14 @@ export function FormDrawer(props: {
     open: props.open,
     onClose: props.onClose,
   });
+  const phone = useIsPhone();
   return (
     <>
       {drawer.holder}
       <Drawer
         open={props.open}
         onClose={drawer.requestClose}
-        size={props.phone ? '100%' : 720}
+        size={phone ? '100%' : 720}
         title={props.title}
         destroyOnHidden
         styles={{ body: { paddingBottom: 0 } }}

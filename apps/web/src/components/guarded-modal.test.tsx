@@ -20,7 +20,7 @@ function Dialog({ drawer = false }: { drawer?: boolean }) {
     <>
       <span data-testid="open">{String(open)}</span>
       {drawer ? (
-        <FormDrawer open={open} onClose={() => setOpen(false)} phone={false} title="Drawer" testId="drawer">
+        <FormDrawer open={open} onClose={() => setOpen(false)} title="Drawer" testId="drawer">
           {form}
         </FormDrawer>
       ) : (
@@ -50,7 +50,7 @@ function SavingDrawer() {
   return (
     <>
       <span data-testid="open">{String(open)}</span>
-      <FormDrawer open={open} onClose={() => setOpen(false)} phone={false} title="Drawer" testId="drawer">
+      <FormDrawer open={open} onClose={() => setOpen(false)} title="Drawer" testId="drawer">
         <SavingForm />
       </FormDrawer>
     </>

@@ -10,9 +10,9 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { UPLOAD_EXTENSIONS } from '@qcdesk/contract/constants';
 import { formatMessage } from '@qcdesk/contract/messages';
-import { Button, Upload } from 'antd';
+import { Button, Flex, Spin, Typography, Upload } from 'antd';
 import type { ReactNode } from 'react';
-import { isApiError } from '../api/api-error';
+import { errorMessage, isApiError } from '../api/api-error';
 import { toast } from './toast';
 import { useWidgetsTranslation, type WidgetsT } from './widgets-i18n';
 
@@ -43,7 +43,7 @@ export const UPLOAD_ACCEPT = acceptOf(UPLOAD_EXTENSIONS);
 export function uploadProblem(fileName: string, error: unknown, t: WidgetsT): string {
   if (isApiError(error) && error.reason === 'E_FILE_TYPE' && isAcceptedUpload(fileName))
     return t('widgets.upload.mismatch', { name: fileName, type: extensionOf(fileName).toUpperCase() });
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return `${fileName}: ${message}`;
 }
 
@@ -100,5 +100,30 @@ export function UploadPicker({
         {children ?? t('widgets.upload.pick')}
       </Button>
     </Upload>
+  );
+}
+
+/** "Uploading n files" beside a spinner while `count` uploads run; nothing otherwise. */
+export function UploadingNote({ count, text }: { count: number; text: string }) {
+  if (count === 0) return null;
+  return (
+    <Flex gap={8} align="center">
+      <Spin size="small" />
+      <Typography.Text type="secondary">{text}</Typography.Text>
+    </Flex>
+  );
+}
+
+/** The files refused or failed, each with its reason, listed under the picker until the next pick. */
+export function UploadProblems({ problems, testId }: { problems: readonly string[]; testId: string }) {
+  if (problems.length === 0) return null;
+  return (
+    <Flex vertical role="alert" data-testid={testId}>
+      {problems.map((problem) => (
+        <Typography.Text key={problem} type="danger">
+          {problem}
+        </Typography.Text>
+      ))}
+    </Flex>
   );
 }

@@ -1,5 +1,6 @@
 import { commonEn } from './common.en';
 import { shareFileEn } from './share-file.en';
+import type { TextShape } from './text-shape';
 import { widgetsEn } from './widgets.en';
 
 /** The shell's texts and the namespaces every feature shares; each feature brings its own (app/texts.ts). */
@@ -244,6 +245,4 @@ export const en = {
 } as const;
 
 /** The shape every language must fill: the same keys as English, any text. */
-export type TranslationShape<T = typeof en> = {
-  -readonly [K in keyof T]: T[K] extends string ? string : TranslationShape<T[K]>;
-};
+export type TranslationShape = TextShape<typeof en>;

@@ -1,3 +1,5 @@
+import type { TextShape } from './text-shape';
+
 /**
  * English texts of the shared-file page (`/s/{id}`) and the file list widget; merged by the shell as
  * the `shareFile` namespace (replacing its placeholder block).
@@ -40,7 +42,5 @@ export const shareFileEn = {
   },
 } as const;
 
-/** The shape the Chinese texts must fill: the same keys, any text. */
-export type ShareFileShape<T = typeof shareFileEn> = {
-  -readonly [K in keyof T]: T[K] extends string ? string : ShareFileShape<T[K]>;
-};
+/** The shape the Chinese texts must fill. */
+export type ShareFileShape = TextShape<typeof shareFileEn>;

@@ -1,3 +1,5 @@
+import type { TextShape } from './text-shape';
+
 /** English texts of the shared widgets (components/); merged by the shell as the `widgets` namespace. */
 export const widgetsEn = {
   table: {
@@ -183,6 +185,4 @@ export const widgetsEn = {
 } as const;
 
 /** The shape every language must fill: the same keys as English, any text. */
-export type WidgetsShape<T = typeof widgetsEn> = {
-  -readonly [K in keyof T]: T[K] extends string ? string : WidgetsShape<T[K]>;
-};
+export type WidgetsShape = TextShape<typeof widgetsEn>;

@@ -4,11 +4,12 @@
  */
 
 import type { Language } from '@qcdesk/contract/messages';
-import { Card, Descriptions, type DescriptionsProps, Flex } from 'antd';
+import { Card, Descriptions, type DescriptionsProps, Flex, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { Children, type ReactNode } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { detailHeading } from '../detail-states';
-import { userDisplayName } from '../ref-labels';
+import { EMPTY, userDisplayName } from '../ref-labels';
 import { useIsPhone } from '../use-is-phone';
 
 /** Lists and long texts take a whole row of the description at every width. */
@@ -23,6 +24,25 @@ export function createdText(
 ) {
   const by = record.createdBy ? ` · ${userDisplayName(record.createdBy, language)}` : '';
   return `${formatDateTime(record.createdAt)}${by}`;
+}
+
+/** A long text as it was typed (its line breaks kept), or a dash when there is none. */
+export function LongText({ text }: { text: string | null | undefined }) {
+  return (
+    <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{text || EMPTY}</Typography.Paragraph>
+  );
+}
+
+/** A record's "Created" (when · by whom) and "Updated" items, the last of its description. */
+export function recordDates(
+  record: Parameters<typeof createdText>[0] & { updatedAt: string },
+  t: TFunction,
+  language: Language,
+): NonNullable<DescriptionsProps['items']> {
+  return [
+    { key: 'created', label: t('common.created'), children: createdText(record, language) },
+    { key: 'updated', label: t('common.updated'), children: formatDateTime(record.updatedAt) },
+  ];
 }
 
 export function RecordCard({

@@ -9,20 +9,16 @@ import {
   updateClient,
   updateClientRequirements,
 } from '@qcdesk/contract/client';
-import { changeLog } from '@qcdesk/contract/config';
 import { MAX_PAGE_SIZE } from '@qcdesk/contract/constants';
 import { enumerationList } from '@qcdesk/contract/enumerations';
 import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../api/client';
-import { operationKey, useOperationMutation } from '../../api/use-operation';
-import type { ChangeLogFetch } from '../../components/change-log-viewer';
-import type { PageRequest } from '../../components/data-table';
-import { sortInput } from '../../components/list-state';
+import { operationKey } from '../../api/use-operation';
+import { areaApi } from '../../components/area-api';
 import { userText } from '../../components/ref-labels';
 import type { RemoteOption, RemoteSearch } from '../../components/remote-auto-complete';
-import type { Filters } from '../../components/table-columns';
 import { currentLanguage } from '../../i18n/i18n';
 import { apiBase, readEnvironment } from '../../lib/environment';
 
@@ -32,37 +28,32 @@ export type ClientRequirements = OutputOf<typeof getClientRequirements>;
 export type CreateClientInput = InputOf<typeof createClient>;
 export type UpdateClientInput = InputOf<typeof updateClient>;
 export type RequirementsInput = InputOf<typeof updateClientRequirements>;
-type ClientSearchInput = InputOf<typeof searchClients>;
 
 /** The change log names a client by its table (apps/server client.service.ts CLIENT_ENTITY). */
 export const CLIENT_ENTITY = 'clients';
 
-export const clientsSearchKey = operationKey(searchClients);
-const clientKey = operationKey(getClient);
 const requirementsKey = operationKey(getClientRequirements);
 
 /** The client list's sort keys (issue 12; contract searchClients `sorting`). */
 export const CLIENT_SORTS = ['name'] as const;
 
+// A write changes the client and its lists together (the lists carry the client's version).
+const area = areaApi({
+  search: searchClients,
+  get: getClient,
+  sorts: CLIENT_SORTS,
+  entity: CLIENT_ENTITY,
+  alsoInvalidates: [requirementsKey],
+});
+
+export const clientsSearchKey = area.searchKey;
+
 /** The list's page request for the data table (spec §3 client filters: name, country, type, page). */
-export const requestClients: PageRequest<ClientRow> = ({ filters, page, pageSize, count, ...sort }) =>
-  api.call(searchClients, {
-    ...(filters as ClientSearchInput),
-    page,
-    pageSize,
-    count,
-    // sort: the server drops these until the contract's searchClients has `...sorting([...])`.
-    ...sortInput(sort, CLIENT_SORTS),
-  });
+export const requestClients = area.request();
 
 /** One client with the flags the server computed (DOMAIN.md §5.4: sales may edit only their own). */
-export function useClient(id: string | undefined) {
-  return useQuery({
-    queryKey: [...clientKey, id],
-    queryFn: () => api.callResult(getClient, { id: id ?? '' }),
-    enabled: Boolean(id),
-  });
-}
+export const useClient = area.useRecord;
+export const useInvalidateClient = area.useInvalidate;
 
 /** The client's test requirements and on-site safety tests, with `modify`. */
 export function useClientRequirements(clientId: string | undefined) {
@@ -73,38 +64,14 @@ export function useClientRequirements(clientId: string | undefined) {
   });
 }
 
-/** A write changes the client and its lists together (the lists carry the client's version). */
-export function useInvalidateClient() {
-  const client = useQueryClient();
-  return () => {
-    void client.invalidateQueries({ queryKey: clientsSearchKey });
-    void client.invalidateQueries({ queryKey: clientKey });
-    void client.invalidateQueries({ queryKey: requirementsKey });
-    void client.invalidateQueries({ queryKey: ['changelog', CLIENT_ENTITY] });
-  };
-}
-
-export function useCreateClient() {
-  const invalidate = useInvalidateClient();
-  return useOperationMutation(createClient, { silent: true, onSuccess: invalidate });
-}
-
-export function useUpdateClient(options: { silent?: boolean } = {}) {
-  const invalidate = useInvalidateClient();
-  return useOperationMutation(updateClient, { ...options, onSuccess: invalidate });
-}
+export const useCreateClient = () => area.useWrite(createClient, { silent: true });
+export const useUpdateClient = (options: { silent?: boolean } = {}) => area.useWrite(updateClient, options);
 
 /** `client/test`: adds rows (used right after a create, when the lists are still empty). */
-export function useAddRequirements() {
-  const invalidate = useInvalidateClient();
-  return useOperationMutation(createClientRequirements, { silent: true, onSuccess: invalidate });
-}
+export const useAddRequirements = () => area.useWrite(createClientRequirements, { silent: true });
 
 /** `client/test/update`: replaces the list(s) sent. */
-export function useSaveRequirements() {
-  const invalidate = useInvalidateClient();
-  return useOperationMutation(updateClientRequirements, { silent: true, onSuccess: invalidate });
-}
+export const useSaveRequirements = () => area.useWrite(updateClientRequirements, { silent: true });
 
 /**
  * `client/require/download` stores the workbook and answers a signed URL under `/api/`; in the
@@ -124,10 +91,9 @@ export async function downloadRequirements(id: string): Promise<string> {
 }
 
 /** `client/export`: the list's filters to XLSX, mailed; answers the job to follow. */
-export const exportClients = (filters: Filters) =>
-  api.call(exportClientsOp, filters as InputOf<typeof exportClientsOp>);
+export const exportClients = area.exportWith(exportClientsOp);
 
-export const fetchClientChangeLog: ChangeLogFetch = (input) => api.call(changeLog, input);
+export const fetchClientChangeLog = area.fetchChangeLog;
 
 // -- Master data and enumerations for the forms and filters --------------------------------------
 

@@ -3,7 +3,7 @@ import { Badge, Flex, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ConfigSelect } from '../../components/config-select';
+import { refColumn } from '../../components/column-presets';
 import { enumColumnOptions, refName, userDisplayName } from '../../components/ref-labels';
 import {
   type RemoteOption,
@@ -48,21 +48,7 @@ export function clientColumns({
         </Flex>
       ),
     },
-    {
-      title: (t) => t('client.country'),
-      dataIndex: 'country',
-      valueType: 'select',
-      render: (_value, row) => refName(row.country, language),
-      renderFormItem: (props) => (
-        <ConfigSelect<string | null>
-          list="country"
-          allowClear
-          placeholder={t('client.country')}
-          {...props}
-          value={props.value as string | null}
-        />
-      ),
-    },
+    refColumn('country', t('client.country'), language, (row) => row.country),
     {
       title: (t) => t('client.type'),
       dataIndex: 'type',

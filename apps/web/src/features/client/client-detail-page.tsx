@@ -1,10 +1,10 @@
 import { formatMessage } from '@qcdesk/contract/messages';
-import { Alert, Flex, Tag, Typography } from 'antd';
+import { Alert, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { ChangeLogCard } from '../../components/change-log-viewer';
-import { createdText, RecordCard } from '../../components/record/record-card';
+import { createdText, LongText, RecordCard } from '../../components/record/record-card';
 import { RecordRoute } from '../../components/record/record-route';
 import { EMPTY, enumText, refName, userDisplayName } from '../../components/ref-labels';
 import { TagList } from '../../components/tag-list';
@@ -40,9 +40,6 @@ function ClientView({
   const language = currentLanguage();
   const salesName = userDisplayName(client.sales, language);
   const mayEditSome = hasPermission(session, 'client.edit');
-  const longText = (text: string | null) => (
-    <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{text || EMPTY}</Typography.Paragraph>
-  );
   return (
     <Flex vertical gap={16}>
       <RecordCard
@@ -128,13 +125,13 @@ function ClientView({
             key: 'inspectionRequirement',
             label: t('client.inspectionRequirement'),
             span: FULL_ROWS,
-            children: longText(client.inspectionRequirement),
+            children: <LongText text={client.inspectionRequirement} />,
           },
           {
             key: 'safetyRequirement',
             label: t('client.safetyRequirement'),
             span: FULL_ROWS,
-            children: longText(client.safetyRequirement),
+            children: <LongText text={client.safetyRequirement} />,
           },
         ]}
       />

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { duplicateIndexes } from '../../components/record/form-rows';
 import { hasChanges } from '../../components/record/use-record-form';
 import type { ClientDetail, ClientRequirements } from './api';
 import {
   clientFormValues,
   createClientInput,
-  duplicateRows,
   safetyTestInputs,
   testRequirementInputs,
   testRequirementKey,
@@ -175,6 +175,6 @@ describe('requirement lists', () => {
       { testItemId: '100', countryCode: null, productTypes: [1], mandatory: true },
       { testItemId: '100', countryCode: 'EU', productTypes: [2], mandatory: false },
     ];
-    expect(duplicateRows(rows, testRequirementKey)).toEqual([2]);
+    expect(duplicateIndexes(rows, testRequirementKey)).toEqual([2]);
   });
 });

@@ -236,25 +236,7 @@ export function safetyTestInputs(values: readonly SafetyTestValues[] | undefined
   );
 }
 
-/**
- * DOMAIN.md §2.2: a test item is required once per destination (test item + country unique). The
- * index of every row repeating an earlier one, so the form marks it before the server refuses it.
- */
-export function duplicateRows<T>(
-  rows: readonly T[] | undefined,
-  key: (row: T) => string | undefined,
-): number[] {
-  const seen = new Set<string>();
-  const duplicates: number[] = [];
-  (rows ?? []).forEach((row, index) => {
-    const k = key(row);
-    if (k === undefined) return;
-    if (seen.has(k)) duplicates.push(index);
-    seen.add(k);
-  });
-  return duplicates;
-}
-
+/** DOMAIN.md §2.2: a test item is required once per destination (test item + country unique). */
 export const testRequirementKey = (row: TestRequirementValues) =>
   row.testItemId ? `${row.testItemId}|${row.countryCode || ''}` : undefined;
 

@@ -84,6 +84,13 @@ export function ClientForm(props: RecordFormProps<ClientDetail>) {
       ? { value: session.uid, label: userText(session, language) }
       : null;
   const rules = (field: string, label: string) => rulesFrom(input, field, { label });
+  const requirementField = (name: 'inspectionRequirement' | 'safetyRequirement', label: string) => (
+    <Col xs={24} lg={12}>
+      <Form.Item name={name} label={label} rules={rules(name, label)}>
+        <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} showCount maxLength={textMax} />
+      </Form.Item>
+    </Col>
+  );
 
   return (
     <RecordForm<ClientFormValues>
@@ -151,24 +158,8 @@ export function ClientForm(props: RecordFormProps<ClientDetail>) {
 
       <Divider titlePlacement="start">{t('client.sectionRequirements')}</Divider>
       <Row gutter={16}>
-        <Col xs={24} lg={12}>
-          <Form.Item
-            name="inspectionRequirement"
-            label={t('client.inspectionRequirement')}
-            rules={rules('inspectionRequirement', t('client.inspectionRequirement'))}
-          >
-            <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} showCount maxLength={textMax} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} lg={12}>
-          <Form.Item
-            name="safetyRequirement"
-            label={t('client.safetyRequirement')}
-            rules={rules('safetyRequirement', t('client.safetyRequirement'))}
-          >
-            <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} showCount maxLength={textMax} />
-          </Form.Item>
-        </Col>
+        {requirementField('inspectionRequirement', t('client.inspectionRequirement'))}
+        {requirementField('safetyRequirement', t('client.safetyRequirement'))}
         <Col xs={24} lg={16}>
           <Form.Item
             name="reportEmails"
@@ -204,7 +195,7 @@ export function ClientForm(props: RecordFormProps<ClientDetail>) {
       {client ? null : (
         <>
           <Divider titlePlacement="start">{t('client.sectionTests')}</Divider>
-          <TestRequirementsFields form={form} />
+          <TestRequirementsFields />
         </>
       )}
     </RecordForm>

@@ -1,20 +1,6 @@
-import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { safetyTestInput } from '@qcdesk/contract/client';
-import {
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  Result,
-  Row,
-  Skeleton,
-  Table,
-  Typography,
-} from 'antd';
+import { Card, Col, Descriptions, Flex, Form, Input, Result, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { hasPermission } from '../../api/guard';
@@ -23,7 +9,10 @@ import { ButtonLink } from '../../components/button-link';
 import { ConfigSelect } from '../../components/config-select';
 import { NumberField, useNumberRule } from '../../components/number-field';
 import { ChildRowsCard } from '../../components/record/child-rows-card';
+import { ChildRowsTable } from '../../components/record/child-rows-table';
 import { fieldFacts } from '../../components/record/field-rules';
+import { FormRows } from '../../components/record/form-rows';
+import { LongText } from '../../components/record/record-card';
 import { EMPTY, refName } from '../../components/ref-labels';
 import { useIsPhone } from '../../components/use-is-phone';
 import { currentLanguage } from '../../i18n/i18n';
@@ -37,7 +26,6 @@ import {
 } from './api';
 import { DownloadRequirementsButton } from './client-download-button';
 import {
-  duplicateRows,
   type SafetyTestValues,
   safetyTestInputs,
   safetyTestKey,
@@ -47,42 +35,24 @@ import {
 type SafetyRow = ClientRequirements['safetyTests'][number];
 
 const heading = { fontSize: 18, fontWeight: 600, margin: 0 } as const;
-const rowBox = {
-  border: '1px solid var(--ant-color-border-secondary)',
-  borderRadius: 8,
-  padding: '12px 12px 0',
-} as const;
 const CRITERION_MAX = 500;
 
 function SafetyTestTable({ rows }: { rows: readonly SafetyRow[] }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const phone = useIsPhone();
-  if (rows.length === 0)
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('client.safetyNone')} />;
-  if (phone) {
-    return (
-      <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={t('client.safetyTests')}>
-        {rows.map((row) => (
-          <li
-            key={row.id}
-            style={{ padding: '8px 0', borderBottom: '1px solid var(--ant-color-border-secondary)' }}
-          >
-            <Typography.Text strong>{refName(row.inspectionTest, language)}</Typography.Text>
-            <div>{t('client.sampleQtyValue', { count: row.sampleQty })}</div>
-            {row.criterion ? <Typography.Text type="secondary">{row.criterion}</Typography.Text> : null}
-          </li>
-        ))}
-      </ul>
-    );
-  }
   return (
-    <Table<SafetyRow>
-      rowKey="id"
-      size="small"
-      pagination={false}
-      dataSource={[...rows]}
-      scroll={{ x: 'max-content' }}
+    <ChildRowsTable<SafetyRow>
+      rows={rows}
+      label={t('client.safetyTests')}
+      emptyText={t('client.safetyNone')}
+      fitContent
+      phoneRow={(row) => (
+        <>
+          <Typography.Text strong>{refName(row.inspectionTest, language)}</Typography.Text>
+          <div>{t('client.sampleQtyValue', { count: row.sampleQty })}</div>
+          {row.criterion ? <Typography.Text type="secondary">{row.criterion}</Typography.Text> : null}
+        </>
+      )}
       columns={[
         {
           key: 'test',
@@ -101,84 +71,55 @@ const sampleQty = { min, max };
 
 function SafetyTestFields({ known }: { known: readonly SafetyRow[] }) {
   const { t } = useTranslation();
-  const form = Form.useFormInstance<{ safetyTests: SafetyTestValues[] }>();
   const qtyRule = useNumberRule({ ...sampleQty, precision: 0 });
   return (
-    <Form.List name="safetyTests">
-      {(fields, { add, remove }) => (
-        <Flex vertical gap={12}>
-          {fields.length === 0 ? (
-            <Typography.Text type="secondary">{t('client.safetyNone')}</Typography.Text>
-          ) : null}
-          {fields.map((field, index) => (
-            <div key={field.key} style={rowBox} data-testid="client-safety-row">
-              <Row gutter={12}>
-                <Col xs={24} md={9}>
-                  <Form.Item
-                    name={[field.name, 'inspectionTestId']}
-                    label={t('client.inspectionTest')}
-                    rules={[
-                      { required: true, message: t('client.inspectionTestRequired') },
-                      {
-                        validator: async () => {
-                          const rows = form.getFieldValue('safetyTests') as SafetyTestValues[] | undefined;
-                          if (duplicateRows(rows, safetyTestKey).includes(index)) {
-                            throw new Error(t('client.safetyDuplicate'));
-                          }
-                        },
-                      },
-                    ]}
-                  >
-                    <ConfigSelect<string | null>
-                      list="inspectiontest"
-                      known={known.map((row) => row.inspectionTest)}
-                    />
-                  </Form.Item>
-                </Col>
-                <Col xs={12} md={4}>
-                  <Form.Item
-                    name={[field.name, 'sampleQty']}
-                    label={t('client.sampleQty')}
-                    rules={[{ required: true, message: t('client.sampleQtyRequired') }, qtyRule]}
-                  >
-                    <NumberField />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={9}>
-                  <Form.Item
-                    name={[field.name, 'criterion']}
-                    label={t('client.criterion')}
-                    rules={[{ max: CRITERION_MAX }]}
-                  >
-                    <Input maxLength={CRITERION_MAX} />
-                  </Form.Item>
-                </Col>
-                <Col xs={12} md={2}>
-                  <Form.Item label={<span aria-hidden>&nbsp;</span>} colon={false}>
-                    <Button
-                      danger
-                      type="text"
-                      icon={<DeleteOutlined />}
-                      aria-label={t('client.safetyRemove', { n: index + 1 })}
-                      onClick={() => remove(field.name)}
-                    />
-                  </Form.Item>
-                </Col>
-              </Row>
-            </div>
-          ))}
-          <div>
-            <Button
-              icon={<PlusOutlined />}
-              onClick={() => add({ sampleQty: 1, criterion: '' })}
-              data-testid="client-safety-add"
+    <FormRows
+      name="safetyTests"
+      testId="client-safety"
+      emptyText={t('client.safetyNone')}
+      addLabel={t('client.safetyAdd')}
+      newRow={() => ({ sampleQty: 1, criterion: '' })}
+      removeLabel={(n) => t('client.safetyRemove', { n })}
+      removeCol={{ xs: 12, md: 2 }}
+    >
+      {(field, { unique }) => (
+        <>
+          <Col xs={24} md={9}>
+            <Form.Item
+              name={[field.name, 'inspectionTestId']}
+              label={t('client.inspectionTest')}
+              rules={[
+                { required: true, message: t('client.inspectionTestRequired') },
+                unique(safetyTestKey, t('client.safetyDuplicate')),
+              ]}
             >
-              {t('client.safetyAdd')}
-            </Button>
-          </div>
-        </Flex>
+              <ConfigSelect<string | null>
+                list="inspectiontest"
+                known={known.map((row) => row.inspectionTest)}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={4}>
+            <Form.Item
+              name={[field.name, 'sampleQty']}
+              label={t('client.sampleQty')}
+              rules={[{ required: true, message: t('client.sampleQtyRequired') }, qtyRule]}
+            >
+              <NumberField />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={9}>
+            <Form.Item
+              name={[field.name, 'criterion']}
+              label={t('client.criterion')}
+              rules={[{ max: CRITERION_MAX }]}
+            >
+              <Input maxLength={CRITERION_MAX} />
+            </Form.Item>
+          </Col>
+        </>
       )}
-    </Form.List>
+    </FormRows>
   );
 }
 
@@ -240,20 +181,12 @@ export function ClientSafetyTestPage() {
             {
               key: 'safety',
               label: t('client.safetyRequirement'),
-              children: (
-                <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
-                  {detail.safetyRequirement || EMPTY}
-                </Typography.Paragraph>
-              ),
+              children: <LongText text={detail.safetyRequirement} />,
             },
             {
               key: 'inspection',
               label: t('client.inspectionRequirement'),
-              children: (
-                <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
-                  {detail.inspectionRequirement || EMPTY}
-                </Typography.Paragraph>
-              ),
+              children: <LongText text={detail.inspectionRequirement} />,
             },
           ]}
         />

@@ -1,11 +1,11 @@
-import { Empty, Table, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { ChildRowsCard } from '../../components/record/child-rows-card';
+import { ChildRowsTable } from '../../components/record/child-rows-table';
 import { enumText, refName } from '../../components/ref-labels';
 import { TagList } from '../../components/tag-list';
-import { useIsPhone } from '../../components/use-is-phone';
 import { currentLanguage } from '../../i18n/i18n';
 import {
   type ClientRequirements,
@@ -26,7 +26,6 @@ type TestRow = ClientRequirements['tests'][number];
 function TestRequirementTable({ rows }: { rows: readonly TestRow[] }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const phone = useIsPhone();
   const destination = (row: TestRow) =>
     row.country ? refName(row.country, language) : t('client.allDestinations');
   const types = (row: TestRow) => (
@@ -39,33 +38,21 @@ function TestRequirementTable({ rows }: { rows: readonly TestRow[] }) {
   );
   const mandatory = (row: TestRow) => (row.mandatory ? t('common.yes') : t('common.no'));
 
-  if (rows.length === 0)
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('client.testsNone')} />;
-  if (phone) {
-    return (
-      <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={t('client.tests')}>
-        {rows.map((row) => (
-          <li
-            key={row.id}
-            style={{ padding: '8px 0', borderBottom: '1px solid var(--ant-color-border-secondary)' }}
-          >
-            <Typography.Text strong>{refName(row.testItem, language)}</Typography.Text>
-            <div>
-              {destination(row)} · {t('client.mandatory')}: {mandatory(row)}
-            </div>
-            <div>{types(row)}</div>
-          </li>
-        ))}
-      </ul>
-    );
-  }
   return (
-    <Table<TestRow>
-      rowKey="id"
-      size="small"
-      pagination={false}
-      dataSource={[...rows]}
-      scroll={{ x: 'max-content' }}
+    <ChildRowsTable<TestRow>
+      rows={rows}
+      label={t('client.tests')}
+      emptyText={t('client.testsNone')}
+      fitContent
+      phoneRow={(row) => (
+        <>
+          <Typography.Text strong>{refName(row.testItem, language)}</Typography.Text>
+          <div>
+            {destination(row)} · {t('client.mandatory')}: {mandatory(row)}
+          </div>
+          <div>{types(row)}</div>
+        </>
+      )}
       columns={[
         { key: 'testItem', title: t('client.testItem'), render: (_, row) => refName(row.testItem, language) },
         { key: 'country', title: t('client.testCountry'), render: (_, row) => destination(row) },
@@ -102,9 +89,8 @@ export function ClientTestRequirements({ clientId }: { clientId: string }) {
       })}
       save={useSaveRequirements()}
       onStale={useInvalidateClient()}
-      fields={(form) => (
+      fields={() => (
         <TestRequirementsFields
-          form={form}
           known={{
             testItems: (lists?.tests ?? []).map((row) => row.testItem),
             countries: (lists?.tests ?? []).flatMap((row) => (row.country ? [row.country] : [])),

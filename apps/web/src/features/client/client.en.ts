@@ -1,3 +1,5 @@
+import type { TextShape } from '../../i18n/text-shape';
+
 /** English texts of the client screens (features/client); merged by the shell as the `client` namespace. */
 export const clientEn = {
   title: 'Clients',
@@ -92,7 +94,5 @@ export const clientEn = {
   criterion: 'Criterion',
 } as const;
 
-/** The shape the Chinese texts must fill: the same keys, any text. */
-export type ClientShape<T = typeof clientEn> = {
-  -readonly [K in keyof T]: T[K] extends string ? string : ClientShape<T[K]>;
-};
+/** The shape the Chinese texts must fill. */
+export type ClientShape = TextShape<typeof clientEn>;

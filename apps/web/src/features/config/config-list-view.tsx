@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, type PageRequest } from '../../components/data-table';
 import { FormDrawer } from '../../components/form-drawer';
 import type { Filters } from '../../components/table-columns';
-import { useScreen } from '../../components/use-screen';
 import { languageOf } from '../../components/widgets-i18n';
 import { listSearchKey, requestRows, useEnumerations } from './api';
 import { configColumns, configSorts, keyField, OpenButton } from './config-columns';
@@ -44,7 +43,6 @@ export function ConfigListView({ list, editable, extend, extra, children }: Conf
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
   const other = language === 'en' ? 'zh' : 'en';
-  const phone = useScreen() === 'phone';
   const enumerations = useEnumerations();
   const [panel, setPanel] = useState<Panel | null>(null);
   const lastFilters = useRef<Filters>({});
@@ -129,7 +127,6 @@ export function ConfigListView({ list, editable, extend, extra, children }: Conf
       <FormDrawer
         open={panel !== null}
         onClose={() => setPanel(null)}
-        phone={phone}
         title={drawerTitle}
         testId="config-drawer"
       >

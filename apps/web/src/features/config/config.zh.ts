@@ -1,9 +1,8 @@
+import type { TextShape } from '../../i18n/text-shape';
 import type { configEn } from './config.en';
 
-type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
-
 /** 中文：主数据后台（`/{language}/config/{configType}`），由外壳合并为 `config` 命名空间。 */
-export const configZh: Shape<typeof configEn> = {
+export const configZh: TextShape<typeof configEn> = {
   title: '系统配置',
   intro:
     '系统各处使用的主数据列表。选择一个列表即可查询、新增、修改；不再使用的数据请冻结，从未被使用的数据可以删除。',

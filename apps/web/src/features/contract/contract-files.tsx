@@ -1,10 +1,11 @@
-import { DeleteOutlined, FileOutlined, UndoOutlined } from '@ant-design/icons';
+import { FileOutlined, UndoOutlined } from '@ant-design/icons';
 import { CONTRACT_FILE_RETENTION_DAYS } from '@qcdesk/contract/contract';
 import { Button, Flex, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fileHref } from '../../api/upload';
 import { useConfirm } from '../../components/confirm-dialog';
 import { EMPTY, userDisplayName } from '../../components/ref-labels';
+import { RemoveButton } from '../../components/remove-button';
 import { toast } from '../../components/toast';
 import { useIsPhone } from '../../components/use-is-phone';
 import { currentLanguage } from '../../i18n/i18n';
@@ -123,11 +124,8 @@ export function ContractFiles({
                   align: 'center' as const,
                   render: (_: unknown, file: ContractFile) =>
                     file.valid === 1 ? (
-                      <Button
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={t('contract.deleteFile', { name: file.name })}
+                      <RemoveButton
+                        label={t('contract.deleteFile', { name: file.name })}
                         title={t('contract.delete')}
                         onClick={() => void remove(file)}
                       />

@@ -2,13 +2,14 @@ import { InboxOutlined } from '@ant-design/icons';
 import { CONTRACT_FILES_MAX } from '@qcdesk/contract/contract';
 import { fileKindOf } from '@qcdesk/contract/files';
 import { formatMessage } from '@qcdesk/contract/messages';
-import { Flex, Spin, Typography, Upload } from 'antd';
+import { Flex, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/api-error';
 import { uploadFile } from '../../api/upload';
 import { DEFAULT_UPLOAD_MB, type UploadMb, useUploadLimits } from '../../api/upload-limits';
 import { toast } from '../../components/toast';
-import { UPLOAD_ACCEPT, uploadProblem } from '../../components/upload-picker';
+import { UPLOAD_ACCEPT, UploadingNote, UploadProblems, uploadProblem } from '../../components/upload-picker';
 import { useWidgetsTranslation } from '../../components/widgets-i18n';
 import { currentLanguage } from '../../i18n/i18n';
 import { useAttachContractFiles } from './api';
@@ -75,7 +76,7 @@ export function ContractUpload({ orderId }: { orderId: string }) {
         toast.success(t('contract.uploaded', { count: fileIds.length }));
       }
     } catch (error) {
-      setProblems((list) => [...list, error instanceof Error ? error.message : String(error)]);
+      setProblems((list) => [...list, errorMessage(error)]);
     } finally {
       setUploading(0);
     }
@@ -106,21 +107,8 @@ export function ContractUpload({ orderId }: { orderId: string }) {
           })}
         </p>
       </Upload.Dragger>
-      {uploading > 0 ? (
-        <Flex gap={8} align="center">
-          <Spin size="small" />
-          <Typography.Text type="secondary">{t('contract.uploading', { count: uploading })}</Typography.Text>
-        </Flex>
-      ) : null}
-      {problems.length > 0 ? (
-        <Flex vertical role="alert" data-testid="contract-upload-problems">
-          {problems.map((problem) => (
-            <Typography.Text key={problem} type="danger">
-              {problem}
-            </Typography.Text>
-          ))}
-        </Flex>
-      ) : null}
+      <UploadingNote count={uploading} text={t('contract.uploading', { count: uploading })} />
+      <UploadProblems problems={problems} testId="contract-upload-problems" />
     </Flex>
   );
 }

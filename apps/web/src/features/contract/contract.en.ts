@@ -1,3 +1,5 @@
+import type { SingularTextShape } from '../../i18n/text-shape';
+
 /** English texts of the contract screen (features/contract); merged by the shell as the `contract` namespace. */
 export const contractEn = {
   title: 'Contract',
@@ -39,9 +41,5 @@ export const contractEn = {
   tooMany: 'At most {{max}} files at a time; the others were left out.',
 } as const;
 
-/** The shape the Chinese texts must fill: the same keys, any text. */
-export type ContractShape<T = typeof contractEn> = {
-  -readonly [K in keyof T as K extends `${infer Base}_${'one' | 'other'}` ? Base : K]: T[K] extends string
-    ? string
-    : ContractShape<T[K]>;
-};
+/** The shape the Chinese texts must fill: one key for each English plural. */
+export type ContractShape = SingularTextShape<typeof contractEn>;

@@ -10,7 +10,6 @@ import { notify } from '../../components/notify';
 import { NumberField } from '../../components/number-field';
 import { enumOptions } from '../../components/ref-labels';
 import { RemoteAutoComplete, type RemoteOption } from '../../components/remote-auto-complete';
-import { useIsPhone } from '../../components/use-is-phone';
 import { currentLanguage } from '../../i18n/i18n';
 import { type FactoryScheduleRow, searchScheduleProducts, useCreateSchedule, useUpdateSchedule } from './api';
 
@@ -59,7 +58,6 @@ export function FactoryScheduleForm({
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const phone = useIsPhone();
   const [form] = Form.useForm<ScheduleValues>();
   const create = useCreateSchedule();
   const update = useUpdateSchedule({ silent: true });
@@ -90,7 +88,6 @@ export function FactoryScheduleForm({
     <FormDrawer
       open={open}
       onClose={onClose}
-      phone={phone}
       title={row ? t('factory-schedule.editTitle') : t('factory-schedule.createTitle')}
       testId="factory-schedule-form"
     >

@@ -1,10 +1,11 @@
-import { DeleteOutlined, EditOutlined, UndoOutlined } from '@ant-design/icons';
+import { EditOutlined, UndoOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Spin, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm-dialog';
 import { notify } from '../../components/notify';
 import { EMPTY, enumText, refName } from '../../components/ref-labels';
+import { RemoveButton } from '../../components/remove-button';
 import { currentLanguage } from '../../i18n/i18n';
 import { formatDate } from '../../lib/format';
 import { type FactoryScheduleRow, useSchedules, useUpdateSchedule } from './api';
@@ -128,12 +129,9 @@ export function FactoryScheduleList({
                         aria-label={t('factory-schedule.editTitle')}
                         onClick={() => onEdit(r)}
                       />
-                      <Button
+                      <RemoveButton
                         size="small"
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={t('factory-schedule.delete')}
+                        label={t('factory-schedule.delete')}
                         onClick={() => void remove(r)}
                       />
                     </Flex>

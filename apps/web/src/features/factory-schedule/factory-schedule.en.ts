@@ -1,3 +1,5 @@
+import type { TextShape } from '../../i18n/text-shape';
+
 /** English texts of the factory-schedule screens (features/factory-schedule); the `factory-schedule` namespace. */
 export const factoryScheduleEn = {
   title: 'Factory schedule',
@@ -34,7 +36,5 @@ export const factoryScheduleEn = {
   actions: 'Actions',
 } as const;
 
-/** The shape the Chinese texts must fill: the same keys, any text. */
-export type FactoryScheduleShape<T = typeof factoryScheduleEn> = {
-  -readonly [K in keyof T]: T[K] extends string ? string : FactoryScheduleShape<T[K]>;
-};
+/** The shape the Chinese texts must fill. */
+export type FactoryScheduleShape = TextShape<typeof factoryScheduleEn>;

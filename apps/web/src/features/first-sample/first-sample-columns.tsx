@@ -1,80 +1,35 @@
 import { FIRST_SAMPLE_STATUS } from '@qcdesk/contract/first-sample';
 import type { Language } from '@qcdesk/contract/messages';
-import { Badge, type BadgeProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { clientColumn, refColumn } from '../../components/column-presets';
-import { EMPTY, enumColumnOptions, enumText, refName } from '../../components/ref-labels';
+import { type BadgeTones, EnumBadge, type EnumBadgeProps } from '../../components/enum-badge';
+import { EMPTY, enumColumnOptions, refName } from '../../components/ref-labels';
 import type { TableColumn } from '../../components/table-columns';
 import { formatDate, formatDateTime } from '../../lib/format';
 import type { FirstSampleRow } from './api';
 
 /** DOMAIN.md §3.2 FirstSampleStatus: registered, checked, audited, cancelled. */
-const STATUS_BADGES: Record<number, BadgeProps['status']> = {
-  10: 'default',
-  20: 'processing',
-  30: 'success',
-  90: 'error',
-};
+const STATUS_TONES: BadgeTones = { 10: 'default', 20: 'processing', 30: 'success', 90: 'error' };
 
-export function StatusBadge({
-  status,
-  language,
-  ...rest
-}: { status: number; language: Language } & Omit<BadgeProps, 'status'>) {
-  return (
-    <Badge
-      status={STATUS_BADGES[status] ?? 'default'}
-      text={enumText('FirstSampleStatus', status, language)}
-      {...rest}
-    />
-  );
+export function StatusBadge({ status, ...rest }: { status: number } & EnumBadgeProps) {
+  return <EnumBadge name="FirstSampleStatus" value={status} tones={STATUS_TONES} {...rest} />;
 }
 
 /** A result beside a long item name keeps its dot and words on one line. */
 const NO_WRAP = { whiteSpace: 'nowrap', flex: 'none' } as const;
 
-const RESULT_BADGES: Record<number, BadgeProps['status']> = { 1: 'success', 2: 'warning', 3: 'error' };
-const CHECK_BADGES: Record<number, BadgeProps['status']> = { 1: 'success', 2: 'error', 3: 'default' };
+/** FsAuditResult: approved green, conditional amber, rejected red. */
+const RESULT_TONES: BadgeTones = { 1: 'success', 2: 'warning', 3: 'error' };
+/** FsCheckResult: OK green, NG red, N/A and unchecked grey. */
+const CHECK_TONES: BadgeTones = { 1: 'success', 2: 'error', 3: 'default' };
 
-/** FsAuditResult as a dot and plain text (approved green, conditional amber, rejected red). */
-export function ResultTag({
-  result,
-  language,
-  ...rest
-}: {
-  result: number;
-  language: Language;
-  'data-testid'?: string;
-}) {
-  return (
-    <Badge
-      status={RESULT_BADGES[result] ?? 'default'}
-      text={enumText('FsAuditResult', result, language)}
-      style={NO_WRAP}
-      {...rest}
-    />
-  );
+export function ResultTag({ result, ...rest }: { result: number } & EnumBadgeProps) {
+  return <EnumBadge name="FsAuditResult" value={result} tones={RESULT_TONES} style={NO_WRAP} {...rest} />;
 }
 
-/** FsCheckResult as a dot and plain text (OK green, NG red, N/A and unchecked grey). */
-export function CheckTag({
-  result,
-  language,
-  ...rest
-}: {
-  result: number;
-  language: Language;
-  'data-testid'?: string;
-}) {
-  return (
-    <Badge
-      status={CHECK_BADGES[result] ?? 'default'}
-      text={enumText('FsCheckResult', result, language)}
-      style={NO_WRAP}
-      {...rest}
-    />
-  );
+export function CheckTag({ result, ...rest }: { result: number } & EnumBadgeProps) {
+  return <EnumBadge name="FsCheckResult" value={result} tones={CHECK_TONES} style={NO_WRAP} {...rest} />;
 }
 
 /**

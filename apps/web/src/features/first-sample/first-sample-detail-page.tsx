@@ -1,10 +1,10 @@
 import { FIRST_SAMPLE_STATUS } from '@qcdesk/contract/first-sample';
-import { Alert, Flex, Typography } from 'antd';
+import { Alert, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { ChangeLogCard } from '../../components/change-log-viewer';
-import { createdText, FULL_ROW, RecordCard } from '../../components/record/record-card';
+import { createdText, FULL_ROW, LongText, RecordCard } from '../../components/record/record-card';
 import { RecordLink } from '../../components/record/record-link';
 import { RecordRoute } from '../../components/record/record-route';
 import { EMPTY, refName, userDisplayName } from '../../components/ref-labels';
@@ -107,11 +107,7 @@ function FirstSampleView({ sample, modify }: { sample: FirstSampleDetail; modify
             key: 'corrective',
             label: t('first-sample.corrective'),
             span: FULL_ROW,
-            children: (
-              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
-                {sample.corrective || EMPTY}
-              </Typography.Paragraph>
-            ),
+            children: <LongText text={sample.corrective} />,
           },
           {
             key: 'remark',

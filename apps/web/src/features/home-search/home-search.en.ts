@@ -1,3 +1,5 @@
+import type { TextShape } from '../../i18n/text-shape';
+
 /** English texts of the home search (features/home-search); merged by the shell as the `homeSearch` namespace. */
 export const homeSearchEn = {
   title: 'Search',
@@ -27,7 +29,5 @@ export const homeSearchEn = {
   openList: 'Open {{list}}',
 } as const;
 
-/** The shape the Chinese texts must fill: the same keys, any text. */
-export type HomeSearchShape<T = typeof homeSearchEn> = {
-  -readonly [K in keyof T]: T[K] extends string ? string : HomeSearchShape<T[K]>;
-};
+/** The shape the Chinese texts must fill. */
+export type HomeSearchShape = TextShape<typeof homeSearchEn>;

@@ -1,9 +1,9 @@
-import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Form, Result, Typography } from 'antd';
+import { Card, Flex, Form, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NumberField } from '../../components/number-field';
 import { refName } from '../../components/ref-labels';
+import { RemoveButton } from '../../components/remove-button';
 import { currentLanguage } from '../../i18n/i18n';
 import { formatDate } from '../../lib/format';
 import { applyDetailPath, type CartProduct, type InspectionApplyDetail } from './api';
@@ -55,12 +55,9 @@ export function CartProducts({
                 {formatDate(p.deliveryDate)} · {t('inspection-apply.applied')} {p.applied}/{p.quantity}
               </Typography.Text>
             </div>
-            <Button
+            <RemoveButton
               size="small"
-              type="text"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={t('inspection-apply.cart.remove', { productNo: p.productNo })}
+              label={t('inspection-apply.cart.remove', { productNo: p.productNo })}
               onClick={() => onRemove(p.id)}
             />
           </Flex>

@@ -1,24 +1,16 @@
 import { APPLY_TYPE } from '@qcdesk/contract/inspection-apply';
-import { Alert, Button, Flex, Form, Input, Select, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error';
-import { ConfigSelect } from '../../components/config-select';
-import { DateField } from '../../components/date-picker';
 import { FormDrawer } from '../../components/form-drawer';
 import { useDialogGuard } from '../../components/guarded-modal';
-import { enumOptions } from '../../components/ref-labels';
-import { useIsPhone } from '../../components/use-is-phone';
 import { isWarningsDeclined, useWarningsConfirm } from '../../components/warnings-confirm';
-import { currentLanguage } from '../../i18n/i18n';
 import { useInspectionApplyCart } from '../../lib/carts';
 import { type InspectionApplyDetail, useCartProducts, useCreateInspectionApply } from './api';
 import { CartProducts, Created } from './inspection-apply-cart-products';
 import { type CartValues, cartInput, factoryCount } from './inspection-apply-cart-values';
-
-/** Re-inspections need the failed report: they are made from the report, not from the cart. */
-const TYPES = (language: 'zh' | 'en') =>
-  enumOptions('ApplyType', language).filter((o) => o.value !== APPLY_TYPE.reinspection);
+import { ApplyFields } from './inspection-apply-edit';
 
 /**
  * The inspection cart (spec §4): the products of one order (E_CART_ORDER), their open quantities for
@@ -27,12 +19,10 @@ const TYPES = (language: 'zh' | 'en') =>
  */
 export function InspectionApplyCart({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const phone = useIsPhone();
   return (
     <FormDrawer
       open={open}
       onClose={onClose}
-      phone={phone}
       title={t('inspection-apply.cart.title')}
       testId="inspection-apply-cart"
     >
@@ -43,7 +33,6 @@ export function InspectionApplyCart({ open, onClose }: { open: boolean; onClose:
 
 function CartBody({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const language = currentLanguage();
   const guard = useDialogGuard();
   const cart = useInspectionApplyCart();
   const [form] = Form.useForm<CartValues>();
@@ -109,29 +98,7 @@ function CartBody({ onClose }: { onClose: () => void }) {
                 data-testid="inspection-apply-cart-refusal"
               />
             ) : null}
-            <Form.Item
-              name="inspectionTypeId"
-              label={t('inspection-apply.inspectionType')}
-              rules={[{ required: true }]}
-            >
-              <ConfigSelect<string | null> list="inspectiontype" />
-            </Form.Item>
-            <Flex gap={12} wrap>
-              <Form.Item
-                name="applyType"
-                label={t('inspection-apply.applyType')}
-                rules={[{ required: true }]}
-              >
-                <Select options={TYPES(language)} style={{ minWidth: 160 }} />
-              </Form.Item>
-              <Form.Item
-                name="expectedDate"
-                label={t('inspection-apply.expectedDate')}
-                rules={[{ required: true }]}
-              >
-                <DateField />
-              </Form.Item>
-            </Flex>
+            <ApplyFields />
             <Typography.Text type="secondary">
               {t('inspection-apply.cart.factories', { n: factoryCount(list) })}
             </Typography.Text>

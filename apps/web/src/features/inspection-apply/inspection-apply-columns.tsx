@@ -1,17 +1,15 @@
 import type { Language } from '@qcdesk/contract/messages';
-import { Badge } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { clientColumn, refColumn } from '../../components/column-presets';
+import { type BadgeTones, EnumBadge } from '../../components/enum-badge';
 import { enumColumnOptions, enumText, refName } from '../../components/ref-labels';
 import type { TableColumn } from '../../components/table-columns';
 import { formatDate } from '../../lib/format';
 import { applyDetailPath, type InspectionApplyRow } from './api';
 
-type BadgeStatus = 'success' | 'processing' | 'default' | 'error' | 'warning';
-
 /** InspectionApplyStatus: draft waits, submitted/planned/inspecting run, completed is done, returned warns. */
-const STATUS_BADGES: Record<number, BadgeStatus> = {
+const STATUS_TONES: BadgeTones = {
   10: 'default',
   20: 'processing',
   30: 'processing',
@@ -22,12 +20,7 @@ const STATUS_BADGES: Record<number, BadgeStatus> = {
 };
 
 export function ApplyStatusBadge({ status, language }: { status: number; language: Language }) {
-  return (
-    <Badge
-      status={STATUS_BADGES[status] ?? 'default'}
-      text={enumText('InspectionApplyStatus', status, language)}
-    />
-  );
+  return <EnumBadge name="InspectionApplyStatus" value={status} tones={STATUS_TONES} language={language} />;
 }
 
 /**

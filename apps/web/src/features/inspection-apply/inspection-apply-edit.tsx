@@ -1,4 +1,5 @@
 import { APPLY_TYPE } from '@qcdesk/contract/inspection-apply';
+import type { Language } from '@qcdesk/contract/messages';
 import { Alert, Flex, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +9,48 @@ import { DateField } from '../../components/date-picker';
 import { DrawerFormButtons, FormDrawer } from '../../components/form-drawer';
 import { useDialogGuard } from '../../components/guarded-modal';
 import { notify } from '../../components/notify';
-import { enumOptions } from '../../components/ref-labels';
-import { useIsPhone } from '../../components/use-is-phone';
+import { enumOptions, type RefLike } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
 import { type InspectionApplyDetail, type UpdateInspectionApplyInput, useEditInspectionApply } from './api';
+
+/**
+ * The application types a form offers. A re-inspection is made from its failed report, not from the
+ * cart: its type stays, and no other application becomes one.
+ */
+const applyTypeOptions = (language: Language, reinspection: boolean) =>
+  enumOptions('ApplyType', language).filter((o) => reinspection || o.value !== APPLY_TYPE.reinspection);
+
+/** The application's own fields as the cart and the edit form ask them: inspection type, type, date. */
+export function ApplyFields({ reinspection = false, known }: { reinspection?: boolean; known?: RefLike[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item
+        name="inspectionTypeId"
+        label={t('inspection-apply.inspectionType')}
+        rules={[{ required: true }]}
+      >
+        <ConfigSelect<string | null> list="inspectiontype" known={known} />
+      </Form.Item>
+      <Flex gap={12} wrap>
+        <Form.Item name="applyType" label={t('inspection-apply.applyType')} rules={[{ required: true }]}>
+          <Select
+            options={applyTypeOptions(currentLanguage(), reinspection)}
+            disabled={reinspection}
+            style={{ minWidth: 160 }}
+          />
+        </Form.Item>
+        <Form.Item
+          name="expectedDate"
+          label={t('inspection-apply.expectedDate')}
+          rules={[{ required: true }]}
+        >
+          <DateField />
+        </Form.Item>
+      </Flex>
+    </>
+  );
+}
 
 /** The edit form's values: the application's fields (its items keep their quantities). */
 export interface EditValues {
@@ -55,12 +94,10 @@ export function InspectionApplyEdit({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const phone = useIsPhone();
   return (
     <FormDrawer
       open={open}
       onClose={onClose}
-      phone={phone}
       title={t('inspection-apply.editTitle', { no: record.applyNo })}
       testId="inspection-apply-edit-form"
     >
@@ -71,16 +108,10 @@ export function InspectionApplyEdit({
 
 function EditBody({ record, onClose }: { record: InspectionApplyDetail; onClose: () => void }) {
   const { t } = useTranslation();
-  const language = currentLanguage();
   const guard = useDialogGuard();
   const [form] = Form.useForm<EditValues>();
   const write = useEditInspectionApply();
   const [refusal, setRefusal] = useState<string | null>(null);
-  // A re-inspection is made from its report: its type stays, and no other application becomes one.
-  const reinspection = record.applyType === APPLY_TYPE.reinspection;
-  const types = enumOptions('ApplyType', language).filter(
-    (o) => reinspection || o.value !== APPLY_TYPE.reinspection,
-  );
   const save = async (values: EditValues) => {
     setRefusal(null);
     try {
@@ -111,25 +142,10 @@ function EditBody({ record, onClose }: { record: InspectionApplyDetail; onClose:
           data-testid="inspection-apply-edit-refusal"
         />
       ) : null}
-      <Form.Item
-        name="inspectionTypeId"
-        label={t('inspection-apply.inspectionType')}
-        rules={[{ required: true }]}
-      >
-        <ConfigSelect<string | null> list="inspectiontype" known={[record.inspectionType]} />
-      </Form.Item>
-      <Flex gap={12} wrap>
-        <Form.Item name="applyType" label={t('inspection-apply.applyType')} rules={[{ required: true }]}>
-          <Select options={types} disabled={reinspection} style={{ minWidth: 160 }} />
-        </Form.Item>
-        <Form.Item
-          name="expectedDate"
-          label={t('inspection-apply.expectedDate')}
-          rules={[{ required: true }]}
-        >
-          <DateField />
-        </Form.Item>
-      </Flex>
+      <ApplyFields
+        reinspection={record.applyType === APPLY_TYPE.reinspection}
+        known={[record.inspectionType]}
+      />
       <Form.Item name="remark" label={t('inspection-apply.remark')}>
         <Input.TextArea maxLength={500} autoSize={{ minRows: 2 }} />
       </Form.Item>

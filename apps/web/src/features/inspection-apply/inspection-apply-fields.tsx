@@ -2,7 +2,7 @@ import type { Language } from '@qcdesk/contract/messages';
 import type { DescriptionsProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { createdText, FULL_ROW } from '../../components/record/record-card';
+import { FULL_ROW, recordDates } from '../../components/record/record-card';
 import { RecordLink } from '../../components/record/record-link';
 import { EMPTY, enumText, refName } from '../../components/ref-labels';
 import { formatDate, formatDateTime } from '../../lib/format';
@@ -92,7 +92,6 @@ export function applyFields(
       span: FULL_ROW,
       children: <span style={preWrap}>{record.remark ?? EMPTY}</span>,
     },
-    { key: 'created', label: t('common.created'), children: createdText(record, language) },
-    { key: 'updated', label: t('common.updated'), children: formatDateTime(record.updatedAt) },
+    ...recordDates(record, t, language),
   ];
 }

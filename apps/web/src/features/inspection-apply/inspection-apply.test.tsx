@@ -1,41 +1,21 @@
 import { updateInspectionApply, updateInspectionApplyQuantity } from '@qcdesk/contract/inspection-apply';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api/client';
-import type { Session } from '../../api/guard';
-import { queryClient } from '../../api/query-client';
-import { sessionKey } from '../../api/session';
-import { tokens } from '../../api/session-tokens';
-import { ToastHost } from '../../components/toast';
-import { i18n } from '../../i18n/i18n';
+import { renderSignedIn, signOut, testSession } from '../../test/signed-in';
 import type { InspectionApplyDetail } from './api';
 import { InspectionApplyActions } from './inspection-apply-actions';
 import { cartInput, factoryCount } from './inspection-apply-cart-values';
 import { editInput } from './inspection-apply-edit';
 import { InspectionApplyQuantity } from './inspection-apply-quantity';
 
-const sales = (roles: string[]): Session => ({
-  uid: '7',
-  username: 'demo.sales',
-  name: '销售',
-  englishName: 'Sales',
-  title: 'Sales',
-  roleCode: 'SALES',
-  department: 'Sales',
-  departmentId: '3',
-  position: 2,
-  isQC: false,
-  isLogin: true,
-  modules: ['HOME', 'INSPECTION'],
-  roles: ['role:SALES', ...roles],
-  navigation: { main: ['HOME'], secondary: { HOME: ['Home'] } },
-  routes: ['Home', 'InspectionApply', 'InspectionApplys', 'OrderDetail'],
-  language: null,
-  impersonator: null,
-});
+const sales = (roles: string[]) =>
+  testSession({
+    modules: ['HOME', 'INSPECTION'],
+    roles: ['role:SALES', ...roles],
+    routes: ['Home', 'InspectionApply', 'InspectionApplys', 'OrderDetail'],
+  });
 
 const item = (id: string, applyQuantity: number) => ({
   id,
@@ -63,25 +43,12 @@ const record = {
   items: [item('1', 600), item('2', 400)],
 } as unknown as InspectionApplyDetail;
 
-async function show(ui: ReactElement, roles = ['inspapply.edit']) {
-  await i18n.changeLanguage('en');
-  tokens.save({ bearerToken: 'b', refreshToken: 'r' }, false);
-  queryClient.setQueryData(sessionKey, sales(roles));
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <ToastHost />
-        {ui}
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const show = (ui: ReactElement, roles = ['inspapply.edit']) =>
+  renderSignedIn(ui, sales(roles), { toasts: true });
 
 afterEach(() => {
-  cleanup();
+  signOut();
   vi.restoreAllMocks();
-  queryClient.clear();
-  sessionStorage.clear();
 });
 
 describe('the inspection cart form', () => {

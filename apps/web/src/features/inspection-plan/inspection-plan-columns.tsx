@@ -1,15 +1,13 @@
 import type { Language } from '@qcdesk/contract/messages';
-import { Badge } from 'antd';
 import { Link } from 'react-router';
-import { enumColumnOptions, enumText, refName, userDisplayName } from '../../components/ref-labels';
+import { type BadgeTones, EnumBadge } from '../../components/enum-badge';
+import { enumColumnOptions, refName, userDisplayName } from '../../components/ref-labels';
 import type { TableColumn } from '../../components/table-columns';
 import { formatDate, formatDateTime } from '../../lib/format';
 import type { InspectionPlanRow } from './api';
 
-type BadgeStatus = 'success' | 'processing' | 'default' | 'error' | 'warning';
-
 /** InspectionPlanStatus: planned waits, dispatched and in progress run, completed is done, cancelled grey. */
-const STATUS_BADGES: Record<number, BadgeStatus> = {
+const STATUS_TONES: BadgeTones = {
   10: 'warning',
   20: 'processing',
   30: 'processing',
@@ -18,12 +16,7 @@ const STATUS_BADGES: Record<number, BadgeStatus> = {
 };
 
 export function PlanStatusTag({ status, language }: { status: number; language: Language }) {
-  return (
-    <Badge
-      status={STATUS_BADGES[status] ?? 'default'}
-      text={enumText('InspectionPlanStatus', status, language)}
-    />
-  );
+  return <EnumBadge name="InspectionPlanStatus" value={status} tones={STATUS_TONES} language={language} />;
 }
 
 export const planLink = (language: Language, id: string) => `/${language}/inspection/plan?id=${id}`;

@@ -3,7 +3,7 @@ import { Alert, Card, Flex, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ChangeLogCard } from '../../components/change-log-viewer';
 import { DetailLoadFailed, DetailLoading } from '../../components/detail-states';
-import { createdText, FULL_ROW, RecordCard, subheading } from '../../components/record/record-card';
+import { FULL_ROW, RecordCard, recordDates, subheading } from '../../components/record/record-card';
 import { RecordLink } from '../../components/record/record-link';
 import { EMPTY, enumText, refName, userDisplayName } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
@@ -122,8 +122,7 @@ function PlanView({ plan }: { plan: InspectionPlanDetail }) {
             span: FULL_ROW,
             children: <span style={preWrap}>{plan.remark ?? EMPTY}</span>,
           },
-          { key: 'created', label: t('common.created'), children: createdText(plan, language) },
-          { key: 'updated', label: t('common.updated'), children: formatDateTime(plan.updatedAt) },
+          ...recordDates(plan, t, language),
         ]}
       />
       <PlanTasks plan={plan} />

@@ -1,3 +1,5 @@
+import type { TextShape } from '../../i18n/text-shape';
+
 /** English texts of the inspection-plan screens (features/inspection-plan); the `inspection-plan` namespace. */
 export const inspectionPlanEn = {
   title: 'Inspection plans',
@@ -75,6 +77,5 @@ export const inspectionPlanEn = {
   appliesFull: 'A plan takes at most 100 applications.',
 } as const;
 
-export type InspectionPlanShape<T = typeof inspectionPlanEn> = {
-  -readonly [K in keyof T]: T[K] extends string ? string : InspectionPlanShape<T[K]>;
-};
+/** The shape the Chinese texts must fill. */
+export type InspectionPlanShape = TextShape<typeof inspectionPlanEn>;

@@ -48,6 +48,18 @@ function spyCreate(answers: unknown[]) {
   return calls;
 }
 
+/** The panel on its own, its draft fixed: what it sends and when it calls `onCreated`. */
+const showPanel = (onCreated: (created: unknown) => void, draft = DRAFT) =>
+  renderWidget(
+    <BoardPanel
+      draft={draft}
+      onChange={() => undefined}
+      inspectors={INSPECTORS}
+      factoryName="F1"
+      onCreated={onCreated}
+    />,
+  );
+
 describe('the board panel’s create with warnings (ADR 0018)', () => {
   it('shows the warnings inline and resends the same input with confirm: true', async () => {
     const calls = spyCreate([
@@ -55,15 +67,7 @@ describe('the board panel’s create with warnings (ADR 0018)', () => {
       { saved: true, warnings: [BUSY], result: plan },
     ]);
     const onCreated = vi.fn();
-    renderWidget(
-      <BoardPanel
-        draft={DRAFT}
-        onChange={() => undefined}
-        inspectors={INSPECTORS}
-        factoryName="F1"
-        onCreated={onCreated}
-      />,
-    );
+    showPanel(onCreated);
     fireEvent.click(screen.getByTestId('plan-board-save'));
     const panel = await screen.findByTestId('plan-board-warnings');
     expect(panel.textContent).toMatch(/already booked|已有安排/);
@@ -88,15 +92,7 @@ describe('the board panel’s create with warnings (ADR 0018)', () => {
   it('going back keeps the draft unsaved and sends nothing more', async () => {
     const calls = spyCreate([{ saved: false, warnings: [BUSY], result: null }]);
     const onCreated = vi.fn();
-    renderWidget(
-      <BoardPanel
-        draft={DRAFT}
-        onChange={() => undefined}
-        inspectors={INSPECTORS}
-        factoryName="F1"
-        onCreated={onCreated}
-      />,
-    );
+    showPanel(onCreated);
     fireEvent.click(screen.getByTestId('plan-board-save'));
     fireEvent.click(await screen.findByTestId('plan-board-dismiss'));
     expect(screen.queryByTestId('plan-board-warnings')).toBeNull();
@@ -107,29 +103,13 @@ describe('the board panel’s create with warnings (ADR 0018)', () => {
   it('saves at once without warnings, and cannot save an incomplete draft', async () => {
     const calls = spyCreate([{ saved: true, warnings: [], result: plan }]);
     const onCreated = vi.fn();
-    const { unmount } = renderWidget(
-      <BoardPanel
-        draft={DRAFT}
-        onChange={() => undefined}
-        inspectors={INSPECTORS}
-        factoryName="F1"
-        onCreated={onCreated}
-      />,
-    );
+    const { unmount } = showPanel(onCreated);
     fireEvent.click(screen.getByTestId('plan-board-save'));
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(plan));
     expect(calls).toHaveLength(1);
     unmount();
 
-    renderWidget(
-      <BoardPanel
-        draft={{ ...DRAFT, manDays: 0.3 }}
-        onChange={() => undefined}
-        inspectors={INSPECTORS}
-        factoryName="F1"
-        onCreated={onCreated}
-      />,
-    );
+    showPanel(onCreated, { ...DRAFT, manDays: 0.3 });
     expect(screen.getByTestId('plan-board-save').hasAttribute('disabled')).toBe(true);
   });
 

@@ -15,7 +15,7 @@ import {
   draftProblems,
   type PlanDraft,
 } from './plan-selection';
-import { useWarnedWrite, type Warned, WarningsPanel } from './plan-warnings';
+import { useWarnedWrite, type Warned, WriteFeedback } from './plan-warnings';
 
 /**
  * `inspection/plan/create` with its warnings (ADR 0018): the first call writes nothing when it
@@ -106,16 +106,7 @@ export function BoardPanel({
             }
           />
         ) : null}
-        {write.warnings ? (
-          <WarningsPanel
-            testId="plan-board"
-            warnings={write.warnings}
-            pending={write.pending}
-            onConfirm={() => void write.confirm()}
-            onDismiss={write.dismiss}
-          />
-        ) : null}
-        {write.error ? <Alert type="error" showIcon role="alert" title={write.error} /> : null}
+        <WriteFeedback write={write} testId="plan-board" />
         <Checkbox checked={dispatch} onChange={(e) => setDispatch(e.target.checked)}>
           {t('inspection-plan.dispatchNow')}
         </Checkbox>

@@ -1,4 +1,4 @@
-import { Alert, Flex } from 'antd';
+import { Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GuardedModal } from '../../components/guarded-modal';
@@ -13,7 +13,7 @@ import {
 } from './api';
 import { PlanFields } from './plan-fields';
 import { draftFromPlan, type PlanDraft, updateInput, weekOf } from './plan-selection';
-import { useWarnedWrite, WarningsPanel } from './plan-warnings';
+import { useWarnedWrite, WriteFeedback } from './plan-warnings';
 
 /**
  * Modify a plan (10 or 20): dates, inspectors, man-days, remark. The inspectors come from the
@@ -66,16 +66,7 @@ export function PlanUpdateDialog({ plan, onClose }: { plan: InspectionPlanDetail
           inspectors={inspectors}
           testId="plan-update"
         />
-        {write.warnings ? (
-          <WarningsPanel
-            testId="plan-update"
-            warnings={write.warnings}
-            pending={write.pending}
-            onConfirm={() => void write.confirm()}
-            onDismiss={write.dismiss}
-          />
-        ) : null}
-        {write.error ? <Alert type="error" showIcon role="alert" title={write.error} /> : null}
+        <WriteFeedback write={write} testId="plan-update" />
       </Flex>
     </GuardedModal>
   );

@@ -2,7 +2,7 @@ import type { Warning } from '@qcdesk/contract/warnings';
 import { Alert, Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/api-error';
+import { errorMessage } from '../../api/api-error';
 import { currentLanguage } from '../../i18n/i18n';
 
 /** The answer of a write that may warn (contract warnings.ts `warnable`). */
@@ -36,7 +36,7 @@ export function useWarnedWrite<I extends object, R>(
       } else setHeld({ input, warnings: answer.warnings });
       return answer;
     } catch (caught) {
-      setError(caught instanceof ApiError || caught instanceof Error ? caught.message : String(caught));
+      setError(errorMessage(caught));
       return null;
     } finally {
       setPending(false);
@@ -54,8 +54,32 @@ export function useWarnedWrite<I extends object, R>(
   };
 }
 
+/** What a warned write answered, under its form: the warnings held, or its refusal. */
+export function WriteFeedback({
+  write,
+  testId,
+}: {
+  write: Pick<ReturnType<typeof useWarnedWrite>, 'warnings' | 'error' | 'pending' | 'confirm' | 'dismiss'>;
+  testId: string;
+}) {
+  return (
+    <>
+      {write.warnings ? (
+        <WarningsPanel
+          testId={testId}
+          warnings={write.warnings}
+          pending={write.pending}
+          onConfirm={() => void write.confirm()}
+          onDismiss={write.dismiss}
+        />
+      ) : null}
+      {write.error ? <Alert type="error" showIcon role="alert" title={write.error} /> : null}
+    </>
+  );
+}
+
 /** The warnings inline, in the UI language, with "save anyway" (resend confirmed) and "go back". */
-export function WarningsPanel({
+function WarningsPanel({
   warnings,
   pending,
   onConfirm,

@@ -1,15 +1,13 @@
 import type { Language } from '@qcdesk/contract/messages';
-import { Badge } from 'antd';
 import { Link } from 'react-router';
-import { EMPTY, enumText, refName, userDisplayName } from '../../components/ref-labels';
+import { type BadgeTones, EnumBadge } from '../../components/enum-badge';
+import { EMPTY, refName, userDisplayName } from '../../components/ref-labels';
 import type { TableColumn } from '../../components/table-columns';
 import { formatDate } from '../../lib/format';
 import type { InspectionTaskRow } from './api';
 
-type BadgeStatus = 'success' | 'processing' | 'default' | 'error' | 'warning';
-
 /** InspectionTaskStatus: assigned waits, in progress runs, reported and closed are done, aborted and cancelled stop. */
-const STATUS_BADGES: Record<number, BadgeStatus> = {
+const STATUS_TONES: BadgeTones = {
   10: 'warning',
   20: 'processing',
   30: 'success',
@@ -19,12 +17,7 @@ const STATUS_BADGES: Record<number, BadgeStatus> = {
 };
 
 export function TaskStatusTag({ status, language }: { status: number; language: Language }) {
-  return (
-    <Badge
-      status={STATUS_BADGES[status] ?? 'default'}
-      text={enumText('InspectionTaskStatus', status, language)}
-    />
-  );
+  return <EnumBadge name="InspectionTaskStatus" value={status} tones={STATUS_TONES} language={language} />;
 }
 
 export const taskLink = (language: Language, id: string) => `/${language}/inspection/task?id=${id}`;

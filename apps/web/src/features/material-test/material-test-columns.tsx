@@ -1,9 +1,9 @@
 import type { Language } from '@qcdesk/contract/messages';
-import { Badge, type BadgeProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
+import { type BadgeTones, EnumBadge, type EnumBadgeProps } from '../../components/enum-badge';
 import { searchMaterialOptions } from '../../components/pickers';
-import { EMPTY, enumColumnOptions, enumText, materialText, refName } from '../../components/ref-labels';
+import { EMPTY, enumColumnOptions, materialText, refName } from '../../components/ref-labels';
 import { MaterialAutoComplete, type RemoteOption } from '../../components/remote-auto-complete';
 import type { TableColumn } from '../../components/table-columns';
 import { formatDate, formatDateTime } from '../../lib/format';
@@ -19,24 +19,10 @@ export interface MaterialTestColumnOptions {
 }
 
 /** DOMAIN.md §3.2 MaterialTestStatus: draft, completed, pushed (a dot and plain text, legible on any theme). */
-const STATUS_BADGES: Record<number, BadgeProps['status']> = {
-  10: 'default',
-  20: 'processing',
-  30: 'success',
-};
+const STATUS_TONES: BadgeTones = { 10: 'default', 20: 'processing', 30: 'success' };
 
-export function StatusBadge({
-  status,
-  language,
-  ...rest
-}: { status: number; language: Language } & Omit<BadgeProps, 'status'>) {
-  return (
-    <Badge
-      status={STATUS_BADGES[status] ?? 'default'}
-      text={enumText('MaterialTestStatus', status, language)}
-      {...rest}
-    />
-  );
+export function StatusBadge({ status, ...rest }: { status: number } & EnumBadgeProps) {
+  return <EnumBadge name="MaterialTestStatus" value={status} tones={STATUS_TONES} {...rest} />;
 }
 
 /**

@@ -1,11 +1,11 @@
 import { MATERIAL_TEST_STATUS } from '@qcdesk/contract/material-test';
-import { Alert, Card, Flex, Typography } from 'antd';
+import { Alert, Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { ChangeLogViewer } from '../../components/change-log-viewer';
 import { FileList } from '../../components/file-list';
-import { createdText, FULL_ROW, RecordCard, subheading } from '../../components/record/record-card';
+import { createdText, FULL_ROW, LongText, RecordCard, subheading } from '../../components/record/record-card';
 import { RecordLifecycleActions } from '../../components/record/record-lifecycle-actions';
 import { RecordLink } from '../../components/record/record-link';
 import { RecordRoute } from '../../components/record/record-route';
@@ -146,11 +146,7 @@ function MaterialTestView({ test, modify }: { test: MaterialTestDetail; modify: 
             key: 'remark',
             label: t('material-test.remark'),
             span: FULL_ROW,
-            children: (
-              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
-                {test.remark || EMPTY}
-              </Typography.Paragraph>
-            ),
+            children: <LongText text={test.remark} />,
           },
         ]}
       />

@@ -1,3 +1,5 @@
+import type { SingularTextShape } from '../../i18n/text-shape';
+
 /** English texts of the material-test screens (features/material-test); merged as the `materialTest` namespace. */
 export const materialTestEn = {
   title: 'Material tests',
@@ -53,9 +55,5 @@ export const materialTestEn = {
 } as const;
 
 /** The shape the Chinese texts must fill: the same keys, any text. */
-/** The Chinese texts' shape: the same keys, with one key for each English plural (`pushedValue_one`). */
-export type MaterialTestShape<T = typeof materialTestEn> = {
-  -readonly [K in keyof T as K extends `${infer Base}_${'one' | 'other'}` ? Base : K]: T[K] extends string
-    ? string
-    : MaterialTestShape<T[K]>;
-};
+/** The shape the Chinese texts must fill: one key for each English plural. */
+export type MaterialTestShape = SingularTextShape<typeof materialTestEn>;

@@ -1,8 +1,8 @@
-import { Flex, Spin, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileList } from '../../components/file-list';
-import { UploadPicker, uploadProblem } from '../../components/upload-picker';
+import { UploadingNote, UploadPicker, UploadProblems, uploadProblem } from '../../components/upload-picker';
 import { useWidgetsTranslation } from '../../components/widgets-i18n';
 import { currentLanguage } from '../../i18n/i18n';
 import { fileHref, uploadReportFile } from './api';
@@ -66,24 +66,9 @@ export function ReportFilesField({
         >
           {t('material-test.uploadReport')}
         </UploadPicker>
-        {uploading > 0 ? (
-          <Flex gap={8} align="center">
-            <Spin size="small" />
-            <Typography.Text type="secondary">
-              {t('material-test.uploading', { count: uploading })}
-            </Typography.Text>
-          </Flex>
-        ) : null}
+        <UploadingNote count={uploading} text={t('material-test.uploading', { count: uploading })} />
       </Flex>
-      {problems.length > 0 ? (
-        <Flex vertical role="alert" data-testid="report-files-problems">
-          {problems.map((problem) => (
-            <Typography.Text key={problem} type="danger">
-              {problem}
-            </Typography.Text>
-          ))}
-        </Flex>
-      ) : null}
+      <UploadProblems problems={problems} testId="report-files-problems" />
       {files.length > 0 ? (
         <FileList
           files={files.map((file) => ({ ...file, url: fileHref(file.url) }))}

@@ -2,8 +2,7 @@ import type { Language } from '@qcdesk/contract/messages';
 import { Badge } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { ConfigSelect } from '../../components/config-select';
-import { refName } from '../../components/ref-labels';
+import { refColumn } from '../../components/column-presets';
 import type { TableColumn } from '../../components/table-columns';
 import type { MaterialRow } from './api';
 
@@ -28,22 +27,10 @@ export function materialColumns({ language, t, canEdit }: MaterialColumnOptions)
       render: (_value, row) => <Link to={`/${language}/material/${row.id}`}>{row.upc}</Link>,
     },
     { title: (t) => t('material.name'), dataIndex: 'name', sort: 'name', wrapWidth: 240 },
-    {
+    refColumn('materialtype', t('material.materialType'), language, (row) => row.materialType, {
       key: 'type',
-      title: (t) => t('material.materialType'),
-      dataIndex: 'materialType',
       searchKey: 'type',
-      render: (_value, row) => refName(row.materialType, language),
-      renderFormItem: (props) => (
-        <ConfigSelect<string | null>
-          list="materialtype"
-          allowClear
-          placeholder={t('material.materialType')}
-          {...props}
-          value={props.value as string | null}
-        />
-      ),
-    },
+    }),
     {
       key: 'q0',
       title: (t) => t('material.needsTesting'),
@@ -59,22 +46,10 @@ export function materialColumns({ language, t, canEdit }: MaterialColumnOptions)
       // A tablet keeps the columns people find a material by; the column settings bring it back.
       showFrom: 'xl',
     },
-    {
+    refColumn('risklevel', t('material.riskLevel'), language, (row) => row.riskLevel, {
       key: 'riskLevel',
-      title: (t) => t('material.riskLevel'),
-      dataIndex: 'riskLevel',
       searchKey: 'riskLevel',
-      render: (_value, row) => refName(row.riskLevel, language),
-      renderFormItem: (props) => (
-        <ConfigSelect<string | null>
-          list="risklevel"
-          allowClear
-          placeholder={t('material.riskLevel')}
-          {...props}
-          value={props.value as string | null}
-        />
-      ),
-    },
+    }),
     {
       title: (t) => t('material.validTests'),
       dataIndex: 'validTests',

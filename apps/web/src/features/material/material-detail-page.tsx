@@ -5,13 +5,12 @@ import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button-link';
 import { ChangeLogCard } from '../../components/change-log-viewer';
-import { createdText, RecordCard, subheading } from '../../components/record/record-card';
+import { RecordCard, recordDates, subheading } from '../../components/record/record-card';
 import { RecordLifecycleActions } from '../../components/record/record-lifecycle-actions';
 import { RecordLink } from '../../components/record/record-link';
 import { RecordRoute } from '../../components/record/record-route';
 import { EMPTY, refName } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
-import { formatDateTime } from '../../lib/format';
 import {
   fetchMaterialChangeLog,
   MATERIAL_ENTITY,
@@ -96,8 +95,7 @@ function MaterialView({ material, modify }: { material: MaterialDetail; modify: 
                 material.validTests
               ),
           },
-          { key: 'created', label: t('common.created'), children: createdText(material, language) },
-          { key: 'updated', label: t('common.updated'), children: formatDateTime(material.updatedAt) },
+          ...recordDates(material, t, language),
         ]}
       />
       <Card title={<h2 style={subheading}>{t('material.tests')}</h2>}>

@@ -1,3 +1,5 @@
+import type { TextShape } from '../../i18n/text-shape';
+
 /** English texts of the material screens (features/material); merged by the shell as the `material` namespace. */
 export const materialEn = {
   title: 'Materials',
@@ -36,7 +38,5 @@ export const materialEn = {
   originalSamplesNone: 'No original sample uses this material.',
 } as const;
 
-/** The shape the Chinese texts must fill: the same keys, any text. */
-export type MaterialShape<T = typeof materialEn> = {
-  -readonly [K in keyof T]: T[K] extends string ? string : MaterialShape<T[K]>;
-};
+/** The shape the Chinese texts must fill. */
+export type MaterialShape = TextShape<typeof materialEn>;

@@ -1,9 +1,9 @@
 import type { Language } from '@qcdesk/contract/messages';
 import { ORDER_RISK_STATUS } from '@qcdesk/contract/order-risk';
-import { Badge, type BadgeProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { clientColumn, refColumn } from '../../components/column-presets';
+import { type BadgeTones, EnumBadge } from '../../components/enum-badge';
 import { TestStatusTag } from '../../components/record/record-link';
 import { enumColumnOptions, enumText, refName } from '../../components/ref-labels';
 import type { TableColumn } from '../../components/table-columns';
@@ -11,18 +11,15 @@ import { formatDate } from '../../lib/format';
 import type { OrderRiskRow } from './api';
 
 /** DOMAIN.md §3.2 OrderRiskStatus: pending, testing, done, waived. */
-const STATUS_BADGES: Record<number, BadgeProps['status']> = {
-  10: 'default',
-  20: 'processing',
-  30: 'success',
-  40: 'warning',
-};
+const STATUS_TONES: BadgeTones = { 10: 'default', 20: 'processing', 30: 'success', 40: 'warning' };
 
 export function RiskStatusBadge({ status, language }: { status: number; language: Language }) {
   return (
-    <Badge
-      status={STATUS_BADGES[status] ?? 'default'}
-      text={enumText('OrderRiskStatus', status, language)}
+    <EnumBadge
+      name="OrderRiskStatus"
+      value={status}
+      tones={STATUS_TONES}
+      language={language}
       data-testid="order-risk-status"
     />
   );

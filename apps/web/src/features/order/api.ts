@@ -1,6 +1,5 @@
-import { changeLog } from '@qcdesk/contract/config';
 import { getContract } from '@qcdesk/contract/contract';
-import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
+import type { OutputOf } from '@qcdesk/contract/operation';
 import {
   exportOrders as exportOrdersOp,
   getOrder,
@@ -9,53 +8,41 @@ import {
   searchOrders,
 } from '@qcdesk/contract/order';
 import { originalSampleCart } from '@qcdesk/contract/original-sample';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { operationKey, useOperationMutation } from '../../api/use-operation';
-import type { ChangeLogFetch } from '../../components/change-log-viewer';
-import type { PageRequest } from '../../components/data-table';
-import { sortInput } from '../../components/list-state';
-import type { Filters } from '../../components/table-columns';
+import { operationKey } from '../../api/use-operation';
+import { areaApi } from '../../components/area-api';
 
 export type OrderProductRow = OutputOf<typeof searchOrders>['list'][number];
 export type OrderDetail = OutputOf<typeof getOrder>;
 export type OrderProductLine = OrderDetail['products'][number];
 export type OrderShipping = NonNullable<OrderDetail['shipping']>;
 export type OrderContract = OutputOf<typeof getContract>;
-type OrderSearchInput = InputOf<typeof searchOrders>;
 
 /** The change log names an order by its table (apps/server order.service.ts ORDER_ENTITY). */
 export const ORDER_ENTITY = 'orders';
 
-export const ordersSearchKey = operationKey(searchOrders);
-const orderKey = operationKey(getOrder);
 const contractKey = operationKey(getContract);
 
 /** The order list's sort keys: exactly the contract's `sorting(ORDER_SORTS)` of order/search. */
 export { ORDER_SORTS };
 
+const area = areaApi({ search: searchOrders, get: getOrder, sorts: ORDER_SORTS, entity: ORDER_ENTITY });
+
+export const ordersSearchKey = area.searchKey;
+
 /** The list's page request (spec §3 Product filters; one row per order product). */
-export const requestOrders: PageRequest<OrderProductRow> = ({ filters, page, pageSize, count, ...sort }) =>
-  api.call(searchOrders, {
-    ...(filters as OrderSearchInput),
-    page,
-    pageSize,
-    count,
-    ...sortInput(sort, ORDER_SORTS),
-  });
+export const requestOrders = area.request();
 
 /** `order/export`: the list's filters to XLSX, mailed; answers the job to follow. */
-export const exportOrders = (filters: Filters) =>
-  api.call(exportOrdersOp, filters as InputOf<typeof exportOrdersOp>);
+export const exportOrders = area.exportWith(exportOrdersOp);
 
 /** One order with its products, sources, requirements and shipment. */
-export function useOrder(id: string | undefined) {
-  return useQuery({
-    queryKey: [...orderKey, id],
-    queryFn: () => api.callResult(getOrder, { id: id ?? '' }),
-    enabled: Boolean(id),
-  });
-}
+export const useOrder = area.useRecord;
+
+/** Refreshes the order, the list and the order's change log: after every order write (order-write-api.ts). */
+export const useInvalidateOrder = area.useInvalidate;
+export const useOrderWrite = area.useWrite;
 
 /** The order's contract and its files (`id` is the order id). */
 export function useOrderContract(id: string) {
@@ -65,7 +52,7 @@ export function useOrderContract(id: string) {
   });
 }
 
-export const fetchOrderChangeLog: ChangeLogFetch = (input) => api.call(changeLog, input);
+export const fetchOrderChangeLog = area.fetchChangeLog;
 
 /** The original-sample cart's entries as the server re-validates them (DOMAIN.md §6.1), while `enabled`. */
 export function useSampleCartEntries(ids: readonly string[], enabled: boolean) {
@@ -77,14 +64,4 @@ export function useSampleCartEntries(ids: readonly string[], enabled: boolean) {
 }
 
 /** `order/relation`: links products to an original sample, or unlinks them (null); errors are the caller's to show. */
-export function useRelateOrderProducts() {
-  const client = useQueryClient();
-  return useOperationMutation(relateOrderProducts, {
-    silent: true,
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: orderKey });
-      void client.invalidateQueries({ queryKey: ordersSearchKey });
-      void client.invalidateQueries({ queryKey: ['changelog', ORDER_ENTITY] });
-    },
-  });
-}
+export const useRelateOrderProducts = () => area.useWrite(relateOrderProducts, { silent: true });

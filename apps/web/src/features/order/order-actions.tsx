@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { RecordLifecycleActions } from '../../components/record/record-lifecycle-actions';
-import type { OrderDetail } from './api';
+import { type OrderDetail, useInvalidateOrder } from './api';
 import { OrderRequirementsDialog } from './order-edit-dialogs';
-import { useInvalidateOrder, useUpdateOrder } from './order-write-api';
+import { useUpdateOrder } from './order-write-api';
 
 /**
  * The order's header buttons (order.edit on an order the caller may modify): Edit (the header

@@ -4,18 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { ChangeLogCard } from '../../components/change-log-viewer';
-import { createdText, FULL_ROW, RecordCard, subheading } from '../../components/record/record-card';
+import { FULL_ROW, RecordCard, recordDates, subheading } from '../../components/record/record-card';
 import { RecordRoute } from '../../components/record/record-route';
 import { EMPTY, enumText, refName, userDisplayName } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { fetchOrderChangeLog, ORDER_ENTITY, type OrderDetail, useOrder } from './api';
+import { fetchOrderChangeLog, ORDER_ENTITY, type OrderDetail, useInvalidateOrder, useOrder } from './api';
 import { OrderActions } from './order-actions';
 import { OrderContract } from './order-contract';
 import { OrderForm } from './order-form';
 import { OrderProductsCard } from './order-products-card';
 import { OrderShipping } from './order-shipping';
-import { useInvalidateOrder } from './order-write-api';
 
 const preWrap = { whiteSpace: 'pre-wrap' } as const;
 
@@ -82,8 +81,7 @@ function OrderView({ order, modify }: { order: OrderDetail; modify: boolean }) {
             span: FULL_ROW,
             children: <span style={preWrap}>{order.testRequirement ?? EMPTY}</span>,
           },
-          { key: 'created', label: t('common.created'), children: createdText(order, language) },
-          { key: 'updated', label: t('common.updated'), children: formatDateTime(order.updatedAt) },
+          ...recordDates(order, t, language),
         ]}
       />
       <OrderProductsCard order={order} modify={modify} />

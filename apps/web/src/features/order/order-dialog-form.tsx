@@ -5,6 +5,7 @@
  * the dialog is closed by its ×, Escape or the mask.
  * Test ids: `<testId>` (the dialog), `<testId>-save`.
  */
+
 import { Alert, Button, Flex, Form } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,7 @@ import { notify } from '../../components/notify';
 import { markFieldError, type RecordMutation } from '../../components/record/use-record-form';
 import { useIsPhone } from '../../components/use-is-phone';
 import { useLeaveGuard } from '../../components/use-leave-guard';
-import { useInvalidateOrder } from './order-write-api';
+import { useInvalidateOrder } from './api';
 
 export interface DialogFormProps<V, I> {
   open: boolean;

@@ -65,19 +65,18 @@ export function OrderItemDialog({
   );
 }
 
+/** A dialog that changes the order, opened from its page. */
+interface OrderDialogProps {
+  order: OrderDetail;
+  open: boolean;
+  onClose: () => void;
+}
+
 /**
  * Issue 25: one line added to an existing order (order/item/create) with the fields of the new-order
  * form's lines; its refusals name `products.0.<field>`, the form's own path.
  */
-export function OrderAddLineDialog({
-  order,
-  open,
-  onClose,
-}: {
-  order: OrderDetail;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function OrderAddLineDialog({ order, open, onClose }: OrderDialogProps) {
   const { t } = useTranslation();
   const save = useAddOrderItems();
   return (
@@ -101,15 +100,7 @@ export function OrderAddLineDialog({
 }
 
 /** The order's inspection and test requirements (order/require/update), or the client's current ones. */
-export function OrderRequirementsDialog({
-  order,
-  open,
-  onClose,
-}: {
-  order: OrderDetail;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function OrderRequirementsDialog({ order, open, onClose }: OrderDialogProps) {
   const { t } = useTranslation();
   const save = useUpdateRequirements();
   const input = updateOrderRequirements.input;

@@ -2,6 +2,7 @@ import { FileExcelOutlined, InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Switch, Typography, Upload } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/api-error';
 import { currentLanguage } from '../../i18n/i18n';
 import { formatFileSize } from '../../lib/format';
 import { startOrderImport } from './order-import-api';
@@ -44,7 +45,7 @@ export function OrderImportUpload({ onStarted, label }: OrderImportUploadProps) 
       onStarted(job.id);
     } catch (error) {
       // The server's refusal (too big, not XLSX, no permission), in the current language.
-      setProblem(error instanceof Error ? error.message : String(error));
+      setProblem(errorMessage(error));
     } finally {
       setBusy(false);
     }

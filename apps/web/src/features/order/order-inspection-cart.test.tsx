@@ -1,59 +1,26 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Session } from '../../api/guard';
-import { queryClient } from '../../api/query-client';
-import { sessionKey } from '../../api/session';
-import { tokens } from '../../api/session-tokens';
-import { ToastHost } from '../../components/toast';
-import { i18n } from '../../i18n/i18n';
 import { clearAllCarts, inspectionApplyCartStore } from '../../lib/carts';
+import { renderSignedIn, signOut, testSession } from '../../test/signed-in';
 import type { OrderDetail } from './api';
 import { OrderInspectionCart } from './order-inspection-cart';
 
-const sales = (roles: string[]): Session => ({
-  uid: '7',
-  username: 'demo.sales',
-  name: '销售',
-  englishName: 'Sales',
-  title: 'Sales',
-  roleCode: 'SALES',
-  department: 'Sales',
-  departmentId: '3',
-  position: 2,
-  isQC: false,
-  isLogin: true,
-  modules: ['HOME', 'INSPECTION'],
-  roles: ['role:SALES', ...roles],
-  navigation: { main: ['HOME'], secondary: { HOME: ['Home'] } },
-  routes: ['Home', 'InspectionApply', 'InspectionApplys', 'OrderDetail'],
-  language: null,
-  impersonator: null,
-});
+const sales = (roles: string[]) =>
+  testSession({
+    modules: ['HOME', 'INSPECTION'],
+    roles: ['role:SALES', ...roles],
+    routes: ['Home', 'InspectionApply', 'InspectionApplys', 'OrderDetail'],
+  });
 
 const factory = (id: string) => ({ id, code: `F${id}`, nameZh: `工厂${id}`, nameEn: `Factory ${id}` });
 
-async function show(ui: ReactElement, roles = ['inspapply.edit']) {
-  await i18n.changeLanguage('en');
-  tokens.save({ bearerToken: 'b', refreshToken: 'r' }, false);
-  queryClient.setQueryData(sessionKey, sales(roles));
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <ToastHost />
-        {ui}
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const show = (ui: ReactElement, roles = ['inspapply.edit']) =>
+  renderSignedIn(ui, sales(roles), { toasts: true });
 
 beforeEach(() => clearAllCarts());
 afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  sessionStorage.clear();
+  signOut();
   clearAllCarts();
 });
 

@@ -1,11 +1,12 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../api/api-error';
 import { useConfirm } from '../../components/confirm-dialog';
 import { notify } from '../../components/notify';
-import type { OrderDetail, OrderProductLine } from './api';
-import { useInvalidateOrder, useSortOrderItems, useUpdateOrderItem } from './order-write-api';
+import { RemoveButton } from '../../components/remove-button';
+import { type OrderDetail, type OrderProductLine, useInvalidateOrder } from './api';
+import { useSortOrderItems, useUpdateOrderItem } from './order-write-api';
 
 /**
  * Issue 25: a valid line of an existing order moved up or down (order/item/sort) or removed after a
@@ -65,14 +66,11 @@ export function useLineActions(order: OrderDetail) {
           aria-label={t('order.form.lineDown', { productNo: row.productNo })}
           data-testid="order-product-down"
         />
-        <Button
+        <RemoveButton
           size="small"
-          type="text"
-          danger
-          icon={<DeleteOutlined />}
           disabled={busy || valid.length === 1}
           onClick={() => void remove(row)}
-          aria-label={t('order.form.lineDelete', { productNo: row.productNo })}
+          label={t('order.form.lineDelete', { productNo: row.productNo })}
           data-testid="order-product-delete"
         />
       </Flex>

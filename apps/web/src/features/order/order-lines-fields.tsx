@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { ORDER_LINES_MAX, productInput } from '@qcdesk/contract/order';
 import { Button, Col, Flex, Form, Input, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { DateField } from '../../components/date-picker';
 import { NumberField } from '../../components/number-field';
 import { rulesFrom } from '../../components/record/field-rules';
 import { enumOptions } from '../../components/ref-labels';
+import { RemoveButton } from '../../components/remove-button';
 import { currentLanguage } from '../../i18n/i18n';
 import { emptyLine } from './order-form-values';
 
@@ -125,12 +126,9 @@ export function OrderLinesFields() {
             >
               <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
                 <Typography.Text strong>{t('order.form.line', { n: index + 1 })}</Typography.Text>
-                <Button
-                  danger
-                  type="text"
-                  icon={<DeleteOutlined />}
+                <RemoveButton
                   disabled={fields.length === 1}
-                  aria-label={t('order.form.lineRemove', { n: index + 1 })}
+                  label={t('order.form.lineRemove', { n: index + 1 })}
                   onClick={() => remove(field.name)}
                 />
               </Flex>

@@ -1,15 +1,13 @@
-import { DisconnectOutlined, LinkOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Flex, Modal, Radio, Spin, Typography } from 'antd';
+import { Alert, Empty, Flex, Modal, Radio, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useConfirm } from '../../components/confirm-dialog';
+import { errorMessage } from '../../api/api-error';
 import { toast } from '../../components/toast';
 import { currentLanguage } from '../../i18n/i18n';
 import { useOriginalSampleCart } from '../../lib/carts';
-import { type OrderDetail, useRelateOrderProducts, useSampleCartEntries } from './api';
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+import { useRelateOrderProducts, useSampleCartEntries } from './api';
+import { OrderLinkButtons, type OrderLinksProps } from './order-link-buttons';
 
 /** Picks one sample of the original-sample cart (re-validated by the server) and links the products to it. */
 function LinkSampleDialog({
@@ -42,7 +40,7 @@ function LinkSampleDialog({
       await onLink(picked);
       setPicked(null);
     } catch (error) {
-      setProblem(messageOf(error));
+      setProblem(errorMessage(error));
     } finally {
       setBusy(false);
     }
@@ -97,71 +95,40 @@ function LinkSampleDialog({
  * sample of the original-sample cart, or unlink the linked ones. Shown with order.edit on an order
  * the caller may change; the server refuses another client's sample (E_SAMPLE_CLIENT), said here.
  */
-export function OrderSampleLinks({
-  order,
-  selected,
-  onDone,
-}: {
-  order: OrderDetail;
-  selected: readonly string[];
-  onDone: () => void;
-}) {
+export function OrderSampleLinks({ order, selected, onDone }: OrderLinksProps) {
   const { t } = useTranslation();
   const relate = useRelateOrderProducts();
-  const [confirm, holder] = useConfirm();
   const [open, setOpen] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
 
-  const linked = order.products.filter((p) => selected.includes(p.id) && p.originalSample);
-  const write = async (ids: readonly string[], sampleId: string | null) => {
-    await relate.mutateAsync({
+  const linked = order.products.filter((p) => selected.includes(p.id) && p.originalSample).map((p) => p.id);
+  const write = (ids: readonly string[], sampleId: string | null) =>
+    relate.mutateAsync({
       id: order.id,
       version: order.version,
       links: ids.map((productId) => ({ productId, originalSampleId: sampleId })),
     });
-    onDone();
-  };
   const link = async (sampleId: string) => {
     const count = selected.length;
     await write(selected, sampleId);
+    onDone();
     setOpen(false);
     toast.success(t('order.linkDone', { count }));
   };
-  const unlink = async () => {
-    if (!(await confirm({ content: t('order.unlinkConfirm', { count: linked.length }) }))) return;
-    setProblem(null);
-    try {
-      await write(
-        linked.map((p) => p.id),
-        null,
-      );
-      toast.success(t('order.unlinkDone', { count: linked.length }));
-    } catch (error) {
-      setProblem(messageOf(error));
-    }
-  };
 
   return (
-    <>
-      {holder}
-      <Button
-        size="small"
-        icon={<LinkOutlined />}
-        disabled={selected.length === 0}
-        onClick={() => setOpen(true)}
-      >
-        {t('order.linkSample')}
-      </Button>
-      <Button
-        size="small"
-        icon={<DisconnectOutlined />}
-        disabled={linked.length === 0}
-        onClick={() => void unlink()}
-      >
-        {t('order.unlinkSample')}
-      </Button>
-      {problem ? <Alert type="error" showIcon title={problem} /> : null}
+    <OrderLinkButtons
+      selected={selected}
+      linked={linked}
+      texts={{
+        link: t('order.linkSample'),
+        unlink: t('order.unlinkSample'),
+        unlinkConfirm: t('order.unlinkConfirm', { count: linked.length }),
+      }}
+      onLink={() => setOpen(true)}
+      unlink={(ids) => write(ids, null)}
+      onDone={onDone}
+    >
       <LinkSampleDialog open={open} count={selected.length} onLink={link} onClose={() => setOpen(false)} />
-    </>
+    </OrderLinkButtons>
   );
 }

@@ -6,8 +6,7 @@ import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { useOperationMutation } from '../../api/use-operation';
 import { notify } from '../../components/notify';
-import type { OrderDetail } from './api';
-import { useInvalidateOrder } from './order-write-api';
+import { type OrderDetail, useInvalidateOrder } from './api';
 
 /**
  * `orderrisk/sync` for the whole order (orderrisk.sync, DOMAIN.md §4.11, §6.5): derives the

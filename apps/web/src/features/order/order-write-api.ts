@@ -10,17 +10,16 @@ import {
   addOrderItems,
   assignOrderProducts,
   createOrder,
-  getOrder,
   sortOrderItems,
   updateOrder,
   updateOrderItem,
   updateOrderRequirements,
   updateProductType,
 } from '@qcdesk/contract/order';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { operationKey, useOperationMutation } from '../../api/use-operation';
-import { ORDER_ENTITY, ordersSearchKey } from './api';
+import { operationKey } from '../../api/use-operation';
+import { useOrderWrite } from './api';
 
 export type CreateOrderInput = InputOf<typeof createOrder>;
 export type UpdateOrderInput = InputOf<typeof updateOrder>;
@@ -28,59 +27,17 @@ export type UpdateOrderItemInput = InputOf<typeof updateOrderItem>;
 export type AddOrderItemsInput = InputOf<typeof addOrderItems>;
 export type UpdateRequirementsInput = InputOf<typeof updateOrderRequirements>;
 
-const orderKey = operationKey(getOrder);
 const clientKey = operationKey(getClient);
-
-export function useInvalidateOrder() {
-  const client = useQueryClient();
-  return () => {
-    void client.invalidateQueries({ queryKey: ordersSearchKey });
-    void client.invalidateQueries({ queryKey: orderKey });
-    void client.invalidateQueries({ queryKey: ['changelog', ORDER_ENTITY] });
-  };
-}
-
 const silent = { silent: true } as const;
 
-export function useCreateOrder() {
-  const invalidate = useInvalidateOrder();
-  return useOperationMutation(createOrder, { ...silent, onSuccess: invalidate });
-}
-
-export function useUpdateOrder(options: { silent?: boolean } = {}) {
-  const invalidate = useInvalidateOrder();
-  return useOperationMutation(updateOrder, { ...options, onSuccess: invalidate });
-}
-
-export function useUpdateOrderItem() {
-  const invalidate = useInvalidateOrder();
-  return useOperationMutation(updateOrderItem, { ...silent, onSuccess: invalidate });
-}
-
-export function useAddOrderItems() {
-  const invalidate = useInvalidateOrder();
-  return useOperationMutation(addOrderItems, { ...silent, onSuccess: invalidate });
-}
-
-export function useSortOrderItems() {
-  const invalidate = useInvalidateOrder();
-  return useOperationMutation(sortOrderItems, { ...silent, onSuccess: invalidate });
-}
-
-export function useUpdateRequirements() {
-  const invalidate = useInvalidateOrder();
-  return useOperationMutation(updateOrderRequirements, { ...silent, onSuccess: invalidate });
-}
-
-export function useUpdateProductType() {
-  const invalidate = useInvalidateOrder();
-  return useOperationMutation(updateProductType, { ...silent, onSuccess: invalidate });
-}
-
-export function useAssignProducts() {
-  const invalidate = useInvalidateOrder();
-  return useOperationMutation(assignOrderProducts, { ...silent, onSuccess: invalidate });
-}
+export const useCreateOrder = () => useOrderWrite(createOrder, silent);
+export const useUpdateOrder = (options: { silent?: boolean } = {}) => useOrderWrite(updateOrder, options);
+export const useUpdateOrderItem = () => useOrderWrite(updateOrderItem, silent);
+export const useAddOrderItems = () => useOrderWrite(addOrderItems, silent);
+export const useSortOrderItems = () => useOrderWrite(sortOrderItems, silent);
+export const useUpdateRequirements = () => useOrderWrite(updateOrderRequirements, silent);
+export const useUpdateProductType = () => useOrderWrite(updateProductType, silent);
+export const useAssignProducts = () => useOrderWrite(assignOrderProducts, silent);
 
 /** The picked client's department, sales and requirements (the new order's defaults). */
 export function useClientDefaults(id: string | undefined) {

@@ -1,3 +1,4 @@
+import type { SingularTextShape } from '../../i18n/text-shape';
 import { orderImportEn } from './order-import.en';
 /** English texts of the order screens (features/order); merged by the shell as the `order` namespace. */
 export const orderEn = {
@@ -116,9 +117,5 @@ export const orderEn = {
   },
 } as const;
 
-/** The shape the Chinese texts must fill: the same keys, any text. */
-export type OrderShape<T = typeof orderEn> = {
-  -readonly [K in keyof T as K extends `${infer Base}_${'one' | 'other'}` ? Base : K]: T[K] extends string
-    ? string
-    : OrderShape<T[K]>;
-};
+/** The shape the Chinese texts must fill: one key for each English plural. */
+export type OrderShape = SingularTextShape<typeof orderEn>;

@@ -12,8 +12,6 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { operationKey } from '../../api/use-operation';
 import { areaApi } from '../../components/area-api';
-import type { PageRequest } from '../../components/data-table';
-import { sortInput } from '../../components/list-state';
 
 export type OriginalSampleRow = OutputOf<typeof searchOriginalSamples>['list'][number];
 export type OriginalSampleDetail = OutputOf<typeof getOriginalSample>;
@@ -21,7 +19,6 @@ export type CreateOriginalSampleInput = InputOf<typeof createOriginalSample>;
 export type UpdateOriginalSampleInput = InputOf<typeof updateOriginalSample>;
 export type PartsUpdate = InputOf<typeof updateOriginalSampleMaterials>;
 export type PartsInput = PartsUpdate['parts'];
-type OriginalSampleSearchInput = InputOf<typeof searchOriginalSamples>;
 
 /** The change log names an original sample by its table (apps/server ORIGINAL_SAMPLE_ENTITY). */
 export const ORIGINAL_SAMPLE_ENTITY = 'original_samples';
@@ -39,23 +36,7 @@ const area = areaApi({
 export const originalSamplesSearchKey = area.searchKey;
 
 /** The list's page request (spec §3 original-sample filters: itemNo, name, complete (default true), page). */
-export const requestOriginalSamples: PageRequest<OriginalSampleRow> = async ({
-  filters,
-  page,
-  pageSize,
-  count,
-  ...sort
-}) => {
-  const answer = await api.call(searchOriginalSamples, {
-    ...(filters as OriginalSampleSearchInput),
-    page,
-    pageSize,
-    count,
-    // sort: the server drops these until the contract's searchOriginalSamples has `...sorting([...])`.
-    ...sortInput(sort, ORIGINAL_SAMPLE_SORTS),
-  });
-  return { ...answer, total: answer.total ?? 0 };
-};
+export const requestOriginalSamples = area.request();
 
 /** `originalsample/export`: the list's filters to XLSX, mailed; answers the job to follow. */
 export const exportOriginalSamples = area.exportWith(exportOriginalSamplesOp);

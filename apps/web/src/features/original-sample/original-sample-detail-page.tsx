@@ -3,13 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { ChangeLogCard } from '../../components/change-log-viewer';
-import { createdText, RecordCard } from '../../components/record/record-card';
+import { RecordCard, recordDates } from '../../components/record/record-card';
 import { RecordLifecycleActions } from '../../components/record/record-lifecycle-actions';
 import { RecordLink } from '../../components/record/record-link';
 import { RecordRoute } from '../../components/record/record-route';
 import { EMPTY } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
-import { formatDateTime } from '../../lib/format';
 import {
   fetchOriginalSampleChangeLog,
   ORIGINAL_SAMPLE_ENTITY,
@@ -84,8 +83,7 @@ function OriginalSampleView({ sample, modify }: { sample: OriginalSampleDetail; 
             ),
           },
           { key: 'partCount', label: t('original-sample.partCount'), children: sample.partCount },
-          { key: 'created', label: t('common.created'), children: createdText(sample, language) },
-          { key: 'updated', label: t('common.updated'), children: formatDateTime(sample.updatedAt) },
+          ...recordDates(sample, t, language),
         ]}
       />
       <OriginalSampleParts sample={sample} canEdit={mayEdit && modify && sample.valid === 1} />

@@ -106,19 +106,3 @@ export function updateOriginalSampleInput(
 export const partsComplete = (parts: readonly PartValues[] | undefined) =>
   (parts ?? []).length > 0 &&
   (parts ?? []).every((part) => (part.materials ?? []).some((row) => row.material));
-
-/** Indexes of rows repeating an earlier one by key (a part twice, a material twice in a part). */
-export function duplicateIndexes<T>(
-  rows: readonly T[] | undefined,
-  key: (row: T) => string | undefined,
-): number[] {
-  const seen = new Set<string>();
-  const duplicates: number[] = [];
-  (rows ?? []).forEach((row, index) => {
-    const k = key(row);
-    if (k === undefined) return;
-    if (seen.has(k)) duplicates.push(index);
-    seen.add(k);
-  });
-  return duplicates;
-}

@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { ConfigSelect } from '../../components/config-select';
 import { NumberField, useNumberRule } from '../../components/number-field';
 import { searchMaterialOptions } from '../../components/pickers';
+import { uniqueRowRule } from '../../components/record/form-rows';
 import type { RefLike } from '../../components/ref-labels';
 import { MaterialAutoComplete } from '../../components/remote-auto-complete';
-import { duplicateIndexes, type PartValues, partsComplete } from './original-sample-form-values';
+import { RemoveButton } from '../../components/remove-button';
+import { type PartValues, partsComplete } from './original-sample-form-values';
 
 const partBox = {
   border: '1px solid var(--ant-color-border-secondary)',
@@ -48,23 +50,14 @@ export function PartsFields({ knownParts }: { knownParts?: readonly RefLike[] })
                   style={{ flex: 1, minWidth: 0 }}
                   rules={[
                     { required: true, message: t('original-sample.partRequired') },
-                    {
-                      validator: async () => {
-                        if (duplicateIndexes(parts(), (p) => p.partId).includes(partIndex)) {
-                          throw new Error(t('original-sample.partDuplicate'));
-                        }
-                      },
-                    },
+                    uniqueRowRule(parts, (p) => p.partId, partIndex, t('original-sample.partDuplicate')),
                   ]}
                 >
                   <ConfigSelect<string | null> list="part" known={knownParts} />
                 </Form.Item>
                 <Form.Item label={<span aria-hidden>&nbsp;</span>} colon={false}>
-                  <Button
-                    danger
-                    type="text"
-                    icon={<DeleteOutlined />}
-                    aria-label={t('original-sample.partRemove', { n: partIndex + 1 })}
+                  <RemoveButton
+                    label={t('original-sample.partRemove', { n: partIndex + 1 })}
                     onClick={() => removePart(partField.name)}
                   />
                 </Form.Item>
@@ -80,14 +73,12 @@ export function PartsFields({ knownParts }: { knownParts?: readonly RefLike[] })
                             label={t('original-sample.material')}
                             rules={[
                               { required: true, message: t('original-sample.materialRequired') },
-                              {
-                                validator: async () => {
-                                  const rows = parts()?.[partField.name]?.materials;
-                                  if (duplicateIndexes(rows, (r) => r.material?.value).includes(index)) {
-                                    throw new Error(t('original-sample.materialDuplicate'));
-                                  }
-                                },
-                              },
+                              uniqueRowRule(
+                                () => parts()?.[partField.name]?.materials,
+                                (row) => row.material?.value,
+                                index,
+                                t('original-sample.materialDuplicate'),
+                              ),
                             ]}
                           >
                             <MaterialAutoComplete

@@ -1,11 +1,11 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { duplicateIndexes } from '../../components/record/form-rows';
 import { initialSearchValues, toFilters } from '../../components/table-columns';
 import type { OriginalSampleDetail } from './api';
 import { completeFilter, originalSampleColumns } from './original-sample-columns';
 import {
   createOriginalSampleInput,
-  duplicateIndexes,
   originalSampleFormValues,
   partInputs,
   partsComplete,

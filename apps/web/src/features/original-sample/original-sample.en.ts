@@ -1,3 +1,5 @@
+import type { TextShape } from '../../i18n/text-shape';
+
 /** English texts of the original-sample screens (features/original-sample); merged as the `originalSample` namespace. */
 export const originalSampleEn = {
   title: 'Original samples',
@@ -55,7 +57,5 @@ export const originalSampleEn = {
   cartHint: 'The cart stays in this browser; order products are linked to the samples in it.',
 } as const;
 
-/** The shape the Chinese texts must fill: the same keys, any text. */
-export type OriginalSampleShape<T = typeof originalSampleEn> = {
-  -readonly [K in keyof T]: T[K] extends string ? string : OriginalSampleShape<T[K]>;
-};
+/** The shape the Chinese texts must fill. */
+export type OriginalSampleShape = TextShape<typeof originalSampleEn>;

@@ -1,37 +1,28 @@
 import { cancelProductionSample } from '@qcdesk/contract/production-sample';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { api } from '../../api/client';
-import type { Session } from '../../api/guard';
-import { queryClient } from '../../api/query-client';
-import { sessionKey } from '../../api/session';
-import { tokens } from '../../api/session-tokens';
-import { i18n } from '../../i18n/i18n';
+import { renderSignedIn, signOut, testSession } from '../../test/signed-in';
 import type { ProductionSampleDetail } from './api';
 import { ProductionSampleActions } from './production-sample-actions';
 
-const manager = (roles: string[]): Session => ({
-  uid: '9',
-  username: 'demo.qcmgr',
-  name: '品管经理',
-  englishName: 'QC manager',
-  title: 'QC manager',
-  roleCode: 'QC_MGR',
-  department: 'Quality',
-  departmentId: '2',
-  position: 2,
-  isQC: true,
-  isLogin: true,
-  modules: ['HOME', 'SAMPLE'],
-  roles: ['role:QC_MGR', ...roles],
-  navigation: { main: ['HOME', 'SAMPLE'], secondary: { HOME: ['Home'], SAMPLE: ['ProductionSample'] } },
-  routes: ['Home', 'ProductionSample', 'ProductionSampleDetail'],
-  language: null,
-  impersonator: null,
-});
+const manager = (roles: string[]) =>
+  testSession({
+    uid: '9',
+    username: 'demo.qcmgr',
+    name: '品管经理',
+    englishName: 'QC manager',
+    title: 'QC manager',
+    roleCode: 'QC_MGR',
+    department: 'Quality',
+    departmentId: '2',
+    isQC: true,
+    roles: ['role:QC_MGR', ...roles],
+    modules: ['HOME', 'SAMPLE'],
+    navigation: { main: ['HOME', 'SAMPLE'], secondary: { HOME: ['Home'], SAMPLE: ['ProductionSample'] } },
+    routes: ['Home', 'ProductionSample', 'ProductionSampleDetail'],
+  });
 
 const sample = { id: '41', itemNo: 'RC-2024-102-P1', status: 10, version: 2 } as ProductionSampleDetail;
 
@@ -39,24 +30,16 @@ async function show(
   record: ProductionSampleDetail,
   { roles = ['productionsample.cancel'], modify = false, onRefused = vi.fn() } = {},
 ) {
-  await i18n.changeLanguage('en');
-  tokens.save({ bearerToken: 'b', refreshToken: 'r' }, false);
-  queryClient.setQueryData(sessionKey, manager(roles));
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <ProductionSampleActions sample={record} modify={modify} onRefused={onRefused} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  await renderSignedIn(
+    <ProductionSampleActions sample={record} modify={modify} onRefused={onRefused} />,
+    manager(roles),
   );
   return onRefused;
 }
 
 afterEach(() => {
-  cleanup();
+  signOut();
   vi.restoreAllMocks();
-  queryClient.clear();
-  sessionStorage.clear();
 });
 
 describe('ProductionSampleActions', () => {

@@ -1,37 +1,27 @@
 import { auditProductionSample, reauditProductionSample } from '@qcdesk/contract/production-sample';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { api } from '../../api/client';
-import type { Session } from '../../api/guard';
-import { queryClient } from '../../api/query-client';
-import { sessionKey } from '../../api/session';
-import { tokens } from '../../api/session-tokens';
-import { i18n } from '../../i18n/i18n';
+import { renderSignedIn, signOut, testSession } from '../../test/signed-in';
 import type { ProductionSampleDetail } from './api';
 import { needsRemark, ProductionSampleAudit } from './production-sample-audit';
 
-const auditor = (roles: string[]): Session => ({
-  uid: '8',
-  username: 'demo.auditor',
-  name: '审核',
-  englishName: 'Auditor',
-  title: 'Auditor',
-  roleCode: 'AUDITOR',
-  department: 'Quality',
-  departmentId: '2',
-  position: 2,
-  isQC: false,
-  isLogin: true,
-  modules: ['HOME', 'SAMPLE'],
-  roles: ['role:AUDITOR', ...roles],
-  navigation: { main: ['HOME', 'SAMPLE'], secondary: { HOME: ['Home'], SAMPLE: ['ProductionSample'] } },
-  routes: ['Home', 'ProductionSample', 'ProductionSampleDetail'],
-  language: null,
-  impersonator: null,
-});
+const auditor = (roles: string[]) =>
+  testSession({
+    uid: '8',
+    username: 'demo.auditor',
+    name: '审核',
+    englishName: 'Auditor',
+    title: 'Auditor',
+    roleCode: 'AUDITOR',
+    department: 'Quality',
+    departmentId: '2',
+    roles: ['role:AUDITOR', ...roles],
+    modules: ['HOME', 'SAMPLE'],
+    navigation: { main: ['HOME', 'SAMPLE'], secondary: { HOME: ['Home'], SAMPLE: ['ProductionSample'] } },
+    routes: ['Home', 'ProductionSample', 'ProductionSampleDetail'],
+  });
 
 const sample = (overrides: Partial<ProductionSampleDetail> = {}): ProductionSampleDetail => ({
   id: '41',
@@ -58,26 +48,14 @@ const sample = (overrides: Partial<ProductionSampleDetail> = {}): ProductionSamp
   ...overrides,
 });
 
-async function show(record: ProductionSampleDetail, roles = ['productionsample.audit']) {
-  await i18n.changeLanguage('en');
-  tokens.save({ bearerToken: 'b', refreshToken: 'r' }, false);
-  queryClient.setQueryData(sessionKey, auditor(roles));
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <ProductionSampleAudit sample={record} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const show = (record: ProductionSampleDetail, roles = ['productionsample.audit']) =>
+  renderSignedIn(<ProductionSampleAudit sample={record} />, auditor(roles));
 
 const save = () => fireEvent.click(screen.getByTestId('production-sample-audit-save'));
 
 afterEach(() => {
-  cleanup();
+  signOut();
   vi.restoreAllMocks();
-  queryClient.clear();
-  sessionStorage.clear();
 });
 
 describe('ProductionSampleAudit', () => {

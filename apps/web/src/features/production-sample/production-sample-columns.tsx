@@ -1,33 +1,24 @@
 import type { Language } from '@qcdesk/contract/messages';
-import { Badge } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { clientColumn, refColumn } from '../../components/column-presets';
+import { type BadgeTones, EnumBadge } from '../../components/enum-badge';
 import { EMPTY, enumColumnOptions, enumText, refName } from '../../components/ref-labels';
 import type { TableColumn } from '../../components/table-columns';
 import { formatDate, formatDateTime } from '../../lib/format';
 import type { ProductionSampleRow } from './api';
 
-type BadgeStatus = 'success' | 'processing' | 'default' | 'error' | 'warning';
-
 /** AuditResult: sign and notice pass, improve warns, unqualified (released) is an error. */
-const AUDIT_BADGES: Record<number, BadgeStatus> = { 1: 'success', 2: 'success', 3: 'warning', 4: 'error' };
+const AUDIT_TONES: BadgeTones = { 1: 'success', 2: 'success', 3: 'warning', 4: 'error' };
 /** ProductionSampleStatus: registered waits for its audit, audited is done, cancelled is grey. */
-const STATUS_BADGES: Record<number, BadgeStatus> = { 10: 'processing', 20: 'success', 90: 'default' };
+const STATUS_TONES: BadgeTones = { 10: 'processing', 20: 'success', 90: 'default' };
 
 export function AuditResultTag({ result, language }: { result: number; language: Language }) {
-  return (
-    <Badge status={AUDIT_BADGES[result] ?? 'default'} text={enumText('AuditResult', result, language)} />
-  );
+  return <EnumBadge name="AuditResult" value={result} tones={AUDIT_TONES} language={language} />;
 }
 
 export function SampleStatusTag({ status, language }: { status: number; language: Language }) {
-  return (
-    <Badge
-      status={STATUS_BADGES[status] ?? 'default'}
-      text={enumText('ProductionSampleStatus', status, language)}
-    />
-  );
+  return <EnumBadge name="ProductionSampleStatus" value={status} tones={STATUS_TONES} language={language} />;
 }
 
 /**

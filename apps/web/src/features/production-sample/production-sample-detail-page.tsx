@@ -3,7 +3,7 @@ import { Alert, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChangeLogCard } from '../../components/change-log-viewer';
-import { createdText, FULL_ROW, RecordCard } from '../../components/record/record-card';
+import { FULL_ROW, RecordCard, recordDates } from '../../components/record/record-card';
 import { RecordLink } from '../../components/record/record-link';
 import { RecordRoute } from '../../components/record/record-route';
 import { EMPTY, enumText, refName, userDisplayName } from '../../components/ref-labels';
@@ -111,8 +111,7 @@ function ProductionSampleView({ sample, modify }: { sample: ProductionSampleDeta
             label: t('production-sample.testResult'),
             children: enumText('TestResult', sample.testResult, language),
           },
-          { key: 'created', label: t('common.created'), children: createdText(sample, language) },
-          { key: 'updated', label: t('common.updated'), children: formatDateTime(sample.updatedAt) },
+          ...recordDates(sample, t, language),
         ]}
       />
       <ProductionSampleAudit sample={sample} />

@@ -1,3 +1,5 @@
+import type { TextShape } from '../../i18n/text-shape';
+
 /** English texts of the production-sample screens (features/production-sample); the `production-sample` namespace. */
 export const productionSampleEn = {
   title: 'Production samples',
@@ -47,7 +49,5 @@ export const productionSampleEn = {
   productsNone: 'No order product links this sample.',
 } as const;
 
-/** The shape the Chinese texts must fill: the same keys, any text. */
-export type ProductionSampleShape<T = typeof productionSampleEn> = {
-  -readonly [K in keyof T]: T[K] extends string ? string : ProductionSampleShape<T[K]>;
-};
+/** The shape the Chinese texts must fill. */
+export type ProductionSampleShape = TextShape<typeof productionSampleEn>;

@@ -16,7 +16,7 @@ import {
 } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { isApiError } from '../../api/api-error';
+import { errorMessage, isApiError } from '../../api/api-error';
 import { ButtonLink } from '../../components/button-link';
 import { toast } from '../../components/toast';
 import { i18n } from '../../i18n/i18n';
@@ -86,7 +86,7 @@ export function ShareFilePage() {
       saveBlob(blob, name);
       toast.success(t('shareFile.downloaded'));
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
+      toast.error(errorMessage(error));
     } finally {
       setBusy(null);
       void info.refetch();

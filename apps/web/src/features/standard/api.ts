@@ -1,4 +1,3 @@
-import { changeLog } from '@qcdesk/contract/config';
 import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
 import {
   createCommonStandard,
@@ -16,13 +15,11 @@ import {
   updateCountryRequirement,
   updateCountryRequirementTests,
 } from '@qcdesk/contract/standard';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { operationKey, useOperationMutation } from '../../api/use-operation';
-import type { ChangeLogFetch } from '../../components/change-log-viewer';
+import { operationKey } from '../../api/use-operation';
+import { areaApi } from '../../components/area-api';
 import type { PageRequest } from '../../components/data-table';
-import { sortInput } from '../../components/list-state';
-import type { Filters } from '../../components/table-columns';
 
 /** Common standards (`standard/…`) and country standards (`countryrequire/…`), DOMAIN.md §2.8. */
 export type StandardKind = 'common' | 'country';
@@ -67,51 +64,42 @@ export type StandardTestsInput = InputOf<typeof updateCommonStandardTests>;
 /** What creating each kind takes: the form's rules are read from it. */
 export const standardCreateInput = (kind: StandardKind) => operations[kind].create.input;
 
-export const standardsSearchKey = (kind: StandardKind) => operationKey(operations[kind].search);
-const standardKey = (kind: StandardKind) => operationKey(operations[kind].get);
 const testsKey = (kind: StandardKind) => operationKey(operations[kind].tests);
 
 /** The standard lists' sort keys, common and country alike (issue 12; contract `sorting`). */
 export const STANDARD_SORTS = ['name', 'updatedAt'] as const;
 
+// A write refreshes the kind's list, its record, its tests and its change log.
+const areas = {
+  common: areaApi({
+    search: searchCommonStandards,
+    get: getCommonStandard,
+    sorts: STANDARD_SORTS,
+    entity: STANDARD_ENTITIES.common,
+    alsoInvalidates: [testsKey('common')],
+  }),
+  country: areaApi({
+    search: searchCountryRequirements,
+    get: getCountryRequirement,
+    sorts: STANDARD_SORTS,
+    entity: STANDARD_ENTITIES.country,
+    alsoInvalidates: [testsKey('country')],
+  }),
+};
+
+export const standardsSearchKey = (kind: StandardKind) => areas[kind].searchKey;
+
 /** The list's page request (spec §3 standard requirement filter: name; country standards also by country). */
-export function standardsRequest(kind: StandardKind): PageRequest<StandardRow> {
-  return async ({ filters, page, pageSize, count, ...sort }) => {
-    const input = {
-      ...(filters as InputOf<typeof searchCountryRequirements>),
-      page,
-      pageSize,
-      count,
-      // sort: the server drops these until the contract's standard searches have `...sorting([...])`.
-      ...sortInput(sort, STANDARD_SORTS),
-    };
-    const answer: OutputOf<typeof searchCommonStandards> =
-      kind === 'common'
-        ? await api.call(searchCommonStandards, input)
-        : await api.call(searchCountryRequirements, input);
-    return { ...answer, total: answer.total ?? 0 };
-  };
-}
+export const standardsRequest = (kind: StandardKind) => areas[kind].request() as PageRequest<StandardRow>;
 
 /** `standard/export` or `countryrequire/export`: the list's filters to XLSX, mailed. */
-export function standardsExport(kind: StandardKind) {
-  return (filters: Filters) =>
-    kind === 'common'
-      ? api.call(exportCommonStandards, filters as InputOf<typeof exportCommonStandards>)
-      : api.call(exportCountryRequirements, filters as InputOf<typeof exportCountryRequirements>);
-}
+export const standardsExport = (kind: StandardKind) =>
+  kind === 'common'
+    ? areas.common.exportWith(exportCommonStandards)
+    : areas.country.exportWith(exportCountryRequirements);
 
 /** One standard with `modify`. */
-export function useStandard(kind: StandardKind, id: string | undefined) {
-  return useQuery({
-    queryKey: [...standardKey(kind), id],
-    queryFn: async () =>
-      kind === 'common'
-        ? api.callResult(getCommonStandard, { id: id ?? '' })
-        : api.callResult(getCountryRequirement, { id: id ?? '' }),
-    enabled: Boolean(id),
-  });
-}
+export const useStandard = (kind: StandardKind, id: string | undefined) => areas[kind].useRecord(id);
 
 /** The test items the standard requires, with `modify`. */
 export function useStandardTests(kind: StandardKind, id: string) {
@@ -124,30 +112,17 @@ export function useStandardTests(kind: StandardKind, id: string) {
   });
 }
 
-export function useInvalidateStandard(kind: StandardKind) {
-  const client = useQueryClient();
-  return () => {
-    void client.invalidateQueries({ queryKey: standardsSearchKey(kind) });
-    void client.invalidateQueries({ queryKey: standardKey(kind) });
-    void client.invalidateQueries({ queryKey: testsKey(kind) });
-    void client.invalidateQueries({ queryKey: ['changelog', STANDARD_ENTITIES[kind]] });
-  };
-}
+export const useInvalidateStandard = (kind: StandardKind) => areas[kind].useInvalidate();
 
-export function useCreateStandard(kind: StandardKind) {
-  const invalidate = useInvalidateStandard(kind);
-  return useOperationMutation(operations[kind].create, { silent: true, onSuccess: invalidate });
-}
+export const useCreateStandard = (kind: StandardKind) =>
+  areas[kind].useWrite(operations[kind].create, { silent: true });
 
-export function useUpdateStandard(kind: StandardKind, options: { silent?: boolean } = {}) {
-  const invalidate = useInvalidateStandard(kind);
-  return useOperationMutation(operations[kind].update, { ...options, onSuccess: invalidate });
-}
+export const useUpdateStandard = (kind: StandardKind, options: { silent?: boolean } = {}) =>
+  areas[kind].useWrite(operations[kind].update, options);
 
 /** `…/test/update`: replaces the test items the standard requires (rows match on test item). */
-export function useSaveStandardTests(kind: StandardKind) {
-  const invalidate = useInvalidateStandard(kind);
-  return useOperationMutation(operations[kind].updateTests, { silent: true, onSuccess: invalidate });
-}
+export const useSaveStandardTests = (kind: StandardKind) =>
+  areas[kind].useWrite(operations[kind].updateTests, { silent: true });
 
-export const fetchStandardChangeLog: ChangeLogFetch = (input) => api.call(changeLog, input);
+// One change-log call serves both kinds: the entity is in its input (STANDARD_ENTITIES).
+export const fetchStandardChangeLog = areas.common.fetchChangeLog;

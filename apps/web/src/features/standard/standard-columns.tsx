@@ -1,8 +1,8 @@
 import type { Language } from '@qcdesk/contract/messages';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { ConfigSelect } from '../../components/config-select';
-import { EMPTY, refName } from '../../components/ref-labels';
+import { refColumn } from '../../components/column-presets';
+import { EMPTY } from '../../components/ref-labels';
 import type { TableColumn } from '../../components/table-columns';
 import { type StandardKind, type StandardRow, standardPath } from './api';
 
@@ -43,24 +43,7 @@ export function standardColumns({
       ),
     },
     ...(kind === 'country'
-      ? [
-          {
-            key: 'country',
-            title: (t) => t('standard.country'),
-            dataIndex: 'country',
-            searchKey: 'country',
-            render: (_value, row) => refName(row.country, language),
-            renderFormItem: (props) => (
-              <ConfigSelect<string | null>
-                list="country"
-                allowClear
-                placeholder={t('standard.country')}
-                {...props}
-                value={props.value as string | null}
-              />
-            ),
-          } satisfies TableColumn<StandardRow>,
-        ]
+      ? [refColumn<StandardRow>('country', t('standard.country'), language, (row) => row.country)]
       : []),
     {
       title: (t) => t('standard.productScope'),

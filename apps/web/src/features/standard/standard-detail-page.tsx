@@ -1,9 +1,9 @@
-import { Alert, Flex, Tag, Typography } from 'antd';
+import { Alert, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
 import { ChangeLogCard } from '../../components/change-log-viewer';
-import { createdText, FULL_ROW, RecordCard } from '../../components/record/record-card';
+import { createdText, FULL_ROW, LongText, RecordCard } from '../../components/record/record-card';
 import { RecordLifecycleActions } from '../../components/record/record-lifecycle-actions';
 import { RecordRoute } from '../../components/record/record-route';
 import { EMPTY, refName } from '../../components/ref-labels';
@@ -99,11 +99,7 @@ function StandardView({
             key: 'description',
             label: t('standard.description'),
             span: FULL_ROW,
-            children: (
-              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
-                {standard.description || EMPTY}
-              </Typography.Paragraph>
-            ),
+            children: <LongText text={standard.description} />,
           },
         ]}
       />

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { duplicateIndexes } from '../../components/record/form-rows';
 import { hasChanges } from '../../components/record/use-record-form';
 import type { StandardDetail } from './api';
 import {
   createStandardInput,
-  duplicateTestRows,
   standardFormValues,
+  standardTestKey,
   standardTestsInput,
   standardTestValues,
   updateStandardInput,
@@ -73,10 +74,13 @@ describe('standard form values', () => {
       tests: [{ testItemId: '100', mandatory: false }],
     });
     expect(
-      duplicateTestRows([
-        { testItemId: '1', mandatory: true },
-        { testItemId: '1', mandatory: false },
-      ]),
+      duplicateIndexes(
+        [
+          { testItemId: '1', mandatory: true },
+          { testItemId: '1', mandatory: false },
+        ],
+        standardTestKey,
+      ),
     ).toEqual([1]);
   });
 });

@@ -86,14 +86,5 @@ export function standardTestsInput(
   };
 }
 
-/** Indexes of rows naming a test item an earlier row already names (a test item is listed once). */
-export function duplicateTestRows(rows: readonly StandardTestValues[] | undefined): number[] {
-  const seen = new Set<string>();
-  const duplicates: number[] = [];
-  (rows ?? []).forEach((row, index) => {
-    if (!row.testItemId) return;
-    if (seen.has(row.testItemId)) duplicates.push(index);
-    seen.add(row.testItemId);
-  });
-  return duplicates;
-}
+/** A test item is listed once in a standard. */
+export const standardTestKey = (row: StandardTestValues) => row.testItemId || undefined;

@@ -1,3 +1,5 @@
+import type { TextShape } from '../../i18n/text-shape';
+
 /** English texts of the standard screens (features/standard); merged by the shell as the `standard` namespace. */
 export const standardEn = {
   commonTitle: 'Common standards',
@@ -39,7 +41,5 @@ export const standardEn = {
   mandatoryNo: 'Optional',
 } as const;
 
-/** The shape the Chinese texts must fill: the same keys, any text. */
-export type StandardShape<T = typeof standardEn> = {
-  -readonly [K in keyof T]: T[K] extends string ? string : StandardShape<T[K]>;
-};
+/** The shape the Chinese texts must fill. */
+export type StandardShape = TextShape<typeof standardEn>;

@@ -1,8 +1,8 @@
-import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, Flex, Input, Tag, Typography } from 'antd';
+import { Card, Checkbox, Flex, Input, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConfigSelect } from '../../components/config-select';
 import { refName } from '../../components/ref-labels';
+import { RemoveButton } from '../../components/remove-button';
 import { currentLanguage } from '../../i18n/i18n';
 import type { CartProduct } from './api';
 import { moneyText } from './test-order-columns';
@@ -94,12 +94,9 @@ export function CartLines({
           data-testid="test-order-cart-product"
           title={`${p.productNo} · ${p.itemNo} | ${p.name}`}
           extra={
-            <Button
+            <RemoveButton
               size="small"
-              type="text"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={t('test-order.removeFromCart', { productNo: p.productNo })}
+              label={t('test-order.removeFromCart', { productNo: p.productNo })}
               onClick={() => onRemoveProduct(p.id)}
             />
           }

@@ -1,17 +1,15 @@
 import type { Language } from '@qcdesk/contract/messages';
-import { Badge } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { clientColumn, refColumn } from '../../components/column-presets';
+import { type BadgeTones, EnumBadge } from '../../components/enum-badge';
 import { EMPTY, enumColumnOptions, enumText, refName } from '../../components/ref-labels';
 import type { TableColumn } from '../../components/table-columns';
 import { formatDate } from '../../lib/format';
 import type { TestOrderRow } from './api';
 
-type BadgeStatus = 'success' | 'processing' | 'default' | 'error' | 'warning';
-
 /** TestOrderStatus: draft waits, submitted/received run, reported and closed are done, cancelled is grey. */
-const STATUS_BADGES: Record<number, BadgeStatus> = {
+const STATUS_TONES: BadgeTones = {
   10: 'default',
   20: 'processing',
   30: 'processing',
@@ -21,9 +19,7 @@ const STATUS_BADGES: Record<number, BadgeStatus> = {
 };
 
 export function TestOrderStatusBadge({ status, language }: { status: number; language: Language }) {
-  return (
-    <Badge status={STATUS_BADGES[status] ?? 'default'} text={enumText('TestOrderStatus', status, language)} />
-  );
+  return <EnumBadge name="TestOrderStatus" value={status} tones={STATUS_TONES} language={language} />;
 }
 
 /** "1,234.50 RMB": money as the server sends it (a decimal string), grouped, with its currency. */

@@ -1,17 +1,17 @@
 import type { Language } from '@qcdesk/contract/messages';
 import { TEST_REPORT_STATUS } from '@qcdesk/contract/test-report';
-import { Badge, type BadgeProps, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { clientColumn, refColumn } from '../../components/column-presets';
-import { ConfigSelect } from '../../components/config-select';
+import { type BadgeTones, EnumBadge, type EnumBadgeProps } from '../../components/enum-badge';
 import { EMPTY, enumColumnOptions, enumText, refName } from '../../components/ref-labels';
 import type { TableColumn } from '../../components/table-columns';
 import { formatDate } from '../../lib/format';
 import type { TestReportRow } from './api';
 
 /** DOMAIN.md §3.2 TestReportStatus: pending, issued, verified, published, retested, invalid. */
-const STATUS_BADGES: Record<number, BadgeProps['status']> = {
+const STATUS_TONES: BadgeTones = {
   10: 'default',
   20: 'processing',
   30: 'processing',
@@ -20,41 +20,19 @@ const STATUS_BADGES: Record<number, BadgeProps['status']> = {
   90: 'error',
 };
 
-export function StatusBadge({
-  status,
-  language,
-  ...rest
-}: { status: number; language: Language } & Omit<BadgeProps, 'status'>) {
-  return (
-    <Badge
-      status={STATUS_BADGES[status] ?? 'default'}
-      text={enumText('TestReportStatus', status, language)}
-      {...rest}
-    />
-  );
+export function StatusBadge({ status, ...rest }: { status: number } & EnumBadgeProps) {
+  return <EnumBadge name="TestReportStatus" value={status} tones={STATUS_TONES} {...rest} />;
 }
 
-const RESULT_BADGES: Record<number, BadgeProps['status']> = {
-  1: 'success',
-  2: 'warning',
-  3: 'error',
-  4: 'default',
-};
+/** TestResult: pass green, improve amber, fail red. */
+const RESULT_TONES: BadgeTones = { 1: 'success', 2: 'warning', 3: 'error', 4: 'default' };
 
-/** TestResult as a dot and text (pass green, improve amber, fail red). */
-export function ResultTag({
-  result,
-  language,
-  ...rest
-}: {
-  result: number;
-  language: Language;
-  'data-testid'?: string;
-}) {
+export function ResultTag({ result, ...rest }: { result: number } & EnumBadgeProps) {
   return (
-    <Badge
-      status={RESULT_BADGES[result] ?? 'default'}
-      text={enumText('TestResult', result, language)}
+    <EnumBadge
+      name="TestResult"
+      value={result}
+      tones={RESULT_TONES}
       style={{ whiteSpace: 'nowrap' }}
       {...rest}
     />
@@ -65,19 +43,6 @@ export function ResultTag({
 export function ReportNo({ reportNo, t }: { reportNo: string | null; t: TFunction }) {
   return reportNo ?? <Typography.Text type="secondary">{t('test-report.pending')}</Typography.Text>;
 }
-
-const configFilter =
-  (list: 'lab' | 'testtype' | 'department', label: string) =>
-  (props: { value?: unknown; onChange?: (value: unknown) => void; id?: string }) => (
-    <ConfigSelect<string | null>
-      list={list}
-      allowClear
-      placeholder={label}
-      id={props.id}
-      value={(props.value as string | null | undefined) ?? null}
-      onChange={(v) => props.onChange?.(v)}
-    />
-  );
 
 /** The test-report list (spec §3 filters), one column array for the table and its search bar. */
 export function testReportColumns({
@@ -145,22 +110,12 @@ export function testReportColumns({
     },
     clientColumn(t('test-report.client'), { showFrom: 'lg' }),
     refColumn('department', t('test-report.department'), language, (row) => row.department),
-    {
-      key: 'lab',
-      title: (t) => t('test-report.lab'),
-      searchKey: 'lab',
-      showFrom: 'lg',
-      render: (_value, row) => refName(row.lab, language),
-      renderFormItem: configFilter('lab', t('test-report.lab')),
-    },
-    {
+    refColumn('lab', t('test-report.lab'), language, (row) => row.lab, { showFrom: 'lg' }),
+    refColumn('testtype', t('test-report.testType'), language, (row) => row.testType, {
       key: 'testType',
-      title: (t) => t('test-report.testType'),
       searchKey: 'testType',
       showFrom: 'xl',
-      render: (_value, row) => refName(row.testType, language),
-      renderFormItem: configFilter('testtype', t('test-report.testType')),
-    },
+    }),
     {
       key: 'type',
       title: (t) => t('test-report.reportType'),

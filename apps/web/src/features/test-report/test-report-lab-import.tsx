@@ -1,6 +1,7 @@
 import { Alert, Flex, List, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/api-error';
 import { uploadFile } from '../../api/upload';
 import { UploadPicker } from '../../components/upload-picker';
 import { currentLanguage } from '../../i18n/i18n';
@@ -25,7 +26,7 @@ export function LabImport({ reportId, onRead }: { reportId: string; onRead: (ans
       setAnswer(read);
       if (read.errors.length === 0) onRead(read);
     } catch (error) {
-      setAnswer({ failed: error instanceof Error ? error.message : String(error) });
+      setAnswer({ failed: errorMessage(error) });
     } finally {
       setBusy(false);
     }

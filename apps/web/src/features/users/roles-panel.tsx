@@ -337,7 +337,6 @@ export function RolesPanel({ canEdit, canSearch }: { canEdit: boolean; canSearch
       <FormDrawer
         open={panel !== null}
         onClose={() => setPanel(null)}
-        phone={phone}
         title={drawerTitle}
         testId="role-drawer"
       >

@@ -37,6 +37,19 @@ export function UserForm(props: RecordFormProps<UserDetail>) {
   const roleCode: string | undefined = catalog.data?.roles.find((r) => r.id === roleId)?.code;
   const rules = (field: string, label: string, required?: string) =>
     rulesFrom(input, field, { label, required });
+  const byName = (rows: readonly { id: string; nameZh: string; nameEn: string }[] | undefined) =>
+    (rows ?? []).map((row) => ({ value: row.id, label: language === 'en' ? row.nameEn : row.nameZh }));
+  const phoneField = (name: 'phone' | 'mobile', label: string) => (
+    <Col xs={24} md={12}>
+      <Form.Item
+        name={name}
+        label={label}
+        rules={[...rules(name, label), { pattern: PHONE_PATTERN, message: t('users.phoneFormat') }]}
+      >
+        <Input inputMode="tel" />
+      </Form.Item>
+    </Col>
+  );
 
   return (
     <RecordForm<UserFormValues>
@@ -91,30 +104,8 @@ export function UserForm(props: RecordFormProps<UserDetail>) {
             <Input />
           </Form.Item>
         </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="phone"
-            label={t('users.phone')}
-            rules={[
-              ...rules('phone', t('users.phone')),
-              { pattern: PHONE_PATTERN, message: t('users.phoneFormat') },
-            ]}
-          >
-            <Input inputMode="tel" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="mobile"
-            label={t('users.mobile')}
-            rules={[
-              ...rules('mobile', t('users.mobile')),
-              { pattern: PHONE_PATTERN, message: t('users.phoneFormat') },
-            ]}
-          >
-            <Input inputMode="tel" />
-          </Form.Item>
-        </Col>
+        {phoneField('phone', t('users.phone'))}
+        {phoneField('mobile', t('users.mobile'))}
         <Col xs={24} md={12}>
           <Form.Item
             name="departmentId"
@@ -124,10 +115,7 @@ export function UserForm(props: RecordFormProps<UserDetail>) {
             <Select
               showSearch={{ optionFilterProp: 'label' }}
               loading={catalog.isPending}
-              options={(catalog.data?.departments ?? []).map((d) => ({
-                value: d.id,
-                label: language === 'en' ? d.nameEn : d.nameZh,
-              }))}
+              options={byName(catalog.data?.departments)}
             />
           </Form.Item>
         </Col>
@@ -146,13 +134,7 @@ export function UserForm(props: RecordFormProps<UserDetail>) {
             label={t('users.role')}
             rules={rules('roleId', t('users.role'), t('users.roleRequired'))}
           >
-            <Select
-              loading={catalog.isPending}
-              options={(catalog.data?.roles ?? []).map((r) => ({
-                value: r.id,
-                label: language === 'en' ? r.nameEn : r.nameZh,
-              }))}
-            />
+            <Select loading={catalog.isPending} options={byName(catalog.data?.roles)} />
           </Form.Item>
         </Col>
         {roleCode === 'CLIENT' ? (

@@ -1,3 +1,5 @@
+import type { TextShape } from '../../i18n/text-shape';
+
 /** English texts of the user, group and role screens (features/users); merged by the shell. */
 export const usersEn = {
   users: {
@@ -141,7 +143,5 @@ export const usersEn = {
   },
 } as const;
 
-/** The shape the Chinese texts must fill: the same keys, any text. */
-export type UsersShape<T = typeof usersEn> = {
-  -readonly [K in keyof T]: T[K] extends string ? string : UsersShape<T[K]>;
-};
+/** The shape the Chinese texts must fill. */
+export type UsersShape = TextShape<typeof usersEn>;

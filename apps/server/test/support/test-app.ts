@@ -94,6 +94,17 @@ export class TestClient {
     }
     return result.data;
   }
+
+  /** Calls and insists on a refusal (in English unless told), returning its reason, text and field. */
+  async refused<Op extends OperationDef>(
+    op: Op,
+    body: z.input<Op['input']> | Record<string, unknown>,
+    options: CallOptions = {},
+  ): Promise<{ reason: string; error: string; field?: string }> {
+    const { status, result } = await this.call(op, body, { lang: 'en', ...options });
+    if (result.success) throw new Error(`${op.path} was not refused: ${status} ${JSON.stringify(result)}`);
+    return result as unknown as { reason: string; error: string; field?: string };
+  }
 }
 
 export interface TestApp {

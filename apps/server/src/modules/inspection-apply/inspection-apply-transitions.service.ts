@@ -2,12 +2,12 @@ import type { areas, ParsedInputOf } from '@qcdesk/contract';
 import { INSPECTION_APPLY_STATUS, INSPECTION_RESULT, REASON_CODE } from '@qcdesk/contract/inspection-apply';
 import { eq } from 'drizzle-orm';
 import { clients } from '../../db/schema/client';
-import { userSettings, users } from '../../db/schema/identity';
 import { inspectionApplies } from '../../db/schema/inspection-apply';
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/mail-outbox';
+import { userRecipient } from '../../platform/mail/recipients';
 import { defineHook, type HookRunner } from '../../platform/module';
 import { transition } from '../../platform/transition';
 import { INSPECTION_APPLY_RETURNED_MAIL, INSPECTION_APPLY_WAIVED_MAIL } from './inspection-apply.mails';
@@ -140,33 +140,17 @@ export async function appliesById(db: Db, ids: readonly bigint[]) {
 
 // -- Mails ---------------------------------------------------------------------------------------
 
-async function personOf(db: Db, userId: bigint | null) {
-  if (userId === null) return undefined;
-  const [p] = await db
-    .select({
-      email: users.email,
-      name: users.name,
-      englishName: users.englishName,
-      state: users.state,
-      language: userSettings.language,
-    })
-    .from(users)
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(eq(users.id, userId));
-  return p?.state === 1 ? p : undefined;
-}
-
 async function mailApplicant(db: Db, apply: InspectionApplyRecord, user: Principal, reason: string) {
-  const applicant = await personOf(db, apply.createdBy);
+  const applicant = await userRecipient(db, apply.createdBy);
   if (!applicant) return;
   const facts = await mailFacts(db, apply);
-  const lang = applicant.language ?? 'zh';
+  const lang = applicant.lang;
   await enqueueMail(db, {
     to: applicant.email,
     template: INSPECTION_APPLY_RETURNED_MAIL,
     lang,
     params: {
-      name: lang === 'en' ? (applicant.englishName ?? applicant.name) : applicant.name,
+      name: applicant.name,
       applyNo: apply.applyNo,
       orderNo: facts.orderNo,
       factory: (lang === 'en' ? facts.factory?.nameEn : facts.factory?.nameZh) ?? '',
@@ -186,16 +170,15 @@ async function mailWaived(db: Db, apply: InspectionApplyRecord, user: Principal)
     .select({ salesId: clients.salesId })
     .from(clients)
     .where(eq(clients.id, apply.clientId));
-  const sales = await personOf(db, client?.salesId ?? null);
+  const sales = await userRecipient(db, client?.salesId ?? null);
   const contacts = ((facts.factory?.contacts ?? []) as { name?: unknown; email?: unknown }[]).flatMap((c) =>
     typeof c.email === 'string' && c.email.trim()
       ? [{ email: c.email.trim(), name: typeof c.name === 'string' ? c.name : c.email, lang: 'zh' as const }]
       : [],
   );
-  const recipients = [
-    ...(sales ? [{ email: sales.email, name: sales.name, lang: sales.language ?? ('zh' as const) }] : []),
-    ...contacts,
-  ].filter((r, n, all) => all.findIndex((o) => o.email.toLowerCase() === r.email.toLowerCase()) === n);
+  const recipients = [...(sales ? [sales] : []), ...contacts].filter(
+    (r, n, all) => all.findIndex((o) => o.email.toLowerCase() === r.email.toLowerCase()) === n,
+  );
   for (const r of recipients) {
     await enqueueMail(db, {
       to: r.email,

@@ -7,7 +7,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf } from '../../../test/support/factories';
 import { uploadAs } from '../../../test/support/files-helpers';
-import { signIn, signInAs } from '../../../test/support/identity';
+import { signInAs } from '../../../test/support/identity';
+import { signedInTask } from '../../../test/support/inspection-tasks';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { defects, inspectionTypes } from '../../db/schema/config';
 import { users } from '../../db/schema/identity';
@@ -17,8 +18,7 @@ import { inspectionReports } from '../../db/schema/inspection-report';
 import { inspectionTasks } from '../../db/schema/inspection-task';
 import { mailOutbox } from '../../db/schema/mail';
 import { lotPlan } from '../../domain/sampling/plans';
-import { buildOrder } from '../order/order.factory';
-import { buildDispatchedTask, jpeg } from './inspection-report.factory';
+import { jpeg } from './inspection-report.factory';
 
 // The audit of inspection reports through the envelope (DOMAIN.md §4.1, §4.3, §4.4, §6.3, §6.6,
 // §7.3; issue 27): submit checks completeness and the pre-result; approval at level 1 or 2 by
@@ -39,34 +39,15 @@ afterAll(() => t.close());
 const db = () => t.database.db;
 type Detail = Awaited<ReturnType<typeof create>>;
 
-async function task(o: { inspectionType?: string; clientId?: bigint; quantity?: number } = {}) {
-  const order = await buildOrder(db(), {
-    lines: [{ factory: 'F-HM-SZ' }],
-    ...(o.clientId ? { clientId: o.clientId } : {}),
-  });
-  const built = await buildDispatchedTask(db(), order, {
-    quantities: [o.quantity ?? 500],
-    ...(o.inspectionType ? { inspectionType: o.inspectionType } : {}),
-  });
-  return {
-    order,
-    ...built,
-    lead: await signIn(t, built.lead.username),
-    assistant: await signIn(t, built.assistant.username),
-  };
-}
+const task = (o: { inspectionType?: string; clientId?: bigint } = {}) => signedInTask(t, o);
 
 const create = (token: string, taskId: bigint) =>
   t.client.ok(ops.createInspectionReport, { taskId: String(taskId) }, { token });
-const reasonOf = async (
-  op: Parameters<TestApp['client']['call']>[0],
+const reasonOf = (
+  op: Parameters<TestApp['client']['refused']>[0],
   body: Record<string, unknown>,
   token: string,
-) => {
-  const { result } = await t.client.call(op, body, { token, lang: 'en' });
-  expect(result.success).toBe(false);
-  return result as unknown as { reason: string; error: string; field?: string };
-};
+) => t.client.refused(op, body, { token });
 const statusOf = async (
   table: typeof inspectionTasks | typeof inspectionApplies | typeof inspectionPlans,
   id: bigint,

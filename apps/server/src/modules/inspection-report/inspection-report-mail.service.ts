@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { factories } from '../../db/schema/config';
-import { userSettings, users } from '../../db/schema/identity';
 import { orders } from '../../db/schema/order';
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { enqueueMail } from '../../platform/mail/mail-outbox';
+import { userRecipient } from '../../platform/mail/recipients';
 import { INSPECTION_REPORT_REJECTED_MAIL } from './inspection-report.mails';
 import type { InspectionReportRecord } from './inspection-report.rules';
 
@@ -12,33 +12,22 @@ import type { InspectionReportRecord } from './inspection-report.rules';
 
 /** The inspector of a report sent back, in their language, with the auditor's reason. */
 export async function mailInspector(db: Db, r: InspectionReportRecord, user: Principal, reason: string) {
-  const [p] = await db
-    .select({
-      email: users.email,
-      name: users.name,
-      englishName: users.englishName,
-      state: users.state,
-      language: userSettings.language,
-    })
-    .from(users)
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(eq(users.id, r.inspectorId));
-  if (p?.state !== 1) return;
+  const p = await userRecipient(db, r.inspectorId);
+  if (!p) return;
   const [facts] = await db
     .select({ orderNo: orders.orderNo, nameZh: factories.nameZh, nameEn: factories.nameEn })
     .from(orders)
     .innerJoin(factories, eq(factories.id, r.factoryId))
     .where(eq(orders.id, r.orderId));
-  const lang = p.language ?? 'zh';
   await enqueueMail(db, {
     to: p.email,
     template: INSPECTION_REPORT_REJECTED_MAIL,
-    lang,
+    lang: p.lang,
     params: {
-      name: lang === 'en' ? (p.englishName ?? p.name) : p.name,
+      name: p.name,
       reportNo: r.reportNo,
       orderNo: facts?.orderNo ?? '',
-      factory: (lang === 'en' ? facts?.nameEn : facts?.nameZh) ?? '',
+      factory: (p.lang === 'en' ? facts?.nameEn : facts?.nameZh) ?? '',
       sender: user.displayName,
       reason,
     },

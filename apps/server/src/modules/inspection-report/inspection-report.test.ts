@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMERA, cameraJpeg } from '../../../test/support/camera-photos';
 import { idOf } from '../../../test/support/factories';
 import { uploadAs } from '../../../test/support/files-helpers';
-import { signIn, signInAs } from '../../../test/support/identity';
+import { signInAs } from '../../../test/support/identity';
+import { signedInTask } from '../../../test/support/inspection-tasks';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { defects, expresses, factories, inspectionTests, labs } from '../../db/schema/config';
 import { inspectionApplies } from '../../db/schema/inspection-apply';
@@ -17,8 +18,7 @@ import { inspectionPlans } from '../../db/schema/inspection-plan';
 import { inspectionReports } from '../../db/schema/inspection-report';
 import { inspectionTasks } from '../../db/schema/inspection-task';
 import { testOrders } from '../../db/schema/test-order';
-import { buildOrder } from '../order/order.factory';
-import { buildDispatchedTask, jpeg } from './inspection-report.factory';
+import { jpeg } from './inspection-report.factory';
 
 // Inspection reports through the envelope (DOMAIN.md §4.4, §6.2, §6.10, §7.3; issue 27): the lead
 // creates the report of a dispatched task with its sample plan, under a checkout; saves need the
@@ -37,34 +37,21 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const status = async <T extends { id: bigint; status: number }>(
-  table: T extends never ? never : any,
+const status = async (
+  table: typeof inspectionTasks | typeof inspectionApplies | typeof inspectionPlans,
   id: bigint,
-) => ((await db().select().from(table).where(eq(table.id, id))) as { status: number }[])[0]!.status;
+) => (await db().select({ status: table.status }).from(table).where(eq(table.id, id)))[0]!.status;
 
-/** A dispatched task of a new order (products of 500 each), its team signed in. */
-async function task(quantities: readonly number[] = [500], inspectionType = 'PSI') {
-  const order = await buildOrder(db(), { lines: quantities.map(() => ({ factory: 'F-HM-SZ' })) });
-  const built = await buildDispatchedTask(db(), order, { quantities, inspectionType });
-  return {
-    order,
-    ...built,
-    lead: await signIn(t, built.lead.username),
-    assistant: await signIn(t, built.assistant.username),
-  };
-}
+const task = (quantities: readonly number[] = [500], inspectionType = 'PSI') =>
+  signedInTask(t, { quantities, inspectionType });
 
 const create = (token: string, taskId: bigint) =>
   t.client.ok(ops.createInspectionReport, { taskId: String(taskId) }, { token });
-const refusal = async (
-  op: Parameters<TestApp['client']['call']>[0],
+const refusal = (
+  op: Parameters<TestApp['client']['refused']>[0],
   body: Record<string, unknown>,
   token: string,
-) => {
-  const { result } = await t.client.call(op, body, { token, lang: 'en' });
-  expect(result.success).toBe(false);
-  return result as unknown as { reason: string; error: string; field?: string };
-};
+) => t.client.refused(op, body, { token });
 
 describe('inspection/report/create', () => {
   it('numbers the report, snapshots the client’s plan, checks it out to the lead and starts task, application and plan', async () => {

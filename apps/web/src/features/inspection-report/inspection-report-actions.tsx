@@ -59,7 +59,10 @@ export function InspectionReportActions({ report }: { report: InspectionReportDe
             label: t('inspection-report.submit'),
             tone: 'primary',
             show: can('submit'),
-            confirm: { title: t('inspection-report.submitConfirm', { reportNo }) },
+            confirm: {
+              title: t('inspection-report.submitConfirm', { reportNo }),
+              okText: t('inspection-report.submit'),
+            },
             run: () => submit.mutateAsync(key),
             pending: submit.isPending,
             done: t('inspection-report.submitDone'),
@@ -75,7 +78,10 @@ export function InspectionReportActions({ report }: { report: InspectionReportDe
             key: 'interim',
             label: t('inspection-report.interimIssue'),
             show: can('interim'),
-            confirm: { title: t('inspection-report.interimConfirm', { reportNo }) },
+            confirm: {
+              title: t('inspection-report.interimConfirm', { reportNo }),
+              okText: t('inspection-report.interimIssue'),
+            },
             run: () => interim.mutateAsync(key),
             pending: interim.isPending,
             done: t('inspection-report.interimDone'),

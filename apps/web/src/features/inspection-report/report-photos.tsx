@@ -13,11 +13,14 @@ export interface ReportPhoto {
   file?: UploadedFile;
 }
 
-export const storedPhoto = (p: { fileId: string; name: string; flags: string[] }): ReportPhoto => ({
-  id: p.fileId,
-  name: p.name,
-  flags: p.flags,
-});
+// The photos uploaded on this page keep their thumbnails after the save answers with the stored ones
+// (the report's photos carry no signed URL).
+const uploadedHere = new Map<string, UploadedFile>();
+
+export const storedPhoto = (p: { fileId: string; name: string; flags: string[] }): ReportPhoto => {
+  const file = uploadedHere.get(p.fileId);
+  return { id: p.fileId, name: p.name, flags: p.flags, ...(file ? { file } : {}) };
+};
 
 /** The name after the store's file marker ("123_photo.jpg" → "photo.jpg"). */
 const shortName = (name: string) => name.replace(/^\d+_/, '');
@@ -74,9 +77,19 @@ export function ReportPhotoField({
         <PhotoUpload
           value={uploaded}
           {...(maxCount === undefined ? {} : { maxCount: maxCount - stored.length + uploaded.length })}
-          onChange={(files) =>
-            onChange([...stored, ...files.map((file) => ({ id: file.id, name: file.name, flags: [], file }))])
-          }
+          onChange={(files) => {
+            for (const file of files) uploadedHere.set(file.id, file);
+            const flags = new Map(value.map((p) => [p.id, p.flags]));
+            onChange([
+              ...stored,
+              ...files.map((file) => ({
+                id: file.id,
+                name: file.name,
+                flags: flags.get(file.id) ?? [],
+                file,
+              })),
+            ]);
+          }}
         />
       )}
     </Flex>

@@ -33,7 +33,9 @@ function SupplierSeverity({ report }: { report: InspectionReportDetail }) {
               {t(`inspection-report.severities.${data.severity}`)}
             </Tag>
             {data.discontinued ? <Tag color="red">{t('inspection-report.discontinued')}</Tag> : null}
-            {t('inspection-report.switchingScore')}: {data.score}
+            <span style={{ marginInlineStart: 8 }}>
+              {t('inspection-report.switchingScore')}: {data.score}
+            </span>
           </span>
           <Table
             size="small"
@@ -100,7 +102,7 @@ export function ReportAudit({ report }: { report: InspectionReportDetail }) {
             {
               key: 'computed',
               label: t('inspection-report.computed'),
-              children: <ComputedVerdict report={report} />,
+              children: <ComputedVerdict report={report} labelled={false} />,
             },
             {
               key: 'pre',

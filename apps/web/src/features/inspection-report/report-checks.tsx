@@ -65,7 +65,12 @@ export function SafetyTestsSection({
   const { draft, setDraft, status } = useSectionDraft(server, send);
   if (tests.length === 0) return null;
   return (
-    <ReportSection id="safety" title={t('inspection-report.safetyTests')} status={status}>
+    <ReportSection
+      id="safety"
+      title={t('inspection-report.safetyTests')}
+      status={status}
+      readOnly={!editable}
+    >
       <Flex vertical gap={10}>
         {draft.map((row, index) => (
           <Flex
@@ -144,7 +149,13 @@ export function SectionsSection({
   const { draft, setDraft, status } = useSectionDraft(server, send);
   const results = enumOptions('InspectionResult', language).filter((o) => Number(o.value) <= 4);
   return (
-    <ReportSection id="sections" title={t('inspection-report.sections')} status={status}>
+    <ReportSection
+      id="sections"
+      title={t('inspection-report.sections')}
+      status={status}
+      readOnly={!editable}
+      empty={report.sections.length === 0}
+    >
       <Flex vertical gap={10}>
         {draft.map((row, index) => (
           <Flex key={row.sectionType} wrap gap={8} align="center" data-testid="inspection-report-section-row">
@@ -228,7 +239,13 @@ export function PullTestsSection({
   const set = (key: string, patch: Partial<Pull>) =>
     setDraft(draft.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   return (
-    <ReportSection id="pull" title={t('inspection-report.pullTests')} status={status}>
+    <ReportSection
+      id="pull"
+      title={t('inspection-report.pullTests')}
+      status={status}
+      readOnly={!editable}
+      empty={report.pullTests.length === 0}
+    >
       <Flex vertical gap={10}>
         {draft.length === 0 ? <Empty description={t('inspection-report.noPullTests')} /> : null}
         {draft.map((row) => (

@@ -93,7 +93,13 @@ export function DefectsSection({
     ]);
 
   return (
-    <ReportSection id="defects" title={t('inspection-report.defects')} status={status} open>
+    <ReportSection
+      id="defects"
+      title={t('inspection-report.defects')}
+      status={status}
+      open
+      readOnly={!editable}
+    >
       <Flex vertical gap={12}>
         {draft.length === 0 ? <Empty description={t('inspection-report.noDefects')} /> : null}
         {draft.map((line, index) => (

@@ -113,7 +113,13 @@ export function CartonsSection({
     />
   );
   return (
-    <ReportSection id="cartons" title={t('inspection-report.cartons')} status={status}>
+    <ReportSection
+      id="cartons"
+      title={t('inspection-report.cartons')}
+      status={status}
+      readOnly={!editable}
+      empty={report.cartonData === null}
+    >
       <Row gutter={[12, 12]}>
         {cell('cartonQty')}
         {cell('pcsPerCarton')}
@@ -170,7 +176,13 @@ export function CartonSizeSection({
   const ready = useCallback((v: Size) => SIZE_KEYS.every((k) => isNum(v[k])), []);
   const { draft, setDraft, status } = useSectionDraft(server, send, ready);
   return (
-    <ReportSection id="cartonSize" title={t('inspection-report.cartonSize')} status={status}>
+    <ReportSection
+      id="cartonSize"
+      title={t('inspection-report.cartonSize')}
+      status={status}
+      readOnly={!editable}
+      empty={report.cartonSize === null}
+    >
       <Row gutter={[12, 12]}>
         {SIZE_KEYS.map((k) => (
           <NumberCell
@@ -250,7 +262,13 @@ export function WeightsSection({
     />
   );
   return (
-    <ReportSection id="weights" title={t('inspection-report.weights')} status={status}>
+    <ReportSection
+      id="weights"
+      title={t('inspection-report.weights')}
+      status={status}
+      readOnly={!editable}
+      empty={report.weights === null}
+    >
       <Row gutter={[12, 12]}>
         {cell('grossSpec')}
         {cell('grossActual')}

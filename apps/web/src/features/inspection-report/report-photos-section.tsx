@@ -33,7 +33,13 @@ export function PhotosSection({
   );
   const { draft, setDraft, status } = useSectionDraft(report.photos.map(storedPhoto), send);
   return (
-    <ReportSection id="photos" title={t('inspection-report.photos')} status={status}>
+    <ReportSection
+      id="photos"
+      title={t('inspection-report.photos')}
+      status={status}
+      readOnly={!editable}
+      empty={report.photos.length === 0}
+    >
       <ReportPhotoField value={draft} onChange={setDraft} disabled={!editable} maxCount={REPORT_PHOTOS_MAX} />
     </ReportSection>
   );
@@ -82,7 +88,12 @@ export function SignOffSection({
   };
 
   return (
-    <ReportSection id="signoff" title={t('inspection-report.signOff')}>
+    <ReportSection
+      id="signoff"
+      title={t('inspection-report.signOff')}
+      readOnly={!editable}
+      empty={report.signOff === null}
+    >
       <Flex vertical gap={10}>
         {signOff ? (
           <Typography.Text data-testid="inspection-report-signed">

@@ -51,7 +51,13 @@ export function QuantitiesSection({
     setDraft(draft.map((l, i) => (i === index ? { ...l, ...patch } : l)));
 
   return (
-    <ReportSection id="quantities" title={t('inspection-report.quantities')} status={status} open>
+    <ReportSection
+      id="quantities"
+      title={t('inspection-report.quantities')}
+      status={status}
+      open
+      readOnly={!editable}
+    >
       <Flex vertical gap={12}>
         {report.products.map((product, index) => {
           const line = draft[index];

@@ -13,13 +13,19 @@ import { useSectionDraft } from './use-report-saver';
 type Pre = { preResult: number | null; resultRemark: string };
 
 /** The verdict the server computes from the counts and tests, with its reasons in words. */
-export function ComputedVerdict({ report }: { report: InspectionReportDetail }) {
+export function ComputedVerdict({
+  report,
+  labelled = true,
+}: {
+  report: InspectionReportDetail;
+  labelled?: boolean;
+}) {
   const { t } = useTranslation();
   const language = currentLanguage();
   return (
     <Flex vertical gap={4} data-testid="inspection-report-computed">
       <span>
-        {t('inspection-report.computed')}:{' '}
+        {labelled ? `${t('inspection-report.computed')}: ` : null}
         <InspectionResultTag
           result={report.computed.result}
           language={language}
@@ -73,7 +79,13 @@ export function ResultSection({
   const remarkMissing =
     draft.preResult !== null && resultNeedsRemark(draft.preResult) && !draft.resultRemark.trim();
   return (
-    <ReportSection id="result" title={t('inspection-report.resultPart')} status={status} open>
+    <ReportSection
+      id="result"
+      title={t('inspection-report.resultPart')}
+      status={status}
+      open
+      readOnly={!editable}
+    >
       <Flex vertical gap={12}>
         <ComputedVerdict report={report} />
         <FieldBox label={t('inspection-report.preResult')}>

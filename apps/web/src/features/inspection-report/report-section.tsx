@@ -1,5 +1,5 @@
 import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Collapse, Flex, Space, Typography } from 'antd';
+import { Button, Card, Collapse, ConfigProvider, Flex, Space, Typography, theme } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../components/number-field';
@@ -33,17 +33,36 @@ export function ReportSection({
   title,
   status = 'idle',
   open = false,
-  children,
+  readOnly = false,
+  empty = false,
+  children: body,
 }: {
   id: string;
   title: string;
   status?: SaveStatus;
   /** Opened at first on a phone. */
   open?: boolean;
+  /** Shown, not edited: the values read in the text colour, not greyed out. */
+  readOnly?: boolean;
+  /** Nothing recorded: a read-only part is left out. */
+  empty?: boolean;
   children: ReactNode;
 }) {
   const phone = useIsPhone();
+  const { token } = theme.useToken();
+  if (readOnly && empty) return null;
   const testId = `inspection-report-section-${id}`;
+  const children = readOnly ? (
+    <ConfigProvider
+      theme={{
+        token: { colorTextDisabled: token.colorText, colorBgContainerDisabled: token.colorFillQuaternary },
+      }}
+    >
+      {body}
+    </ConfigProvider>
+  ) : (
+    body
+  );
   if (phone)
     return (
       <Collapse

@@ -146,7 +146,7 @@ for (const lang of ['en', 'zh'] as const) {
   }) => {
     test.setTimeout(240_000);
     const text = TEXT[lang];
-    const { taskId } = await dispatchedTask(baseURL!, lang);
+    const { order, taskId } = await dispatchedTask(baseURL!, lang);
 
     // The inspector on a phone: the task, Create report, the report opens checked out to them.
     await page.setViewportSize({ width: 375, height: 800 });
@@ -199,8 +199,17 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(page.getByTestId('inspection-report-status')).toHaveText(text.submitted);
 
     // The auditor at 1280: the audit part, approve with the pre-result.
+    // The auditor's to-do list holds the submitted report; its number opens it.
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signIn(page, DEMO_USERS.AUDITOR, lang, { at: `/${lang}/inspection/report/${reportId}` });
+    await signIn(page, DEMO_USERS.AUDITOR, lang, {
+      at: `/${lang}/inspection/report?orderNo=${order.orderNo}`,
+    });
+    const link = page.getByTestId('inspection-report-link');
+    await expect(link).toHaveCount(1);
+    await settled(page);
+    await shoot(page, `inspection-report-list-${lang}-1280`);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/inspection/report/${reportId}$`));
     await expect(page.getByTestId('inspection-report-audit')).toBeVisible();
     await expect(page.getByTestId('inspection-report-severity')).toBeVisible();
     await settled(page);

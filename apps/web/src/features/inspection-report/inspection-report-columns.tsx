@@ -108,14 +108,14 @@ export function inspectionReportColumns(language: Language): TableColumn<Inspect
       key: 'inspectionType',
       title: (t) => t('inspection-report.inspectionType'),
       hideInSearch: true,
-      showFrom: 'lg',
+      showFrom: 'xl',
       render: (_value, row) => refName(row.inspectionType, language),
     },
     {
       key: 'inspector',
       title: (t) => t('inspection-report.inspector'),
       hideInSearch: true,
-      showFrom: 'lg',
+      showFrom: 'xxl',
       render: (_value, row) => userDisplayName(row.inspector, language),
     },
     {
@@ -130,7 +130,7 @@ export function inspectionReportColumns(language: Language): TableColumn<Inspect
       title: (t) => t('inspection-report.quantity'),
       hideInSearch: true,
       align: 'right',
-      showFrom: 'xl',
+      showFrom: 'xxl',
       render: (_value, row) => row.quantity.toLocaleString(),
     },
     {
@@ -138,7 +138,7 @@ export function inspectionReportColumns(language: Language): TableColumn<Inspect
       title: (t) => t('inspection-report.sampleSize'),
       hideInSearch: true,
       align: 'right',
-      showFrom: 'xl',
+      showFrom: 'xxl',
       render: (_value, row) => row.sampleSize.toLocaleString(),
     },
     {
@@ -175,7 +175,7 @@ export function inspectionReportColumns(language: Language): TableColumn<Inspect
       key: 'checkout',
       title: (t) => t('inspection-report.checkoutHolder'),
       hideInSearch: true,
-      showFrom: 'xl',
+      showFrom: 'xxl',
       render: (_value, row) => (row.checkout ? userDisplayName(row.checkout.by, language) : EMPTY),
     },
     {

@@ -4,6 +4,7 @@ import {
   checkoutInspectionReport,
   createInspectionReport,
   createReportResult,
+  drawReportSamples,
   getAqlSeverity,
   getInspectionReport,
   INSPECTION_REPORT_SORTS,
@@ -12,6 +13,7 @@ import {
   releaseInspectionReport,
   reopenInspectionReport,
   searchInspectionReports,
+  sendReportSamples,
   setReportPreResult,
   submitInspectionReport,
   updateInspectionReport,
@@ -55,6 +57,8 @@ export const useUpdateReportQuantity = () => area.useWrite(updateReportQuantity,
 export const useCreateReportResult = () => area.useWrite(createReportResult, silent);
 export const useUpdateReportResult = () => area.useWrite(updateReportResult, silent);
 export const useSetPreResult = () => area.useWrite(setReportPreResult, silent);
+export const useDrawReportSamples = () => area.useWrite(drawReportSamples, silent);
+export const useSendReportSamples = () => area.useWrite(sendReportSamples, silent);
 export const useSubmitReport = () => area.useWrite(submitInspectionReport);
 export const useInterimReport = () => area.useWrite(interimInspectionReport);
 export const useApproveReport = () => area.useWrite(approveInspectionReport, silent);

@@ -3,6 +3,7 @@ import { useIsPhone } from '../../components/use-is-phone';
 import { type InspectionReportDetail, useInvalidateInspectionReport } from './api';
 import { PullTestsSection, SafetyTestsSection, SectionsSection } from './report-checks';
 import { DefectsSection } from './report-defects';
+import { LabSamplesSection } from './report-lab-samples';
 import { CartonSizeSection, CartonsSection, WeightsSection } from './report-packing';
 import { PhotosSection, SignOffSection } from './report-photos-section';
 import { QuantitiesSection, SamplingSection } from './report-quantities';
@@ -32,6 +33,7 @@ export function ReportSections({ report }: { report: InspectionReportDetail }) {
       <SectionsSection {...props} />
       <PhotosSection {...props} />
       <SignOffSection {...props} />
+      <LabSamplesSection {...props} />
       <ResultSection {...props} />
     </Flex>
   );

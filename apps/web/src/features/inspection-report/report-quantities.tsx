@@ -1,6 +1,7 @@
-import { Descriptions, Flex, Table, Typography } from 'antd';
+import { Checkbox, Descriptions, Flex, Input, Table, Typography } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NumberField } from '../../components/number-field';
 import { EMPTY } from '../../components/ref-labels';
 import { type InspectionReportDetail, useUpdateReportQuantity } from './api';
 import { FieldBox, ReportSection, Stepper } from './report-section';
@@ -9,15 +10,27 @@ import { useSectionDraft } from './use-report-saver';
 
 type Line = { orderProductId: string; presentedQuantity: number | null; packedQuantity: number | null };
 
-const linesOf = (report: InspectionReportDetail): Line[] =>
-  report.products.map((p) => ({
+/** The units drawn set by hand, with its reason (it sends the approval to level 2). */
+type Override = { sampleSize: number | null; reason: string };
+type Quantities = { lines: Line[]; override: Override | null };
+
+const quantitiesOf = (report: InspectionReportDetail): Quantities => ({
+  lines: report.products.map((p) => ({
     orderProductId: p.orderProductId,
     presentedQuantity: p.presentedQuantity,
     packedQuantity: p.packedQuantity,
-  }));
+  })),
+  override: report.sampling.override
+    ? { sampleSize: report.sampling.override.sampleSize, reason: report.sampling.override.reason }
+    : null,
+});
 
-const complete = (lines: Line[]) =>
-  lines.every((l) => Number.isInteger(l.presentedQuantity) && Number.isInteger(l.packedQuantity));
+const complete = ({ lines, override }: Quantities) =>
+  lines.every((l) => Number.isInteger(l.presentedQuantity) && Number.isInteger(l.packedQuantity)) &&
+  (override === null ||
+    (Number.isInteger(override.sampleSize) &&
+      (override.sampleSize ?? 0) >= 1 &&
+      override.reason.trim() !== ''));
 
 /** Presented and packed per product (presented ≤ applied, packed ≤ presented); the server recomputes the plan. */
 export function QuantitiesSection({
@@ -32,7 +45,7 @@ export function QuantitiesSection({
   const { t } = useTranslation();
   const update = useUpdateReportQuantity();
   const send = useCallback(
-    (lines: Line[]) =>
+    ({ lines, override }: Quantities) =>
       save((version) =>
         update.mutateAsync({
           id: report.id,
@@ -42,13 +55,17 @@ export function QuantitiesSection({
             presentedQuantity: l.presentedQuantity ?? 0,
             packedQuantity: l.packedQuantity ?? 0,
           })),
+          ...(override
+            ? { sampleSize: override.sampleSize ?? 1, sampleOverrideReason: override.reason.trim() }
+            : { sampleSize: null }),
         }),
       ),
     [save, update.mutateAsync, report.id],
   );
-  const { draft, setDraft, status } = useSectionDraft(linesOf(report), send, complete);
+  const { draft, setDraft, status } = useSectionDraft(quantitiesOf(report), send, complete);
   const setLine = (index: number, patch: Partial<Line>) =>
-    setDraft(draft.map((l, i) => (i === index ? { ...l, ...patch } : l)));
+    setDraft({ ...draft, lines: draft.lines.map((l, i) => (i === index ? { ...l, ...patch } : l)) });
+  const setOverride = (override: Override | null) => setDraft({ ...draft, override });
 
   return (
     <ReportSection
@@ -60,7 +77,7 @@ export function QuantitiesSection({
     >
       <Flex vertical gap={12}>
         {report.products.map((product, index) => {
-          const line = draft[index];
+          const line = draft.lines[index];
           if (!line) return null;
           return (
             <Flex key={product.orderProductId} vertical gap={6} data-testid="inspection-report-product">
@@ -95,6 +112,43 @@ export function QuantitiesSection({
             </Flex>
           );
         })}
+        {editable || draft.override ? (
+          <Flex vertical gap={6} data-testid="inspection-report-override">
+            <Checkbox
+              checked={draft.override !== null}
+              disabled={!editable}
+              onChange={(e) =>
+                setOverride(e.target.checked ? { sampleSize: report.sampleSize || null, reason: '' } : null)
+              }
+            >
+              {t('inspection-report.overrideSample')}
+            </Checkbox>
+            {draft.override ? (
+              <Flex wrap gap={12}>
+                <FieldBox label={t('inspection-report.sampleSize')} style={{ flex: '0 1 150px' }}>
+                  <NumberField
+                    value={draft.override.sampleSize}
+                    disabled={!editable}
+                    aria-label={t('inspection-report.sampleSize')}
+                    onChange={(v) => setOverride({ reason: draft.override?.reason ?? '', sampleSize: v })}
+                  />
+                </FieldBox>
+                <FieldBox label={t('inspection-report.overrideReason')} style={{ flex: '1 1 200px' }}>
+                  <Input
+                    value={draft.override.reason}
+                    maxLength={500}
+                    disabled={!editable}
+                    aria-label={t('inspection-report.overrideReason')}
+                    status={editable && !draft.override.reason.trim() ? 'warning' : undefined}
+                    onChange={(e) =>
+                      setOverride({ sampleSize: draft.override?.sampleSize ?? null, reason: e.target.value })
+                    }
+                  />
+                </FieldBox>
+              </Flex>
+            ) : null}
+          </Flex>
+        ) : null}
       </Flex>
     </ReportSection>
   );

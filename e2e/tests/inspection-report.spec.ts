@@ -78,7 +78,11 @@ const businessToday = () =>
 
 /** The task through the API: an order of one product (500), its PSI application, a dispatched plan for demo.inspector. */
 async function dispatchedTask(baseURL: string, lang: Lang) {
-  const { order } = await ownClientOrder(baseURL, 'IR', `report ${lang}`, { advanceDays: 0, factories: [0] });
+  const { order, client, factories } = await ownClientOrder(baseURL, 'IR', `report ${lang}`, {
+    advanceDays: 0,
+    factories: [0],
+  });
+  const factory = factories[0]!;
   const sales = await Api.signedIn(baseURL, DEMO_USERS.SALES, DEMO_PASSWORD);
   const types = (await sales.call(configListOperations.inspectiontype.search, {})).list;
   const psi = types.find((type) => type.code === 'PSI') ?? types[0];
@@ -106,7 +110,7 @@ async function dispatchedTask(baseURL: string, lang: Lang) {
     dispatch: true,
     confirm: true,
   });
-  return { order, taskId: plan.result!.tasks[0]!.id };
+  return { order, client, factory, taskId: plan.result!.tasks[0]!.id };
 }
 
 /** Opens a collapsed part on a phone (a card on wider screens is open already). */
@@ -146,7 +150,7 @@ for (const lang of ['en', 'zh'] as const) {
   }) => {
     test.setTimeout(240_000);
     const text = TEXT[lang];
-    const { order, taskId } = await dispatchedTask(baseURL!, lang);
+    const { order, client, factory, taskId } = await dispatchedTask(baseURL!, lang);
 
     // The inspector on a phone: the task, Create report, the report opens checked out to them.
     await page.setViewportSize({ width: 375, height: 800 });
@@ -225,6 +229,13 @@ for (const lang of ['en', 'zh'] as const) {
       await page.getByTestId('inspection-report-approve').click();
       await page.getByTestId('inspection-report-approve-ok').click();
       await expect(page.getByTestId('inspection-report-status')).toHaveText(text.approved);
+
+      // The approved lot counts for the client's factory: its sampling severity on the client screen.
+      await page.goto(`/${lang}/client/${client.id}`);
+      const severities = page.getByTestId('client-severities');
+      await expect(severities).toContainText((factory.nameZh ?? factory.nameEn)!);
+      await expect(severities).toContainText('正常');
+      await shoot(page, `inspection-report-client-severities-${lang}-1280`, { fullPage: true });
     }
   });
 }

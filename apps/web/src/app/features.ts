@@ -9,6 +9,7 @@ import { homeFeature } from '../features/home/home-feature';
 import { homeSearchFeature } from '../features/home-search/home-search-feature';
 import { inspectionApplyFeature } from '../features/inspection-apply/inspection-apply-feature';
 import { inspectionPlanFeature } from '../features/inspection-plan/inspection-plan-feature';
+import { inspectionReportFeature } from '../features/inspection-report/inspection-report-feature';
 import { inspectionTaskFeature } from '../features/inspection-task/inspection-task-feature';
 import { invalidateFeature } from '../features/invalidate/invalidate-feature';
 import { materialFeature } from '../features/material/material-feature';
@@ -50,6 +51,7 @@ export const features = [
   factoryScheduleFeature,
   inspectionPlanFeature,
   inspectionTaskFeature,
+  inspectionReportFeature,
   contractFeature,
   standardFeature,
   configFeature,

@@ -21,6 +21,7 @@ import { ClientActions } from './client-actions';
 import { StateBadge } from './client-columns';
 import { ClientForm } from './client-form';
 import { aqlText } from './client-labels';
+import { ClientSeverities } from './client-severities';
 import { ClientTestRequirements } from './client-test-requirements';
 
 /** Lists and long texts take a whole row of the description at every width. */
@@ -136,6 +137,7 @@ function ClientView({
         ]}
       />
       <ClientTestRequirements clientId={client.id} />
+      <ClientSeverities clientId={client.id} />
       <ChangeLogCard entity={CLIENT_ENTITY} id={client.id} fetch={fetchClientChangeLog} />
     </Flex>
   );

@@ -92,6 +92,19 @@ export const clientEn = {
   sampleQtyRequired: 'Enter the number of samples',
   sampleQtyValue: 'Samples: {{count}}',
   criterion: 'Criterion',
+  severities: {
+    title: 'Sampling severity by factory',
+    none: 'No inspected lot counts yet',
+    factory: 'Factory',
+    inspectionType: 'Inspection type',
+    severity: 'Severity',
+    normal: 'Normal',
+    tightened: 'Tightened',
+    reduced: 'Reduced',
+    discontinued: 'Discontinued',
+    score: 'Switching score',
+    lots: 'Lots',
+  },
 } as const;
 
 /** The shape the Chinese texts must fill. */

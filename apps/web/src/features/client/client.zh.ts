@@ -92,4 +92,17 @@ export const clientZh: ClientShape = {
   sampleQtyRequired: '请输入样品数',
   sampleQtyValue: '样品数：{{count}}',
   criterion: '判定标准',
+  severities: {
+    title: '各工厂抽样严格度',
+    none: '尚无计入的验货批次',
+    factory: '工厂',
+    inspectionType: '验货类型',
+    severity: '严格度',
+    normal: '正常',
+    tightened: '加严',
+    reduced: '放宽',
+    discontinued: '已暂停检验',
+    score: '转移得分',
+    lots: '批次',
+  },
 };

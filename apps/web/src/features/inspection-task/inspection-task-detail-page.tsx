@@ -9,6 +9,7 @@ import { currentLanguage } from '../../i18n/i18n';
 import { formatDate } from '../../lib/format';
 import { type InspectionTaskDetail, useInspectionTask } from './api';
 import { factoryAddress, TaskStatusTag } from './inspection-task-columns';
+import { TaskReports } from './inspection-task-reports';
 
 const preWrap = { whiteSpace: 'pre-wrap' } as const;
 
@@ -145,6 +146,7 @@ function TaskView({ task }: { task: InspectionTaskDetail }) {
         ]}
       />
       <TaskItems task={task} />
+      <TaskReports task={task} />
     </Flex>
   );
 }

@@ -21,6 +21,9 @@ export const inspectionTaskEn = {
   reportBaseNo: 'Report no',
   requirement: 'Client’s inspection requirements',
   noRequirement: 'None given',
+  reports: 'Inspection reports',
+  createReport: 'Create report',
+  noReports: 'No report yet',
   loadFailed: 'The task could not be loaded',
 } as const;
 

@@ -23,5 +23,8 @@ export const inspectionTaskZh: InspectionTaskShape = {
   reportBaseNo: '报告号',
   requirement: '客户验货要求',
   noRequirement: '无',
+  reports: '验货报告',
+  createReport: '创建报告',
+  noReports: '尚无报告',
   loadFailed: '验货任务加载失败',
 };

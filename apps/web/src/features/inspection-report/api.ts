@@ -1,0 +1,73 @@
+import {
+  approveInspectionReport,
+  cancelInspectionReport,
+  checkoutInspectionReport,
+  createInspectionReport,
+  createReportResult,
+  drawReportSamples,
+  getAqlSeverity,
+  getInspectionReport,
+  INSPECTION_REPORT_SORTS,
+  interimInspectionReport,
+  rejectInspectionReport,
+  releaseInspectionReport,
+  reopenInspectionReport,
+  searchInspectionReports,
+  sendReportSamples,
+  setReportPreResult,
+  submitInspectionReport,
+  updateInspectionReport,
+  updateReportQuantity,
+  updateReportResult,
+} from '@qcdesk/contract/inspection-report';
+import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
+import { useOperation } from '../../api/use-operation';
+import { areaApi } from '../../components/area-api';
+
+export type InspectionReportRow = OutputOf<typeof searchInspectionReports>['list'][number];
+export type InspectionReportDetail = OutputOf<typeof getInspectionReport>;
+export type ReportUpdateInput = InputOf<typeof updateInspectionReport>;
+export type ReportDefectLine = NonNullable<ReportUpdateInput['defects']>[number];
+export type SeverityAnswer = OutputOf<typeof getAqlSeverity>;
+
+/** The change log names a report by its table (apps/server INSPECTION_REPORT_ENTITY). */
+export const INSPECTION_REPORT_ENTITY = 'inspection_reports';
+
+const area = areaApi({
+  search: searchInspectionReports,
+  get: getInspectionReport,
+  sorts: INSPECTION_REPORT_SORTS,
+  entity: INSPECTION_REPORT_ENTITY,
+});
+
+export const inspectionReportsSearchKey = area.searchKey;
+/** The list's page request (spec §3: order, product, factory, date range, result, status, work, interim). */
+export const requestInspectionReports = area.request();
+export const useInspectionReport = area.useRecord;
+export const useInvalidateInspectionReport = area.useInvalidate;
+export const fetchInspectionReportChangeLog = area.fetchChangeLog;
+
+// The editor shows a refused save itself (E_VERSION reloads, the rest beside the section).
+const silent = { silent: true };
+export const useCreateInspectionReport = () => area.useWrite(createInspectionReport);
+export const useCheckoutReport = () => area.useWrite(checkoutInspectionReport);
+export const useReleaseReport = () => area.useWrite(releaseInspectionReport);
+export const useUpdateReport = () => area.useWrite(updateInspectionReport, silent);
+export const useUpdateReportQuantity = () => area.useWrite(updateReportQuantity, silent);
+export const useCreateReportResult = () => area.useWrite(createReportResult, silent);
+export const useUpdateReportResult = () => area.useWrite(updateReportResult, silent);
+export const useSetPreResult = () => area.useWrite(setReportPreResult, silent);
+export const useDrawReportSamples = () => area.useWrite(drawReportSamples, silent);
+export const useSendReportSamples = () => area.useWrite(sendReportSamples, silent);
+export const useSubmitReport = () => area.useWrite(submitInspectionReport);
+export const useInterimReport = () => area.useWrite(interimInspectionReport);
+export const useApproveReport = () => area.useWrite(approveInspectionReport, silent);
+export const useRejectReport = () => area.useWrite(rejectInspectionReport);
+export const useReopenReport = () => area.useWrite(reopenInspectionReport);
+export const useCancelReport = () => area.useWrite(cancelInspectionReport);
+
+/** The switching state and history of the report's supplier (client × factory × inspection type). */
+export const useSupplierSeverity = (input: InputOf<typeof getAqlSeverity> | null) =>
+  useOperation(getAqlSeverity, input ?? { clientId: '0', factoryId: '0', inspectionTypeId: '0' }, {
+    enabled: input !== null,
+  });

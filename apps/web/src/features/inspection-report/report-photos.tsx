@@ -1,0 +1,97 @@
+import { PictureOutlined } from '@ant-design/icons';
+import { Flex, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { UploadedFile } from '../../api/upload';
+import { PhotoUpload } from '../../components/photo-upload';
+import { codeText } from './report-logic';
+
+/** A photo of the report: stored ones carry their integrity flags; those uploaded now their file (thumbnail). */
+export interface ReportPhoto {
+  id: string;
+  name: string;
+  flags: string[];
+  file?: UploadedFile;
+}
+
+// The photos uploaded on this page keep their thumbnails after the save answers with the stored ones
+// (the report's photos carry no signed URL).
+const uploadedHere = new Map<string, UploadedFile>();
+
+export const storedPhoto = (p: { fileId: string; name: string; flags: string[] }): ReportPhoto => {
+  const file = uploadedHere.get(p.fileId);
+  return { id: p.fileId, name: p.name, flags: p.flags, ...(file ? { file } : {}) };
+};
+
+/** The name after the store's file marker ("123_photo.jpg" → "photo.jpg"). */
+const shortName = (name: string) => name.replace(/^\d+_/, '');
+
+/** A photo's flags for the auditor (NO_EXIF, NEAR_DUPLICATE, …), in the UI language. */
+export function PhotoFlags({ flags }: { flags: readonly string[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {flags.map((flag) => (
+        <Tag key={flag} color="orange" data-testid="inspection-report-photo-flag">
+          {codeText('flags', flag, t)}
+        </Tag>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The photos of a defect or of the report: those uploaded in this visit as thumbnails (the photo
+ * upload's camera and gallery picker), the stored ones by name with their flags.
+ */
+export function ReportPhotoField({
+  value,
+  onChange,
+  disabled,
+  maxCount,
+}: {
+  value: readonly ReportPhoto[];
+  onChange: (photos: ReportPhoto[]) => void;
+  disabled: boolean;
+  maxCount?: number;
+}) {
+  const stored = value.filter((p) => !p.file);
+  const uploaded = value.flatMap((p) => (p.file ? [p.file] : []));
+  return (
+    <Flex vertical gap={6}>
+      {stored.length ? (
+        <Flex wrap gap={4}>
+          {stored.map((photo) => (
+            <Tag
+              key={photo.id}
+              icon={<PictureOutlined />}
+              closable={!disabled}
+              onClose={() => onChange(value.filter((p) => p.id !== photo.id))}
+              data-testid="inspection-report-photo"
+            >
+              {shortName(photo.name)} <PhotoFlags flags={photo.flags} />
+            </Tag>
+          ))}
+        </Flex>
+      ) : null}
+      {disabled ? null : (
+        <PhotoUpload
+          value={uploaded}
+          {...(maxCount === undefined ? {} : { maxCount: maxCount - stored.length + uploaded.length })}
+          onChange={(files) => {
+            for (const file of files) uploadedHere.set(file.id, file);
+            const flags = new Map(value.map((p) => [p.id, p.flags]));
+            onChange([
+              ...stored,
+              ...files.map((file) => ({
+                id: file.id,
+                name: file.name,
+                flags: flags.get(file.id) ?? [],
+                file,
+              })),
+            ]);
+          }}
+        />
+      )}
+    </Flex>
+  );
+}

@@ -11,7 +11,7 @@ import { departments, userSettings, users } from '../../db/schema/identity';
 import { orderProducts } from '../../db/schema/order';
 import { reversed, searchText } from '../../db/schema/search-columns';
 import type { Db } from '../../platform/db';
-import { label } from '../../platform/labels';
+import { label, personLabel } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
 import { type Scope, scopeWhere } from '../../platform/scope';
 import { contains, endsWith } from '../../platform/search';
@@ -68,9 +68,6 @@ function selectSamples(db: Db) {
 
 type Selected = Awaited<ReturnType<ReturnType<typeof selectSamples>['execute']>>[number];
 
-const person = (id: bigint | null, p: { name: string; englishName: string | null } | null) =>
-  id === null ? null : { id, name: p?.name ?? '', englishName: p?.englishName ?? null };
-
 export function toRow(r: Selected) {
   const s = r.sample;
   return {
@@ -92,10 +89,10 @@ export function toRow(r: Selected) {
     receivedDate: s.receivedDate,
     status: s.status,
     checkResult: s.checkResult,
-    checkedBy: person(s.checkedBy, r.checker),
+    checkedBy: personLabel(s.checkedBy, r.checker),
     checkedAt: s.checkedAt,
     result: s.result,
-    auditedBy: person(s.auditedBy, r.auditor),
+    auditedBy: personLabel(s.auditedBy, r.auditor),
     auditedAt: s.auditedAt,
     corrective: s.corrective,
     valid: s.valid,
@@ -247,27 +244,6 @@ export async function checkRows(db: Db, sampleId: bigint) {
     ...c,
     photos: photos.filter((p) => p.checkId === c.check.id).map((p) => p.file),
   }));
-}
-
-/** The user who created a record, as details show it. */
-export async function userLabel(db: Db, id: bigint | null) {
-  if (!id) return null;
-  const [user] = await db
-    .select({ id: users.id, name: users.name, englishName: users.englishName })
-    .from(users)
-    .where(eq(users.id, id));
-  return user ?? null;
-}
-
-/** The sample if it is in scope; otherwise whether it exists at all (E_SCOPE or E_NOT_FOUND). */
-export async function sampleInScope(db: Db, id: bigint, scope: Scope) {
-  const [row] = await db
-    .select()
-    .from(firstSamples)
-    .where(and(eq(firstSamples.id, id), firstSampleScope(scope)));
-  if (row) return { row, exists: true };
-  const [exists] = await db.select({ id: firstSamples.id }).from(firstSamples).where(eq(firstSamples.id, id));
-  return { row: undefined, exists: exists !== undefined };
 }
 
 /** Whether a live (valid, not cancelled) round follows the sample. */

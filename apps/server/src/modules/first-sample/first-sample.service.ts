@@ -8,9 +8,17 @@ import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
+import { userLabel } from '../../platform/labels';
 import { nextNumber } from '../../platform/numbering';
 import { searchPage } from '../../platform/paging';
-import { changedFields, createRecord, lockRow, lockVersion, updateRecord } from '../../platform/records';
+import {
+  changedFields,
+  createRecord,
+  lockRow,
+  lockVersion,
+  readableRecord,
+  updateRecord,
+} from '../../platform/records';
 import { assertReferences } from '../../platform/references';
 import { assertDepartmentFilter, type Scope, scopeOf } from '../../platform/scope';
 import type { FilesRuntime } from '../../platform/storage/files-context';
@@ -22,14 +30,13 @@ import {
   type FirstSampleSearch,
   firstSampleChoices,
   firstSamplePage,
+  firstSampleScope,
   firstSampleSearchWhere,
   isFollowed,
   productOf,
   sampleClient,
-  sampleInScope,
   sampleSelected,
   toRow,
-  userLabel,
 } from './first-sample.queries';
 import {
   assertEditable,
@@ -83,10 +90,7 @@ export async function listFirstSamples(db: Db, input: FirstSampleList, user: Pri
 
 /** The sample if the caller reads it: E_SCOPE out of scope, E_NOT_FOUND when absent or deleted. */
 export async function readableSample(db: Db, id: bigint, scope: Scope): Promise<FirstSampleRow> {
-  const { row, exists } = await sampleInScope(db, id, scope);
-  if (!row) throw new AppError(exists ? 'E_SCOPE' : 'E_NOT_FOUND');
-  if (row.valid !== 1) throw new AppError('E_NOT_FOUND');
-  return row;
+  return readableRecord(db, { table: firstSamples, id, where: firstSampleScope(scope) });
 }
 
 async function mayWriteFor(db: Db, scope: Scope, clientId: bigint): Promise<boolean> {

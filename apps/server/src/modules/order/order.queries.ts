@@ -1,7 +1,5 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
-import { TEST_RESULT } from '@qcdesk/contract/enumerations';
 import type { ProductTestStatus } from '@qcdesk/contract/order';
-import { ORDER_RISK_STATUS } from '@qcdesk/contract/order-risk';
 import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { clients } from '../../db/schema/client';
@@ -322,17 +320,6 @@ export function orderProductHits(db: Db, term: string, context: { scope: Scope; 
 
 // -- One order --------------------------------------------------------------------------------
 
-/** The order if it is in scope; otherwise whether it exists at all (E_SCOPE or E_NOT_FOUND). */
-export async function orderInScope(db: Db, id: bigint, scope: Scope) {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, id), orderScope(scope)));
-  if (row) return { row, exists: true };
-  const [exists] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
-  return { row: undefined, exists: exists !== undefined };
-}
-
 /** The products of an order with their labels, valid ones first, then as placed (order/item/sort). */
 export function productsOfOrder(db: Db, orderId: bigint, withDeleted: boolean) {
   return selectProducts(db)
@@ -404,16 +391,6 @@ export async function clientLabelOf(db: Db, id: bigint) {
     .from(clients)
     .where(eq(clients.id, id));
   return client ?? { id, code: '', name: '' };
-}
-
-/** The user who created a record, as details show it. */
-export async function userLabelOf(db: Db, id: bigint | null) {
-  if (!id) return null;
-  const [user] = await db
-    .select({ id: users.id, name: users.name, englishName: users.englishName })
-    .from(users)
-    .where(eq(users.id, id));
-  return user ?? null;
 }
 
 /** The department label of an order's detail. */

@@ -13,7 +13,7 @@ import { productionSamples } from '../../db/schema/production-sample';
 import { reversed } from '../../db/schema/search-columns';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { label } from '../../platform/labels';
+import { label, personLabel, userLabel } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
 import { rankedHits } from '../../platform/ranked-hits';
 import { type Scope, scopeWhere } from '../../platform/scope';
@@ -87,10 +87,7 @@ function toRow(r: Selected) {
     auditResult: s.auditResult,
     testResult: s.testResult,
     auditTime: s.auditTime,
-    auditor:
-      s.auditorId === null
-        ? null
-        : { id: s.auditorId, name: r.auditor?.name ?? '', englishName: r.auditor?.englishName ?? null },
+    auditor: personLabel(s.auditorId, r.auditor),
     auditRemark: s.auditRemark,
     orderPlaced: r.orderPlaced,
     valid: s.valid,
@@ -207,33 +204,12 @@ export async function sampleDetail(db: Db, id: bigint) {
     db,
     products.map((p) => p.id),
   );
-  const creatorId = r.sample.createdBy;
-  const [createdBy] = creatorId
-    ? await db
-        .select({ id: users.id, name: users.name, englishName: users.englishName })
-        .from(users)
-        .where(eq(users.id, creatorId))
-    : [];
   return {
     ...toRow(r),
     products: products.map((p) => ({ ...p, testStatus: statuses.get(p.id) ?? 'none' })),
-    createdBy: createdBy ?? null,
+    createdBy: await userLabel(db, r.sample.createdBy),
     createdAt: r.sample.createdAt,
   };
-}
-
-/** The sample if it is in scope; otherwise whether it exists at all (E_SCOPE or E_NOT_FOUND). */
-export async function sampleInScope(db: Db, id: bigint, scope: Scope) {
-  const [row] = await db
-    .select()
-    .from(productionSamples)
-    .where(and(eq(productionSamples.id, id), sampleScope(scope)));
-  if (row) return { row, exists: true };
-  const [exists] = await db
-    .select({ id: productionSamples.id })
-    .from(productionSamples)
-    .where(eq(productionSamples.id, id));
-  return { row: undefined, exists: exists !== undefined };
 }
 
 /** The client a sample names: its department and sales owner (the scope rule of a write). */

@@ -9,7 +9,13 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { searchPage } from '../../platform/paging';
-import { changedFields, createRecord, lockVersion, updateRecord } from '../../platform/records';
+import {
+  changedFields,
+  createRecord,
+  lockVersion,
+  readableRecord,
+  updateRecord,
+} from '../../platform/records';
 import { assertReference } from '../../platform/references';
 import { assertDepartmentFilter, type Scope, scopeOf } from '../../platform/scope';
 import {
@@ -18,8 +24,8 @@ import {
   sampleChoices,
   sampleClient,
   sampleDetail,
-  sampleInScope,
   samplePage,
+  sampleScope,
   sampleSearchWhere,
 } from './production-sample.queries';
 import {
@@ -70,10 +76,7 @@ export async function listProductionSamples(db: Db, input: SampleList, user: Pri
 
 /** The sample if the caller reads it: E_SCOPE out of scope, E_NOT_FOUND when absent or deleted. */
 export async function readableSample(db: Db, id: bigint, scope: Scope): Promise<SampleRow> {
-  const { row, exists } = await sampleInScope(db, id, scope);
-  if (!row) throw new AppError(exists ? 'E_SCOPE' : 'E_NOT_FOUND');
-  if (row.valid !== 1) throw new AppError('E_NOT_FOUND');
-  return row;
+  return readableRecord(db, { table: productionSamples, id, where: sampleScope(scope) });
 }
 
 async function mayWriteFor(db: Db, scope: Scope, clientId: bigint): Promise<boolean> {

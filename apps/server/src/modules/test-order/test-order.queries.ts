@@ -5,14 +5,15 @@ import { alias } from 'drizzle-orm/pg-core';
 import { qualified } from '../../db/columns';
 import { clients } from '../../db/schema/client';
 import { factories, labContacts, labs, testItems, testTypes } from '../../db/schema/config';
-import { departments, users } from '../../db/schema/identity';
+import { departments } from '../../db/schema/identity';
 import { orderProducts } from '../../db/schema/order';
 import { reversed, searchText } from '../../db/schema/search-columns';
 import { testOrderItems, testOrders } from '../../db/schema/test-order';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { label } from '../../platform/labels';
+import { label, userLabel } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
+import { rowInScope } from '../../platform/records';
 import { type Scope, scopeWhere } from '../../platform/scope';
 import { contains, endsWith } from '../../platform/search';
 import { type Sorting, sortOrder } from '../../platform/sorting';
@@ -205,30 +206,12 @@ export async function testOrderLines(db: Db, id: bigint) {
 export async function testOrderDetail(db: Db, id: bigint) {
   const [r] = await selectTestOrders(db).where(eq(testOrders.id, id));
   if (!r) throw new AppError('E_NOT_FOUND');
-  const creatorId = r.order.createdBy;
-  const [createdBy] = creatorId
-    ? await db
-        .select({ id: users.id, name: users.name, englishName: users.englishName })
-        .from(users)
-        .where(eq(users.id, creatorId))
-    : [];
   return {
     ...toRow(r),
     items: await testOrderLines(db, id),
-    createdBy: createdBy ?? null,
+    createdBy: await userLabel(db, r.order.createdBy),
     createdAt: r.order.createdAt,
   };
-}
-
-/** The order with whether it is in scope (else whether it exists). */
-export async function testOrderInScope(db: Db, id: bigint, scope: Scope) {
-  const [row] = await db
-    .select()
-    .from(testOrders)
-    .where(and(eq(testOrders.id, id), testOrderScope(scope)));
-  if (row) return { row, exists: true };
-  const [any] = await db.select({ id: testOrders.id }).from(testOrders).where(eq(testOrders.id, id));
-  return { row: undefined, exists: any !== undefined };
 }
 
 /** Products with their factory labels, by id (valid products of valid orders only). */
@@ -263,5 +246,5 @@ export async function testItemsById(db: Db, ids: readonly bigint[]) {
 
 /** The change-log read rule: the test order is in the caller's scope. */
 export async function testOrderReadable(db: Db, id: bigint, _user: unknown, scope: Scope) {
-  return (await testOrderInScope(db, id, scope)).row !== undefined;
+  return (await rowInScope(db, testOrders, id, testOrderScope(scope))).row !== undefined;
 }

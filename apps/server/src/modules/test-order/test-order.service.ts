@@ -13,7 +13,7 @@ import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { nextNumber } from '../../platform/numbering';
 import { searchPage } from '../../platform/paging';
-import { createRecord, lockVersion } from '../../platform/records';
+import { createRecord, lockVersion, readableRecord } from '../../platform/records';
 import { assertReference } from '../../platform/references';
 import { assertDepartmentFilter, inScope, mayWrite, type Scope, scopeOf } from '../../platform/scope';
 import type { FilesRuntime } from '../../platform/storage/files-context';
@@ -21,7 +21,6 @@ import { fileOutput, findFiles } from '../files/files.service';
 import {
   type TestOrderSearch,
   testOrderDetail,
-  testOrderInScope,
   testOrderPage,
   testOrderRows,
   testOrderScope,
@@ -102,10 +101,7 @@ export async function listTestOrderProducts(db: Db, ids: readonly bigint[], user
 
 /** The order if the caller reads it: E_SCOPE out of scope, E_NOT_FOUND when absent or deleted. */
 export async function readableTestOrder(db: Db, id: bigint, scope: Scope) {
-  const { row, exists } = await testOrderInScope(db, id, scope);
-  if (!row) throw new AppError(exists ? 'E_SCOPE' : 'E_NOT_FOUND');
-  if (row.valid !== 1) throw new AppError('E_NOT_FOUND');
-  return row;
+  return readableRecord(db, { table: testOrders, id, where: testOrderScope(scope) });
 }
 
 /** Whether the caller writes records of this client (DOMAIN.md §5.4; SALES: its own clients). */

@@ -18,8 +18,9 @@ import {
   testReports,
 } from '../../db/schema/test-report';
 import type { Db } from '../../platform/db';
-import { label } from '../../platform/labels';
+import { label, personLabel } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
+import { rowInScope } from '../../platform/records';
 import { type Scope, scopeWhere } from '../../platform/scope';
 import { contains, endsWith } from '../../platform/search';
 import { type Sorting, sortOrder } from '../../platform/sorting';
@@ -69,9 +70,6 @@ function selectReports(db: Db) {
 }
 
 type Selected = Awaited<ReturnType<ReturnType<typeof selectReports>['execute']>>[number];
-
-const person = (id: bigint | null, p: { name: string; englishName: string | null } | null) =>
-  id === null ? null : { id, name: p?.name ?? '', englishName: p?.englishName ?? null };
 
 /** The products of reports, by report. */
 export async function productsOf(db: Db, reportIds: readonly bigint[]) {
@@ -135,9 +133,9 @@ async function toRows(db: Db, selected: readonly Selected[]) {
       status: t.status,
       previousReportId: t.previousReportId,
       retestNo: t.retestNo,
-      resultBy: person(t.resultBy, r.resulter),
+      resultBy: personLabel(t.resultBy, r.resulter),
       resultAt: t.resultAt,
-      verifiedBy: person(t.verifiedBy, r.verifier),
+      verifiedBy: personLabel(t.verifiedBy, r.verifier),
       publishedAt: t.publishedAt,
       valid: t.valid,
       version: t.version,
@@ -305,17 +303,6 @@ export async function filesOf(db: Db, ids: readonly bigint[]) {
     .where(inArray(files.id, [...ids]));
 }
 
-/** The report if in scope; otherwise whether it exists at all (E_SCOPE or E_NOT_FOUND). */
-export async function reportInScope(db: Db, id: bigint, scope: Scope) {
-  const [row] = await db
-    .select()
-    .from(testReports)
-    .where(and(eq(testReports.id, id), testReportScope(scope)));
-  if (row) return { row, exists: true };
-  const [exists] = await db.select({ id: testReports.id }).from(testReports).where(eq(testReports.id, id));
-  return { row: undefined, exists: exists !== undefined };
-}
-
 /** The previous reports of a report, newest first (back along previousReportId), in scope. */
 export async function previousIds(db: Db, id: bigint, scope: Scope): Promise<bigint[]> {
   const out: bigint[] = [];
@@ -326,7 +313,7 @@ export async function previousIds(db: Db, id: bigint, scope: Scope): Promise<big
       .from(testReports)
       .where(eq(testReports.id, current));
     if (!row?.previousReportId) break;
-    const { row: previous } = await reportInScope(db, row.previousReportId, scope);
+    const { row: previous } = await rowInScope(db, testReports, row.previousReportId, testReportScope(scope));
     if (!previous) break;
     out.push(previous.id);
     current = previous.id;
@@ -378,15 +365,6 @@ export async function reportNoTaken(db: Db, labId: bigint, reportNo: string, sel
       ),
     );
   return taken !== undefined;
-}
-
-export async function userLabel(db: Db, id: bigint | null) {
-  if (!id) return null;
-  const [user] = await db
-    .select({ id: users.id, name: users.name, englishName: users.englishName })
-    .from(users)
-    .where(eq(users.id, id));
-  return user ?? null;
 }
 
 export async function clientOf(db: Db, clientId: bigint) {

@@ -5,8 +5,9 @@ import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
+import { userLabel } from '../../platform/labels';
 import { searchPage } from '../../platform/paging';
-import { lockVersion } from '../../platform/records';
+import { lockVersion, readableRecord } from '../../platform/records';
 import { assertDepartmentFilter, mayWrite, type Scope, scopeOf } from '../../platform/scope';
 import type { FilesRuntime } from '../../platform/storage/files-context';
 import { fileOutput } from '../files/files.service';
@@ -15,15 +16,14 @@ import {
   itemRows,
   previousIds,
   reportFiles,
-  reportInScope,
   retestOrderOf,
   type TestReportList,
   type TestReportSearch,
   testReportChoices,
   testReportPage,
   testReportRowOf,
+  testReportScope,
   testReportSearchWhere,
-  userLabel,
 } from './test-report.queries';
 import { EDIT_PERMISSION, reportActions, type TestReportRecord } from './test-report.rules';
 
@@ -53,9 +53,7 @@ export async function listTestReports(db: Db, input: TestReportList, user: Princ
 
 /** E_SCOPE out of scope, E_NOT_FOUND when absent. */
 export async function readableReport(db: Db, id: bigint, scope: Scope): Promise<TestReportRecord> {
-  const { row, exists } = await reportInScope(db, id, scope);
-  if (!row) throw new AppError(exists ? 'E_SCOPE' : 'E_NOT_FOUND');
-  return row;
+  return readableRecord(db, { table: testReports, id, where: testReportScope(scope), deleted: true });
 }
 
 export async function mayWriteReport(db: Db, scope: Scope, report: { clientId: bigint }) {

@@ -1,6 +1,6 @@
 import type { SortOrder } from '@qcdesk/contract/schemas';
-import type { SQL, SQLWrapper } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Principal } from '../../src/platform/auth';
 import type { Db } from '../../src/platform/db';
 import { type Scope, scopeOf } from '../../src/platform/scope';
@@ -68,4 +68,41 @@ export async function expectSortIndexes<Sort extends string>(
   for (const [sort, index] of Object.entries(indexes) as [Sort, string][]) {
     for (const order of SORT_ORDERS) expectIndexOrder(await plan(sort, order), index);
   }
+}
+
+/** Each case's plan (its filters) names every index the case lists. */
+export async function expectFilterIndexes<Filters>(
+  plan: (filters: Filters) => Promise<string>,
+  cases: readonly (readonly [Filters, ...string[]])[],
+) {
+  for (const [filters, ...indexes] of cases) {
+    const text = await plan(filters);
+    for (const index of indexes) expect(text, text).toContain(index);
+  }
+}
+
+/**
+ * `rows` orders numbered `prefix` + 7 digits, of two products each (`<order no>-01`, `-02`), names
+ * from a bilingual vocabulary, factories and delivery dates spread; then VACUUM ANALYZE.
+ */
+export async function fillOrders(db: Db, prefix: string, rows: number) {
+  await db.execute(sql`
+    insert into orders (order_no, client_po, client_id, department_id, sales_id, total)
+    select ${prefix} || lpad(g::text, 7, '0'), 'CPO-' || md5(g::text), c.id, c.department_id, c.sales_id, 2000
+    from generate_series(1, ${rows}) g, (select id, department_id, sales_id from clients limit 1) c`);
+  await db.execute(sql`
+    insert into order_products (order_id, product_no, line, sku, item_no, name, factory_id, quantity,
+      delivery_date, order_no, client_po, client_id, department_id, sales_id)
+    select o.id, o.order_no || '-0' || l, l, 'SKU' || md5(o.id::text || l),
+           'IT' || lpad((o.id * 2 + l)::text, 8, '0'),
+           (array['毛绒小熊','遥控赛车','木制积木','沐浴小鸭'])[1 + (o.id % 4)::int] || ' ' || l,
+           (select id from factories order by id limit 1 offset (o.id % 4)::int), 1000,
+           date '2025-01-01' + (o.id % 1000)::int, o.order_no, o.client_po, o.client_id, o.department_id, o.sales_id
+    from orders o, generate_series(1, 2) l where o.order_no like ${`${prefix}%`}`);
+  await vacuumAnalyze(db, ['factories', 'orders', 'order_products']);
+}
+
+/** VACUUM (which also empties the GIN pending lists the planner charges for) and ANALYZE. */
+export async function vacuumAnalyze(db: Db, tables: readonly string[]) {
+  for (const table of tables) await db.execute(sql.raw(`vacuum analyze ${table}`));
 }

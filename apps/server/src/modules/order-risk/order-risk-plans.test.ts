@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectIndexOrder } from '../../../test/support/factories';
-import { expectSortIndexes, searchPlans } from '../../../test/support/search-plans';
+import {
+  expectSortIndexes,
+  fillOrders,
+  searchPlans,
+  vacuumAnalyze,
+} from '../../../test/support/search-plans';
 import type { Db } from '../../platform/db';
 import { riskPageQuery, riskSearchWhere } from './order-risk.queries';
 
@@ -12,24 +17,12 @@ import { riskPageQuery, riskSearchWhere } from './order-risk.queries';
 
 /** `rows` orders of two products each, every product with a risk in 10, 20, 30 or 40. */
 async function fill(db: Db, rows: number) {
-  await db.execute(sql`
-    insert into orders (order_no, client_po, client_id, department_id, sales_id, total)
-    select 'RPLAN' || lpad(g::text, 7, '0'), 'CPO-' || md5(g::text), c.id, c.department_id, c.sales_id, 2000
-    from generate_series(1, ${rows}) g, (select id, department_id, sales_id from clients limit 1) c`);
-  await db.execute(sql`
-    insert into order_products (order_id, product_no, line, sku, item_no, name, factory_id, quantity,
-      delivery_date, order_no, client_po, client_id, department_id, sales_id)
-    select o.id, o.order_no || '-0' || l, l, 'SKU' || md5(o.id::text || l), 'IT' || lpad((o.id * 2 + l)::text, 8, '0'),
-           '毛绒小熊 ' || l, (select id from factories order by id limit 1 offset (o.id % 4)::int), 1000,
-           date '2025-01-01' + (o.id % 1000)::int, o.order_no, o.client_po, o.client_id, o.department_id, o.sales_id
-    from orders o, generate_series(1, 2) l where o.order_no like 'RPLAN%'`);
+  await fillOrders(db, 'RPLAN', rows);
   await db.execute(sql`
     insert into order_risks (order_id, order_product_id, status, result)
     select p.order_id, p.id, (array[10, 20, 30, 40])[1 + (p.id % 4)::int], (p.id % 4)::int
     from order_products p where p.order_no like 'RPLAN%'`);
-  for (const table of ['factories', 'orders', 'order_products', 'order_risks']) {
-    await db.execute(sql.raw(`vacuum analyze ${table}`));
-  }
+  await vacuumAnalyze(db, ['order_risks']);
 }
 
 const { plan } = searchPlans({

@@ -1,6 +1,5 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
 import { enumLabel } from '@qcdesk/contract/enumerations';
-import { personName } from '@qcdesk/contract/person-name';
 import { eq } from 'drizzle-orm';
 import { firstSampleCheckPhotos, firstSampleChecks, firstSamples } from '../../db/schema/first-sample';
 import type { FieldChange } from '../../db/schema/platform';
@@ -8,10 +7,11 @@ import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/mail-outbox';
+import { salesAndContacts, salesRecipient } from '../../platform/mail/recipients';
 import { updateRecord } from '../../platform/records';
 import { transition } from '../../platform/transition';
 import { FIRST_SAMPLE_RESULT_MAIL } from './first-sample.mails';
-import { checkRows, filesOf, resultRecipientSources } from './first-sample.queries';
+import { checkRows, filesOf, resultFactory } from './first-sample.queries';
 import {
   assertAuditComplete,
   assertItemsEditable,
@@ -20,7 +20,6 @@ import {
   type FirstSampleRow,
   firstSampleMachine,
   isImage,
-  resultRecipients,
 } from './first-sample.rules';
 import { type FirstSampleDeps, sampleDetail, writableSample } from './first-sample.service';
 
@@ -145,13 +144,8 @@ export async function auditFirstSample(db: Db, deps: FirstSampleDeps, input: Res
 
 /** The result mail (DOMAIN.md §4.8): the client's sales and the factory's contacts, each in their language. */
 async function mailResult(db: Db, sample: FirstSampleRow, user: Principal) {
-  const { sales, factory } = await resultRecipientSources(db, sample);
-  const recipients = resultRecipients(
-    sales
-      ? { email: sales.email, name: personName(sales, sales.language ?? 'zh'), lang: sales.language ?? 'zh' }
-      : null,
-    factory?.contacts ?? [],
-  );
+  const factory = await resultFactory(db, sample.orderProductId);
+  const recipients = salesAndContacts(await salesRecipient(db, sample.clientId), factory?.contacts ?? []);
   for (const r of recipients) {
     await enqueueMail(db, {
       to: r.email,

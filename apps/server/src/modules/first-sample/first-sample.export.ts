@@ -5,7 +5,6 @@ import {
   clientColumn,
   departmentColumn,
   factoryColumn,
-  labelIn,
   listExport,
   personIn,
 } from '../../platform/list-export';

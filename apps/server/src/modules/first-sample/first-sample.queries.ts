@@ -7,7 +7,7 @@ import { clients } from '../../db/schema/client';
 import { factories, sampleCheckItems } from '../../db/schema/config';
 import { files } from '../../db/schema/files';
 import { firstSampleCheckPhotos, firstSampleChecks, firstSamples } from '../../db/schema/first-sample';
-import { departments, userSettings, users } from '../../db/schema/identity';
+import { departments, users } from '../../db/schema/identity';
 import { orderProducts } from '../../db/schema/order';
 import { reversed, searchText } from '../../db/schema/search-columns';
 import type { Db } from '../../platform/db';
@@ -334,20 +334,8 @@ export async function filesOf(db: Db, ids: readonly bigint[]) {
 
 // -- Result mail ------------------------------------------------------------------------------
 
-/** The client's sales owner (with their language) and the product factory's contacts. */
-export async function resultRecipientSources(db: Db, sample: { clientId: bigint; orderProductId: bigint }) {
-  const [sales] = await db
-    .select({
-      email: users.email,
-      name: users.name,
-      englishName: users.englishName,
-      language: userSettings.language,
-      state: users.state,
-    })
-    .from(clients)
-    .innerJoin(users, eq(users.id, clients.salesId))
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(eq(clients.id, sample.clientId));
+/** The product's factory (contacts and names) and its order and product no, for the result mail. */
+export async function resultFactory(db: Db, orderProductId: bigint) {
   const [factory] = await db
     .select({
       contacts: factories.contacts,
@@ -358,6 +346,6 @@ export async function resultRecipientSources(db: Db, sample: { clientId: bigint;
     })
     .from(orderProducts)
     .innerJoin(factories, eq(factories.id, orderProducts.factoryId))
-    .where(eq(orderProducts.id, sample.orderProductId));
-  return { sales: sales?.state === 1 ? sales : undefined, factory };
+    .where(eq(orderProducts.id, orderProductId));
+  return factory;
 }

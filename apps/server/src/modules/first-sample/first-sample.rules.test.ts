@@ -10,7 +10,6 @@ import {
   firstSampleMachine,
   isImage,
   mayStartNextRound,
-  resultRecipients,
   sampleActions,
 } from './first-sample.rules';
 
@@ -137,7 +136,7 @@ describe('rounds (DOMAIN.md §4.8 "next round")', () => {
   });
 });
 
-describe('photos, scope and mail', () => {
+describe('photos and scope', () => {
   it.each([
     ['image/png', true],
     ['image/jpeg', true],
@@ -151,12 +150,5 @@ describe('photos, scope and mail', () => {
   it('shows CLIENT users judged samples only', () => {
     expect(clientVisibleStatuses({ kind: 'client', clientId: 1n } as Scope)).toEqual([30]);
     expect(clientVisibleStatuses({ kind: 'all' } as Scope)).toBeUndefined();
-  });
-
-  it('mails the sales and each factory contact with an e-mail once', () => {
-    const sales = { email: 'S@x.com', name: 'S', lang: 'en' as const };
-    expect(
-      resultRecipients(sales, [{ name: 'F', email: 'f@x.com' }, { name: 'G' }, { email: 's@x.com' }]),
-    ).toEqual([sales, { email: 'f@x.com', name: 'F', lang: 'zh' }]);
   });
 });

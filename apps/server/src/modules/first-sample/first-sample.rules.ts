@@ -123,30 +123,3 @@ export function sampleActions(
   if (user.permissions.has(EDIT_PERMISSION) && mayStartNextRound(sample, followed)) actions.push('nextRound');
   return actions;
 }
-
-export interface Recipient {
-  email: string;
-  name: string;
-  lang: 'zh' | 'en';
-}
-
-/** Who a result mails (DOMAIN.md §4.8): the client's sales (their language) and the factory contacts, once each. */
-export function resultRecipients(
-  sales: Recipient | null,
-  contacts: readonly { name?: unknown; email?: unknown }[],
-): Recipient[] {
-  const all: Recipient[] = [
-    ...(sales ? [sales] : []),
-    ...contacts.flatMap((c) => {
-      const email = typeof c.email === 'string' ? c.email.trim() : '';
-      return email ? [{ email, name: typeof c.name === 'string' ? c.name : email, lang: 'zh' as const }] : [];
-    }),
-  ];
-  const seen = new Set<string>();
-  return all.filter((r) => {
-    const key = r.email.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}

@@ -1,19 +1,18 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
 import { enumLabel } from '@qcdesk/contract/enumerations';
-import { personName } from '@qcdesk/contract/person-name';
 import { productionSamples } from '../../db/schema/production-sample';
 import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { assertNoInUseCheck, type InUseCheck } from '../../platform/in-use';
 import { enqueueMail } from '../../platform/mail/mail-outbox';
+import { salesAndContacts, salesRecipient } from '../../platform/mail/recipients';
 import { transition } from '../../platform/transition';
 import { unlinkProductionSample } from '../order/order-products.service';
 import { SAMPLE_AUDIT_MAIL } from './production-sample.mails';
-import { auditRecipientSources, sampleDetail } from './production-sample.queries';
+import { auditMailSources, sampleDetail } from './production-sample.queries';
 import {
   assertAuditComplete,
   auditMails,
-  auditRecipients,
   PRODUCTION_SAMPLE_ENTITY,
   productionSampleMachine,
   type SampleRow,
@@ -57,13 +56,8 @@ export async function auditProductionSample(
 
 /** The audit mail of results 3–4, through the outbox in this transaction, in each recipient's language. */
 async function mailAudit(db: Db, sample: SampleRow, user: Principal) {
-  const { sales, factory, clientName } = await auditRecipientSources(db, sample);
-  const recipients = auditRecipients(
-    sales
-      ? { email: sales.email, name: personName(sales, sales.language ?? 'zh'), lang: sales.language ?? 'zh' }
-      : null,
-    factory?.contacts ?? [],
-  );
+  const { factory, clientName } = await auditMailSources(db, sample);
+  const recipients = salesAndContacts(await salesRecipient(db, sample.clientId), factory?.contacts ?? []);
   for (const r of recipients) {
     await enqueueMail(db, {
       to: r.email,

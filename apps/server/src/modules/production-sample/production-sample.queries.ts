@@ -6,7 +6,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { qualified } from '../../db/columns';
 import { clients } from '../../db/schema/client';
 import { factories } from '../../db/schema/config';
-import { departments, userSettings, users } from '../../db/schema/identity';
+import { departments, users } from '../../db/schema/identity';
 import { orderProducts } from '../../db/schema/order';
 import { originalSamples } from '../../db/schema/original-sample';
 import { productionSamples } from '../../db/schema/production-sample';
@@ -223,20 +223,8 @@ export async function sampleClient(db: Db, clientId: bigint) {
 
 // -- Audit mail -------------------------------------------------------------------------------
 
-/** The client's sales owner (with their language) and the provider factory's contacts. */
-export async function auditRecipientSources(db: Db, sample: { clientId: bigint; providerFactoryId: bigint }) {
-  const [sales] = await db
-    .select({
-      email: users.email,
-      name: users.name,
-      englishName: users.englishName,
-      language: userSettings.language,
-      state: users.state,
-    })
-    .from(clients)
-    .innerJoin(users, eq(users.id, clients.salesId))
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(eq(clients.id, sample.clientId));
+/** The provider factory's contacts and names and the client's name, for the audit mail. */
+export async function auditMailSources(db: Db, sample: { clientId: bigint; providerFactoryId: bigint }) {
   const [factory] = await db
     .select({ contacts: factories.contacts, nameZh: factories.nameZh, nameEn: factories.nameEn })
     .from(factories)
@@ -245,7 +233,7 @@ export async function auditRecipientSources(db: Db, sample: { clientId: bigint; 
     .select({ name: clients.name })
     .from(clients)
     .where(eq(clients.id, sample.clientId));
-  return { sales: sales?.state === 1 ? sales : undefined, factory, clientName: client?.name ?? '' };
+  return { factory, clientName: client?.name ?? '' };
 }
 
 // -- Home search ------------------------------------------------------------------------------

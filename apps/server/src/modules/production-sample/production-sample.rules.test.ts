@@ -5,7 +5,6 @@ import {
   assertAuditComplete,
   assertEditable,
   auditMails,
-  auditRecipients,
   clientVisibleStatuses,
   mayWriteSample,
   productionSampleMachine,
@@ -110,23 +109,5 @@ describe('scope (DOMAIN.md §5.4)', () => {
     ['client user', { kind: 'client', clientId: 5n }, true],
   ])('%s writes: %s', (_name, scope, writes) => {
     expect(mayWriteSample(scope, client)).toBe(writes);
-  });
-});
-
-describe('audit mail recipients', () => {
-  it('mails sales in their language and each factory contact with an e-mail once, in Chinese', () => {
-    expect(
-      auditRecipients({ email: 'sales@x.test', name: 'Sales', lang: 'en' }, [
-        { name: '王经理', email: 'wang@f.test' },
-        { name: 'no mail' },
-        { name: 'dup', email: 'SALES@x.test' },
-        { email: ' li@f.test ' },
-      ]),
-    ).toEqual([
-      { email: 'sales@x.test', name: 'Sales', lang: 'en' },
-      { email: 'wang@f.test', name: '王经理', lang: 'zh' },
-      { email: 'li@f.test', name: 'li@f.test', lang: 'zh' },
-    ]);
-    expect(auditRecipients(null, [])).toEqual([]);
   });
 });

@@ -71,33 +71,3 @@ export function mayWriteSample(
 /** The actions (audit, reaudit, cancel) the user may take on a sample now, for the detail's buttons. */
 export const sampleActions = (sample: Pick<SampleRow, 'status'>, user: Principal): string[] =>
   availableActions(productionSampleMachine, sample.status as Status, user);
-
-export interface Recipient {
-  email: string;
-  name: string;
-  lang: 'zh' | 'en';
-}
-
-/**
- * Who an audit result 3–4 mails: the client's sales owner (in their language) and the factory's
- * contacts with an e-mail (Chinese), each address once.
- */
-export function auditRecipients(
-  sales: { email: string; name: string; lang: 'zh' | 'en' } | null,
-  contacts: readonly { name?: unknown; email?: unknown }[],
-): Recipient[] {
-  const all: Recipient[] = [
-    ...(sales ? [sales] : []),
-    ...contacts.flatMap((c) => {
-      const email = typeof c.email === 'string' ? c.email.trim() : '';
-      return email ? [{ email, name: typeof c.name === 'string' ? c.name : email, lang: 'zh' as const }] : [];
-    }),
-  ];
-  const seen = new Set<string>();
-  return all.filter((r) => {
-    const key = r.email.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}

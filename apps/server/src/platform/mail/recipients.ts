@@ -1,0 +1,60 @@
+import type { Language } from '@qcdesk/contract';
+import { personName } from '@qcdesk/contract/person-name';
+import { eq } from 'drizzle-orm';
+import { clients } from '../../db/schema/client';
+import { userSettings, users } from '../../db/schema/identity';
+import type { Db } from '../db';
+
+// Who a record's mail goes to: an address, the name it greets and the language it is written in.
+
+export interface Recipient {
+  email: string;
+  name: string;
+  lang: Language;
+}
+
+/** Each address once (case-insensitive), the first one kept. */
+export function onceEach<R extends { email: string }>(recipients: readonly R[]): R[] {
+  const seen = new Set<string>();
+  return recipients.filter((r) => {
+    const key = r.email.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** A factory's contacts as stored (JSON): those with an e-mail, in Chinese, by name or else the address. */
+export function contactRecipients(contacts: readonly { name?: unknown; email?: unknown }[]): Recipient[] {
+  return contacts.flatMap((c) => {
+    const email = typeof c.email === 'string' ? c.email.trim() : '';
+    return email ? [{ email, name: typeof c.name === 'string' ? c.name : email, lang: 'zh' as const }] : [];
+  });
+}
+
+/** The client's sales owner and the factory's contacts (a sample's result or audit), each address once. */
+export function salesAndContacts(
+  sales: Recipient | null,
+  contacts: readonly { name?: unknown; email?: unknown }[],
+): Recipient[] {
+  return onceEach([...(sales ? [sales] : []), ...contactRecipients(contacts)]);
+}
+
+/** The client's sales owner, if active: in their language (else Chinese), by the name it reads. */
+export async function salesRecipient(db: Db, clientId: bigint): Promise<Recipient | null> {
+  const [sales] = await db
+    .select({
+      email: users.email,
+      name: users.name,
+      englishName: users.englishName,
+      language: userSettings.language,
+      state: users.state,
+    })
+    .from(clients)
+    .innerJoin(users, eq(users.id, clients.salesId))
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(eq(clients.id, clientId));
+  if (sales?.state !== 1) return null;
+  const lang = sales.language ?? 'zh';
+  return { email: sales.email, name: personName(sales, lang), lang };
+}

@@ -4,7 +4,7 @@ import { MATERIAL_TEST_STATUS } from '@qcdesk/contract/material-test';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { master, userId } from '../../../test/support/factories';
-import { multipart, samples } from '../../../test/support/files-helpers';
+import { samples, uploadFile } from '../../../test/support/files-helpers';
 import { signInAs } from '../../../test/support/identity';
 import { SEED_ENV } from '../../../test/support/seed-env';
 import { type SmtpSink, startSmtpSink } from '../../../test/support/smtp-sink';
@@ -40,18 +40,7 @@ afterAll(async () => {
 });
 
 /** A report uploaded by `token`'s user through the real upload route. */
-async function uploadReport(token: string, name = 'SGS report.pdf'): Promise<string> {
-  const { token: uploadToken } = await t.client.ok(areas.files.uploadToken, {}, { token });
-  const form = multipart([{ name: 'file', filename: name, content: samples.pdf() }]);
-  const response = await t.app.server.inject({
-    method: 'POST',
-    url: '/api/file/upload',
-    payload: form.payload,
-    headers: { ...form.headers, authorization: uploadToken },
-  });
-  expect(response.statusCode).toBe(200);
-  return (response.json() as { data: { id: string } }).data.id;
-}
+const uploadReport = (token: string, name = 'SGS report.pdf') => uploadFile(t, token, name, samples.pdf());
 
 describe('materialtest/create and materialtest/update', () => {
   it('numbers a draft, defaults the validity to 12 months and completes it with a result and a file', async () => {

@@ -3,7 +3,7 @@ import { changeLog as changeLogOp } from '@qcdesk/contract/config';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf } from '../../../test/support/factories';
-import { multipart } from '../../../test/support/files-helpers';
+import { MINIMAL_PDF, uploadFile } from '../../../test/support/files-helpers';
 import { buildUser, signIn, signInAs } from '../../../test/support/identity';
 import { SEED_ENV } from '../../../test/support/seed-env';
 import { type SmtpSink, startSmtpSink } from '../../../test/support/smtp-sink';
@@ -109,18 +109,7 @@ async function labContactFor(clientId: bigint, email: string) {
 }
 
 /** A PDF uploaded by the user of `token`; answers its file id. */
-async function upload(token: string, name: string): Promise<string> {
-  const { token: uploadToken } = await t.client.ok(areas.files.uploadToken, {}, { token });
-  const content = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-  const form = multipart([{ name: 'file', filename: name, content }]);
-  const response = await t.app.server.inject({
-    method: 'POST',
-    url: '/api/file/upload',
-    payload: form.payload,
-    headers: { ...form.headers, authorization: uploadToken },
-  });
-  return (response.json() as { data: { id: string } }).data.id;
-}
+const upload = (token: string, name: string) => uploadFile(t, token, name, MINIMAL_PDF);
 
 /** A draft of two lines (T-EN71-1, T-AZO) on the first product of a new order. */
 async function draft(token = qc) {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf } from '../../../test/support/factories';
-import { multipart } from '../../../test/support/files-helpers';
+import { uploadFile } from '../../../test/support/files-helpers';
 import { signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { labs, testItems, testTypes } from '../../db/schema/config';
@@ -28,18 +28,7 @@ afterAll(() => t.close());
 
 const db = () => t.database.db;
 
-async function upload(token: string, name: string, content: Buffer): Promise<string> {
-  const { token: uploadToken } = await t.client.ok(areas.files.uploadToken, {}, { token });
-  const form = multipart([{ name: 'file', filename: name, content }]);
-  const response = await t.app.server.inject({
-    method: 'POST',
-    url: '/api/file/upload',
-    payload: form.payload,
-    headers: { ...form.headers, authorization: uploadToken },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as { data: { id: string } }).data.id;
-}
+const upload = (token: string, name: string, content: Buffer) => uploadFile(t, token, name, content);
 
 async function labFile(rows: (string | null)[][]) {
   const workbook = new ExcelJS.Workbook();

@@ -2,7 +2,7 @@ import { areas } from '@qcdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf, userId } from '../../../test/support/factories';
-import { multipart } from '../../../test/support/files-helpers';
+import { MINIMAL_PDF, uploadFile } from '../../../test/support/files-helpers';
 import { signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { labs, testItems, testTypes } from '../../db/schema/config';
@@ -46,18 +46,7 @@ const orderRow = async (id: string) =>
       .where(eq(testOrders.id, BigInt(id)))
   )[0]!;
 
-async function upload(token: string): Promise<string> {
-  const { token: uploadToken } = await t.client.ok(areas.files.uploadToken, {}, { token });
-  const content = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-  const form = multipart([{ name: 'file', filename: 'report.pdf', content }]);
-  const response = await t.app.server.inject({
-    method: 'POST',
-    url: '/api/file/upload',
-    payload: form.payload,
-    headers: { ...form.headers, authorization: uploadToken },
-  });
-  return (response.json() as { data: { id: string } }).data.id;
-}
+const upload = (token: string) => uploadFile(t, token, 'report.pdf', MINIMAL_PDF);
 
 /** A submitted test order of the lines [product index, test-item code, risk item], and its report. */
 async function submitted(products: readonly { id: bigint }[], lines: readonly [number, string, bigint?][]) {

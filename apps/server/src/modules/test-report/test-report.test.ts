@@ -4,7 +4,7 @@ import { TEST_RESULT } from '@qcdesk/contract/enumerations';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf } from '../../../test/support/factories';
-import { multipart, samples } from '../../../test/support/files-helpers';
+import { MINIMAL_PDF, samples, uploadFile } from '../../../test/support/files-helpers';
 import { signInAs } from '../../../test/support/identity';
 import { SEED_ENV } from '../../../test/support/seed-env';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
@@ -66,21 +66,8 @@ const logOf = (id: string | bigint) =>
     .where(and(eq(changeLog.entity, 'test_reports'), eq(changeLog.entityId, BigInt(id))))
     .orderBy(desc(changeLog.id));
 
-async function upload(token: string, name = 'report.pdf'): Promise<string> {
-  const { token: uploadToken } = await t.client.ok(areas.files.uploadToken, {}, { token });
-  const content = name.endsWith('.png')
-    ? samples.png()
-    : Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-  const form = multipart([{ name: 'file', filename: name, content }]);
-  const response = await t.app.server.inject({
-    method: 'POST',
-    url: '/api/file/upload',
-    payload: form.payload,
-    headers: { ...form.headers, authorization: uploadToken },
-  });
-  expect(response.statusCode).toBe(200);
-  return (response.json() as { data: { id: string } }).data.id;
-}
+const upload = (token: string, name = 'report.pdf') =>
+  uploadFile(t, token, name, name.endsWith('.png') ? samples.png() : MINIMAL_PDF);
 
 /** A submitted and received test order of two lines (T-EN71-1, T-AZO) and the report it created. */
 async function submittedOrder(withRisk = false) {

@@ -5,14 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userId } from '../../../test/support/factories';
 import { samples, uploadFile } from '../../../test/support/files-helpers';
 import { buildUser, signIn, signInAs } from '../../../test/support/identity';
-import { SEED_ENV } from '../../../test/support/seed-env';
-import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { seedContext, startTestApp, type TestApp } from '../../../test/support/test-app';
 import { sampleCheckItems } from '../../db/schema/config';
 import { firstSampleCheckPhotos, firstSampleChecks, firstSamples } from '../../db/schema/first-sample';
 import { users } from '../../db/schema/identity';
 import { mailOutbox } from '../../db/schema/mail';
 import { changeLog } from '../../db/schema/platform';
-import { loadConfig } from '../../platform/config';
 import { buildClient } from '../client/client.factory';
 import { buildOrder } from '../order/order.factory';
 import { buildFirstSample } from './first-sample.factory';
@@ -563,13 +561,7 @@ describe('demo first samples', () => {
       'create',
     ]);
     const before = await sampleCount();
-    const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
-    await seedFirstSamples({
-      database: t.database,
-      hooks: t.app.capabilities,
-      config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
-      log: quiet,
-    });
+    await seedFirstSamples(seedContext(t));
     expect(await sampleCount()).toBe(before);
   });
 });

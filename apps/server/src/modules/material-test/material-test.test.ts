@@ -6,16 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { master, userId } from '../../../test/support/factories';
 import { samples, uploadFile } from '../../../test/support/files-helpers';
 import { signInAs } from '../../../test/support/identity';
-import { SEED_ENV } from '../../../test/support/seed-env';
 import { type SmtpSink, startSmtpSink } from '../../../test/support/smtp-sink';
-import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { seedContext, startTestApp, type TestApp } from '../../../test/support/test-app';
 import { shortLinks } from '../../db/schema/files';
 import { mailOutbox } from '../../db/schema/mail';
 import { materials } from '../../db/schema/material';
 import { materialTests } from '../../db/schema/material-test';
 import { changeLog } from '../../db/schema/platform';
 import { addMonths } from '../../platform/business-time';
-import { loadConfig } from '../../platform/config';
 import { buildClient } from '../client/client.factory';
 import { buildMaterial } from '../material/material.factory';
 import { buildOriginalSample } from '../original-sample/original-sample.factory';
@@ -319,13 +317,7 @@ describe('demo material tests', () => {
     const codes = DEMO_MATERIAL_TESTS.find((d) => d[0] === seeded[0]!.upc)![1];
     expect(detail.testItems.map((i) => i.code).sort()).toEqual([...codes].sort());
 
-    const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
-    await seedMaterialTests({
-      database: t.database,
-      hooks: t.app.capabilities,
-      config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
-      log: quiet,
-    });
+    await seedMaterialTests(seedContext(t));
     expect(await demo()).toHaveLength(seeded.length);
   });
 });

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf } from '../../../test/support/factories';
 import { MINIMAL_PDF, samples, uploadFile } from '../../../test/support/files-helpers';
 import { signInAs } from '../../../test/support/identity';
-import { SEED_ENV } from '../../../test/support/seed-env';
-import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { seedContext, startTestApp, type TestApp } from '../../../test/support/test-app';
 import { labs, productTracks, testItems, testTypes } from '../../db/schema/config';
 import { mailOutbox } from '../../db/schema/mail';
 import { orderProducts } from '../../db/schema/order';
@@ -17,7 +16,6 @@ import { productionSamples } from '../../db/schema/production-sample';
 import { testOrders } from '../../db/schema/test-order';
 import { testReportFiles, testReportItems, testReports } from '../../db/schema/test-report';
 import { businessDate } from '../../platform/business-time';
-import { loadConfig } from '../../platform/config';
 import { buildOrder } from '../order/order.factory';
 import { orderIdsOfNos } from '../order/order-hooks.service';
 import { buildOrderRisk } from '../order-risk/order-risk.factory';
@@ -577,13 +575,7 @@ describe('testreport/retest', () => {
 
 describe('the seed', () => {
   it('submits the demo test order’s report, enters one pass and one fail (receiving the order), verified by another user; a second run adds nothing', async () => {
-    const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
-    const ctx = {
-      database: t.database,
-      hooks: t.app.capabilities,
-      config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
-      log: quiet,
-    };
+    const ctx = seedContext(t);
     await seedTestOrders(ctx);
     // The seed's submit runs TEST_ORDER_SUBMITTED as the operation does: the order has its pending report.
     const [demoOrderId] = await orderIdsOfNos(db(), [DEMO_REPORT_ORDER_NO]);

@@ -190,3 +190,12 @@ export function readableIn(table: PgTable & { id: PgColumn }, where: (scope: Sco
  */
 export const clientScope = (scope: Scope) =>
   scopeWhere(scope, { department: clients.departmentId, client: clients.id });
+
+/** A client's department and sales owner: what `mayWrite` checks a write of the client's records by. */
+export async function clientOwner(db: Db, clientId: bigint) {
+  const [client] = await db
+    .select({ id: clients.id, departmentId: clients.departmentId, salesId: clients.salesId })
+    .from(clients)
+    .where(eq(clients.id, clientId));
+  return client;
+}

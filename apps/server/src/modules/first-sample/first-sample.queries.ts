@@ -14,7 +14,7 @@ import type { Db } from '../../platform/db';
 import { label, personLabel } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
 import { type Scope, scopeWhere } from '../../platform/scope';
-import { contains, endsWith } from '../../platform/search';
+import { contains, endsWith, factoriesMatching } from '../../platform/search';
 import { lowered, type Sorting, sortOrder } from '../../platform/sorting';
 import { clientVisibleStatuses } from './first-sample.rules';
 
@@ -107,8 +107,6 @@ export function toRow(r: Selected) {
 const productsWhere = (db: Db, where: SQL) =>
   inArray(firstSamples.orderProductId, db.select({ id: orderProducts.id }).from(orderProducts).where(where));
 
-const factoryText = searchText(factories.code, factories.nameZh, factories.nameEn);
-
 /** FsSearchResult (DOMAIN.md §3.2): 0–3 the result of a live round, 10 checked and not judged. */
 function resultWhere(result: number): SQL | undefined {
   if (result === FS_SEARCH_CHECKED) return eq(firstSamples.status, FIRST_SAMPLE_STATUS.checked);
@@ -125,13 +123,7 @@ export function firstSampleSearchWhere(db: Db, input: FirstSampleFilters, scope:
       ? productsWhere(db, contains(searchText(orderProducts.productNo), input.productNo))
       : undefined,
     input.factory
-      ? productsWhere(
-          db,
-          inArray(
-            orderProducts.factoryId,
-            db.select({ id: factories.id }).from(factories).where(contains(factoryText, input.factory)),
-          ),
-        )
+      ? productsWhere(db, inArray(orderProducts.factoryId, factoriesMatching(db, input.factory)))
       : undefined,
     input.itemNo ? endsWith(reversed(firstSamples.itemNo), input.itemNo) : undefined,
     input.client === undefined ? undefined : eq(firstSamples.clientId, input.client),
@@ -295,15 +287,6 @@ export async function chainIds(db: Db, id: bigint, scope: Scope): Promise<bigint
     ids.push(...next.map((n) => n.id));
   }
   return ids;
-}
-
-/** The client a sample names: its department and sales owner (the scope rule of a write). */
-export async function sampleClient(db: Db, clientId: bigint) {
-  const [client] = await db
-    .select({ id: clients.id, departmentId: clients.departmentId, salesId: clients.salesId })
-    .from(clients)
-    .where(eq(clients.id, clientId));
-  return client;
 }
 
 /** The order product a sample is made for (valid, of a valid order). */

@@ -20,7 +20,7 @@ import {
   updateRecord,
 } from '../../platform/records';
 import { assertReferences } from '../../platform/references';
-import { assertDepartmentFilter, type Scope, scopeOf } from '../../platform/scope';
+import { assertDepartmentFilter, clientOwner, type Scope, scopeOf } from '../../platform/scope';
 import type { FilesRuntime } from '../../platform/storage/files-context';
 import { fileOutput } from '../files/files.service';
 import {
@@ -34,7 +34,6 @@ import {
   firstSampleSearchWhere,
   isFollowed,
   productOf,
-  sampleClient,
   sampleSelected,
   toRow,
 } from './first-sample.queries';
@@ -94,7 +93,7 @@ export async function readableSample(db: Db, id: bigint, scope: Scope): Promise<
 }
 
 async function mayWriteFor(db: Db, scope: Scope, clientId: bigint): Promise<boolean> {
-  const client = await sampleClient(db, clientId);
+  const client = await clientOwner(db, clientId);
   return client !== undefined && mayWriteSample(scope, client);
 }
 

@@ -4,8 +4,8 @@ import { fillOrders, planAdmin } from '../../../test/support/search-plans';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import type { Db } from '../../platform/db';
 import { scopeOf } from '../../platform/scope';
+import { factoriesMatching } from '../../platform/search';
 import {
-  factoriesMatching,
   type OrderFilters,
   orderHits,
   orderPageQuery,

@@ -17,7 +17,7 @@ import { label } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
 import { rankedHits } from '../../platform/ranked-hits';
 import { type Scope, scopeWhere } from '../../platform/scope';
-import { contains, endsWith } from '../../platform/search';
+import { contains, endsWith, factoriesMatching } from '../../platform/search';
 import { addDays, type ProductRow, seesDeleted } from './order.rules';
 import { productTestStatuses } from './order-test-status.service';
 
@@ -36,12 +36,6 @@ export const orderScope = (scope: Scope) =>
 /** Order products in the caller's read scope, through the copies of their order's columns. */
 export const productScope = (scope: Scope) =>
   scopeWhere(scope, { department: orderProducts.departmentId, client: orderProducts.clientId });
-
-const factoryText = searchText(factories.code, factories.nameZh, factories.nameEn);
-
-/** The factories whose code or either name contains the term (their trigram and bigram indexes). */
-export const factoriesMatching = (db: Db, term: string) =>
-  db.select({ id: factories.id }).from(factories).where(contains(factoryText, term));
 
 /** "factory has": the few factories that match, then their products. */
 const factoryMatches = (db: Db, term: string) =>

@@ -212,15 +212,6 @@ export async function sampleDetail(db: Db, id: bigint) {
   };
 }
 
-/** The client a sample names: its department and sales owner (the scope rule of a write). */
-export async function sampleClient(db: Db, clientId: bigint) {
-  const [client] = await db
-    .select({ id: clients.id, departmentId: clients.departmentId, salesId: clients.salesId })
-    .from(clients)
-    .where(eq(clients.id, clientId));
-  return client;
-}
-
 // -- Audit mail -------------------------------------------------------------------------------
 
 /** The provider factory's contacts and names and the client's name, for the audit mail. */

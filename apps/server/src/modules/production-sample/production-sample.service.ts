@@ -17,12 +17,11 @@ import {
   updateRecord,
 } from '../../platform/records';
 import { assertReference } from '../../platform/references';
-import { assertDepartmentFilter, type Scope, scopeOf } from '../../platform/scope';
+import { assertDepartmentFilter, clientOwner, type Scope, scopeOf } from '../../platform/scope';
 import {
   type SampleList,
   type SampleSearch,
   sampleChoices,
-  sampleClient,
   sampleDetail,
   samplePage,
   sampleScope,
@@ -80,7 +79,7 @@ export async function readableSample(db: Db, id: bigint, scope: Scope): Promise<
 }
 
 async function mayWriteFor(db: Db, scope: Scope, clientId: bigint): Promise<boolean> {
-  const client = await sampleClient(db, clientId);
+  const client = await clientOwner(db, clientId);
   return client !== undefined && mayWriteSample(scope, client);
 }
 

@@ -15,7 +15,7 @@ import { label, userLabel } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
 import { rowInScope } from '../../platform/records';
 import { type Scope, scopeWhere } from '../../platform/scope';
-import { contains, endsWith } from '../../platform/search';
+import { contains, endsWith, factoriesMatching } from '../../platform/search';
 import { type Sorting, sortOrder } from '../../platform/sorting';
 
 // The SQL of test orders: the scope (the order's department and client), the row select with its
@@ -28,8 +28,6 @@ export type TestOrderSearch = ParsedInputOf<Ops['searchTestOrders']>;
 /** DOMAIN.md §5.4: the order's department (or the CLIENT user's own client). */
 export const testOrderScope = (scope: Scope) =>
   scopeWhere(scope, { department: testOrders.departmentId, client: testOrders.clientId });
-
-const factoryText = searchText(factories.code, factories.nameZh, factories.nameEn);
 
 /** TestSearchResult (DOMAIN.md §3.2): 0–6 the result, 10 out (≠ 0), 11 not passed (2 or 3). */
 function resultCondition(result: number | undefined): SQL | undefined {
@@ -46,12 +44,7 @@ export function testOrderSearchWhere(db: Db, input: Partial<TestOrderSearch>, sc
     input.orderNo ? endsWith(reversed(orderProducts.orderNo), input.orderNo) : undefined,
     input.productNo ? contains(searchText(orderProducts.productNo), input.productNo) : undefined,
     input.sku ? contains(searchText(orderProducts.sku), input.sku) : undefined,
-    input.factory
-      ? inArray(
-          orderProducts.factoryId,
-          db.select({ id: factories.id }).from(factories).where(contains(factoryText, input.factory)),
-        )
-      : undefined,
+    input.factory ? inArray(orderProducts.factoryId, factoriesMatching(db, input.factory)) : undefined,
   );
   const lines =
     input.orderNo || input.productNo || input.sku || input.factory

@@ -1,7 +1,6 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
 import { TEST_ORDER_STATUS } from '@qcdesk/contract/test-order';
 import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
-import { clients } from '../../db/schema/client';
 import { labContacts, labCs, labs, testTypes } from '../../db/schema/config';
 import { orderProducts } from '../../db/schema/order';
 import { testOrderItems, testOrders } from '../../db/schema/test-order';
@@ -15,7 +14,14 @@ import { nextNumber } from '../../platform/numbering';
 import { searchPage } from '../../platform/paging';
 import { createRecord, lockVersion, readableRecord } from '../../platform/records';
 import { assertReference } from '../../platform/references';
-import { assertDepartmentFilter, inScope, mayWrite, type Scope, scopeOf } from '../../platform/scope';
+import {
+  assertDepartmentFilter,
+  clientOwner,
+  inScope,
+  mayWrite,
+  type Scope,
+  scopeOf,
+} from '../../platform/scope';
 import type { FilesRuntime } from '../../platform/storage/files-context';
 import { fileOutput, findFiles } from '../files/files.service';
 import {
@@ -106,10 +112,7 @@ export async function readableTestOrder(db: Db, id: bigint, scope: Scope) {
 
 /** Whether the caller writes records of this client (DOMAIN.md §5.4; SALES: its own clients). */
 async function mayWriteFor(db: Db, scope: Scope, r: { clientId: bigint; departmentId: bigint }) {
-  const [client] = await db
-    .select({ salesId: clients.salesId })
-    .from(clients)
-    .where(eq(clients.id, r.clientId));
+  const client = await clientOwner(db, r.clientId);
   return mayWrite(scope, {
     departmentId: r.departmentId,
     clientId: r.clientId,

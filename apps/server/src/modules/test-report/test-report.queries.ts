@@ -22,7 +22,7 @@ import { label, personLabel } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
 import { rowInScope } from '../../platform/records';
 import { type Scope, scopeWhere } from '../../platform/scope';
-import { contains, endsWith } from '../../platform/search';
+import { contains, endsWith, factoriesMatching } from '../../platform/search';
 import { type Sorting, sortOrder } from '../../platform/sorting';
 import { clientVisibleStatuses, INVALID, RETESTED } from './test-report.rules';
 
@@ -160,8 +160,6 @@ const productsWhere = (db: Db, where: SQL) =>
       .where(where),
   );
 
-const factoryText = searchText(factories.code, factories.nameZh, factories.nameEn);
-
 /** TestReportSearchResult (DOMAIN.md §3.2): 0–6 the result; 10 out; 11 not passed; 12 retested. */
 function resultWhere(result: number): SQL | undefined {
   if (result === TR_SEARCH.out) return ne(testReports.result, TEST_RESULT.notOut);
@@ -183,13 +181,7 @@ export function testReportSearchWhere(db: Db, input: TestReportFilters, scope: S
       : undefined,
     input.sku ? productsWhere(db, contains(searchText(orderProducts.sku), input.sku)) : undefined,
     input.factory
-      ? productsWhere(
-          db,
-          inArray(
-            orderProducts.factoryId,
-            db.select({ id: factories.id }).from(factories).where(contains(factoryText, input.factory)),
-          ),
-        )
+      ? productsWhere(db, inArray(orderProducts.factoryId, factoriesMatching(db, input.factory)))
       : undefined,
     input.client === undefined ? undefined : eq(testReports.clientId, input.client),
     input.department === undefined ? undefined : eq(testReports.departmentId, input.department),
@@ -365,14 +357,6 @@ export async function reportNoTaken(db: Db, labId: bigint, reportNo: string, sel
       ),
     );
   return taken !== undefined;
-}
-
-export async function clientOf(db: Db, clientId: bigint) {
-  const [client] = await db
-    .select({ id: clients.id, departmentId: clients.departmentId, salesId: clients.salesId })
-    .from(clients)
-    .where(eq(clients.id, clientId));
-  return client;
 }
 
 /** Order products by id (valid, of a valid order). */

@@ -8,11 +8,10 @@ import { recordFlags } from '../../platform/flags';
 import { userLabel } from '../../platform/labels';
 import { searchPage } from '../../platform/paging';
 import { lockVersion, readableRecord } from '../../platform/records';
-import { assertDepartmentFilter, mayWrite, type Scope, scopeOf } from '../../platform/scope';
+import { assertDepartmentFilter, clientOwner, mayWrite, type Scope, scopeOf } from '../../platform/scope';
 import type { FilesRuntime } from '../../platform/storage/files-context';
 import { fileOutput } from '../files/files.service';
 import {
-  clientOf,
   itemRows,
   previousIds,
   reportFiles,
@@ -57,7 +56,7 @@ export async function readableReport(db: Db, id: bigint, scope: Scope): Promise<
 }
 
 export async function mayWriteReport(db: Db, scope: Scope, report: { clientId: bigint }) {
-  const client = await clientOf(db, report.clientId);
+  const client = await clientOwner(db, report.clientId);
   return (
     client !== undefined &&
     mayWrite(scope, { departmentId: client.departmentId, clientId: client.id, salesId: client.salesId })

@@ -1,6 +1,6 @@
 import { areas } from '@qcdesk/contract';
 import { firstSamples } from '../../db/schema/first-sample';
-import { defineModule, type ModuleDeps } from '../../platform/module';
+import { defineModule, type ModuleDeps, namedBy } from '../../platform/module';
 import { type OperationRegistry, serve, serveDetailWith, serveWith } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import { firstSampleExport } from './first-sample.export';
@@ -76,11 +76,7 @@ export const firstSampleModule = defineModule({
   ],
   // How other areas' change logs (and a next round's `previousId`) name a first sample: its number.
   names: {
-    firstSample: {
-      table: firstSamples,
-      key: firstSamples.id,
-      names: (row) => ({ zh: String(row.sampleNo), en: String(row.sampleNo) }),
-    },
+    firstSample: namedBy(firstSamples, 'sampleNo'),
   },
   exports: [firstSampleExport],
 });

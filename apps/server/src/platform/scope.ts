@@ -111,6 +111,18 @@ export function scopeWhere(scope: Scope, columns: ScopeColumns): SQL | undefined
   }
 }
 
+/**
+ * `scopeWhere`, narrowed to `statuses` when the area's rule gives some: the records of its status
+ * column CLIENT users see (judged first samples, published reports; DOMAIN.md §5.4).
+ */
+export function scopeWithStatuses(
+  scope: Scope,
+  columns: ScopeColumns & { status: SQLWrapper },
+  statuses: readonly number[] | undefined,
+): SQL | undefined {
+  return and(scopeWhere(scope, columns), statuses ? inArray(columns.status, [...statuses]) : undefined);
+}
+
 export interface ScopedRecord {
   departmentId?: bigint | null;
   clientId?: bigint | null;

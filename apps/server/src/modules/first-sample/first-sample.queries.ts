@@ -13,7 +13,7 @@ import { reversed, searchText } from '../../db/schema/search-columns';
 import type { Db } from '../../platform/db';
 import { label, personLabel } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
-import { type Scope, scopeWhere } from '../../platform/scope';
+import { type Scope, scopeWithStatuses } from '../../platform/scope';
 import { contains, endsWith, factoriesMatching } from '../../platform/search';
 import { lowered, type Sorting, sortOrder } from '../../platform/sorting';
 import { clientVisibleStatuses } from './first-sample.rules';
@@ -28,13 +28,12 @@ export type FirstSampleFilters = FiltersOf<Ops['searchFirstSamples']>;
 export type FirstSampleList = ParsedInputOf<Ops['listFirstSamples']>;
 
 /** Samples in scope (DOMAIN.md §5.4): department, or the CLIENT user's own judged samples. */
-export function firstSampleScope(scope: Scope): SQL | undefined {
-  const statuses = clientVisibleStatuses(scope);
-  return and(
-    scopeWhere(scope, { department: firstSamples.departmentId, client: firstSamples.clientId }),
-    statuses ? inArray(firstSamples.status, [...statuses]) : undefined,
+export const firstSampleScope = (scope: Scope): SQL | undefined =>
+  scopeWithStatuses(
+    scope,
+    { department: firstSamples.departmentId, client: firstSamples.clientId, status: firstSamples.status },
+    clientVisibleStatuses(scope),
   );
-}
 
 const factory = alias(factories, 'factory');
 const checker = alias(users, 'checker');

@@ -16,7 +16,7 @@ import { AppError } from '../../platform/errors';
 import { label, personLabel, userLabel } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
 import { rankedHits } from '../../platform/ranked-hits';
-import { type Scope, scopeWhere } from '../../platform/scope';
+import { type Scope, scopeWithStatuses } from '../../platform/scope';
 import { endsWith } from '../../platform/search';
 import { lowered, type Sorting, sortOrder } from '../../platform/sorting';
 import { productTestStatuses } from '../order/order-test-status.service';
@@ -32,13 +32,16 @@ export type SampleFilters = FiltersOf<Ops['searchProductionSamples']>;
 export type SampleList = ParsedInputOf<Ops['listProductionSamples']>;
 
 /** Samples in scope (DOMAIN.md §5.4): department, or the CLIENT user's own audited samples. */
-export function sampleScope(scope: Scope): SQL | undefined {
-  const statuses = clientVisibleStatuses(scope);
-  return and(
-    scopeWhere(scope, { department: productionSamples.departmentId, client: productionSamples.clientId }),
-    statuses ? inArray(productionSamples.status, [...statuses]) : undefined,
+export const sampleScope = (scope: Scope): SQL | undefined =>
+  scopeWithStatuses(
+    scope,
+    {
+      department: productionSamples.departmentId,
+      client: productionSamples.clientId,
+      status: productionSamples.status,
+    },
+    clientVisibleStatuses(scope),
   );
-}
 
 /** DOMAIN.md §2.3 orderPlaced: a valid order product of a valid order links the sample. */
 const placedCondition = sql`exists (select 1 from ${orderProducts} where ${orderProducts.productionSampleId} = ${qualified(productionSamples.id)} and ${orderProducts.valid} = 1 and ${orderProducts.orderValid} = 1)`;

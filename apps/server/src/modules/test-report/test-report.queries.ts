@@ -21,7 +21,7 @@ import type { Db } from '../../platform/db';
 import { label, personLabel } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
 import { rowInScope } from '../../platform/records';
-import { type Scope, scopeWhere } from '../../platform/scope';
+import { type Scope, scopeWithStatuses } from '../../platform/scope';
 import { contains, endsWith, factoriesMatching } from '../../platform/search';
 import { type Sorting, sortOrder } from '../../platform/sorting';
 import { clientVisibleStatuses, INVALID, RETESTED } from './test-report.rules';
@@ -35,13 +35,12 @@ export type TestReportFilters = FiltersOf<Ops['searchTestReports']>;
 export type TestReportList = ParsedInputOf<Ops['listTestReports']>;
 
 /** Reports in scope (DOMAIN.md §5.4, "report via order"): department, or a CLIENT's published ones. */
-export function testReportScope(scope: Scope): SQL | undefined {
-  const statuses = clientVisibleStatuses(scope);
-  return and(
-    scopeWhere(scope, { department: testReports.departmentId, client: testReports.clientId }),
-    statuses ? inArray(testReports.status, [...statuses]) : undefined,
+export const testReportScope = (scope: Scope): SQL | undefined =>
+  scopeWithStatuses(
+    scope,
+    { department: testReports.departmentId, client: testReports.clientId, status: testReports.status },
+    clientVisibleStatuses(scope),
   );
-}
 
 const resulter = alias(users, 'resulter');
 const verifier = alias(users, 'verifier');

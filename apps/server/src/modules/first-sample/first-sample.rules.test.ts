@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reasonOf } from '../../../test/support/refusals';
 import type { Principal } from '../../platform/auth';
 import type { Scope } from '../../platform/scope';
 import {
@@ -20,15 +21,6 @@ const user = (userId: bigint, ...permissions: string[]): Principal => ({
   permissions: new Set(permissions),
   roleCode: 'QC',
 });
-
-const reasonOf = (fn: () => unknown) => {
-  try {
-    fn();
-    return null;
-  } catch (e) {
-    return (e as { reason?: string }).reason ?? String(e);
-  }
-};
 
 describe('first sample transitions (DOMAIN.md §4.8)', () => {
   const target = (from: number, action: string) =>

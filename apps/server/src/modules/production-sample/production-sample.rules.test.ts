@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reasonOf } from '../../../test/support/refusals';
 import type { Principal } from '../../platform/auth';
 import type { Scope } from '../../platform/scope';
 import {
@@ -18,15 +19,6 @@ const user = (...permissions: string[]): Principal => ({
   permissions: new Set(permissions),
   roleCode: 'QC',
 });
-
-const reasonOf = (fn: () => void) => {
-  try {
-    fn();
-    return null;
-  } catch (e) {
-    return (e as { reason?: string }).reason ?? String(e);
-  }
-};
 
 describe('production sample transitions (DOMAIN.md §4.7)', () => {
   const target = (from: number, action: string) =>

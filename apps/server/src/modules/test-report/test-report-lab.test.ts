@@ -10,6 +10,7 @@ import { labs, testItems, testTypes } from '../../db/schema/config';
 import { testReports } from '../../db/schema/test-report';
 import { businessDate } from '../../platform/business-time';
 import { buildOrder } from '../order/order.factory';
+import { reportOfTestOrder } from './test-report.factory';
 
 // testreport/result/import (issue 25, faster lab entry): a lab's XLSX of a pending report read for
 // the result dialog, every row checked, nothing written; refused to a role without testreport.result.
@@ -60,10 +61,7 @@ async function pendingReport() {
     { token: qc },
   );
   await t.client.ok(areas.testOrder.submitTestOrder, { id: draft.id, version: draft.version }, { token: qc });
-  const [report] = await db()
-    .select()
-    .from(testReports)
-    .where(eq(testReports.testOrderId, BigInt(draft.id)));
+  const report = await reportOfTestOrder(db(), draft.id);
   return t.client.ok(ops.getTestReport, { id: String(report!.id) }, { token: lab });
 }
 

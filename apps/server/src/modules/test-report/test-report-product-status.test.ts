@@ -6,15 +6,15 @@ import { MINIMAL_PDF, uploadFile } from '../../../test/support/files-helpers';
 import { signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { labs, testItems, testTypes } from '../../db/schema/config';
-import { orderProducts } from '../../db/schema/order';
 import { changeLog } from '../../db/schema/platform';
-import { productionSamples } from '../../db/schema/production-sample';
 import { testOrders } from '../../db/schema/test-order';
 import { testReports } from '../../db/schema/test-report';
 import { businessDate } from '../../platform/business-time';
 import { buildOrder } from '../order/order.factory';
 import { addDays } from '../order/order.rules';
 import { buildOrderRisk, riskItems } from '../order-risk/order-risk.factory';
+import { buildSampleOfProduct } from '../production-sample/production-sample.factory';
+import { reportOfTestOrder } from './test-report.factory';
 
 // Issue 25 ("a failed product shows Passed") and the testing leftovers of issue 24, through the
 // envelope: a product's test status is the worst of every published result that concerns it, not
@@ -73,10 +73,7 @@ async function submitted(products: readonly { id: bigint }[], lines: readonly [n
     { id: draft.id, version: draft.version },
     { token: qc },
   );
-  const [row] = await db()
-    .select()
-    .from(testReports)
-    .where(eq(testReports.testOrderId, BigInt(order.id)));
+  const row = await reportOfTestOrder(db(), order.id);
   const report = await t.client.ok(ops.getTestReport, { id: String(row!.id) }, { token: lab });
   return { order, report };
 }
@@ -130,21 +127,7 @@ describe('issue 25: a failed product shows Passed', () => {
   it('EN 71-1 fails on a product whose risk held only formaldehyde: the product, its risk row and its production sample read failed; the order settles', async () => {
     const { order, products } = await buildOrder(db(), { lines: [{ productType: 2 }] });
     const product = products[0]!;
-    const [sample] = await db()
-      .insert(productionSamples)
-      .values({
-        itemNo: product.itemNo,
-        clientId: order.clientId,
-        departmentId: order.departmentId,
-        providerFactoryId: product.factoryId,
-        receivedDate: businessDate(),
-        quantity: 1,
-      })
-      .returning();
-    await db()
-      .update(orderProducts)
-      .set({ productionSampleId: sample!.id })
-      .where(eq(orderProducts.id, product.id));
+    const sample = await buildSampleOfProduct(db(), order, product);
     const risk = await buildOrderRisk(db(), {
       orderId: order.id,
       orderProductId: product.id,
@@ -227,7 +210,7 @@ describe('issue 25: a failed product shows Passed', () => {
     expect(await statusOf(order, product.id)).toBe('failed');
     const sampleDetail = await t.client.ok(
       areas.productionSample.getProductionSample,
-      { id: String(sample!.id) },
+      { id: String(sample.id) },
       { token: qc },
     );
     expect(sampleDetail.products).toEqual([expect.objectContaining({ testStatus: 'failed' })]);
@@ -280,10 +263,7 @@ describe('issue 25: a failed product shows Passed', () => {
     expect(await statusOf(order, products[0]!.id)).toBe('failed');
     const draft = await t.client.ok(to.getTestOrder, { id: retested.retestOrder!.id }, { token: qc });
     await t.client.ok(to.submitTestOrder, { id: draft.id, version: draft.version }, { token: qc });
-    const [next] = await db()
-      .select()
-      .from(testReports)
-      .where(eq(testReports.testOrderId, BigInt(draft.id)));
+    const next = await reportOfTestOrder(db(), draft.id);
     const nextDetail = await t.client.ok(ops.getTestReport, { id: String(next!.id) }, { token: lab });
     expect(await statusOf(order, products[0]!.id)).toBe('failed');
     await published(nextDetail, { 'T-AZO': 1 });
@@ -345,10 +325,7 @@ describe('issue 24: the testing leftovers', () => {
       itemCount: 1,
     });
     await t.client.ok(to.submitTestOrder, { id: draft.id, version: draft.version }, { token: qc });
-    const [next] = await db()
-      .select()
-      .from(testReports)
-      .where(eq(testReports.testOrderId, BigInt(draft.id)));
+    const next = await reportOfTestOrder(db(), draft.id);
     expect(next).toMatchObject({ status: 10, retestNo: 1, previousReportId: BigInt(report.id) });
   });
 });

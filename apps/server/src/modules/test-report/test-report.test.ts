@@ -19,7 +19,9 @@ import { businessDate } from '../../platform/business-time';
 import { buildOrder } from '../order/order.factory';
 import { orderIdsOfNos } from '../order/order-hooks.service';
 import { buildOrderRisk } from '../order-risk/order-risk.factory';
+import { buildSampleOfProduct } from '../production-sample/production-sample.factory';
 import { seedTestOrders } from '../test-order/test-order.seed';
+import { reportOfTestOrder } from './test-report.factory';
 import { DEMO_REPORT_ORDER_NO, seedTestReports } from './test-report.seed';
 
 // Test reports through the envelope (DOMAIN.md §2.5, §4.9, §4.10, §5.2–5.4, §6.4, §7.3): the report
@@ -109,10 +111,7 @@ async function submittedOrder(withRisk = false) {
     { id: submitted.id, version: submitted.version, receiveTime: businessDate() } as never,
     { token: lab },
   );
-  const [report] = await db()
-    .select()
-    .from(testReports)
-    .where(eq(testReports.testOrderId, BigInt(draft.id)));
+  const report = await reportOfTestOrder(db(), draft.id);
   const detail = await t.client.ok(ops.getTestReport, { id: String(report!.id) }, { token: lab });
   return { order, products, testOrder: received, report: detail };
 }
@@ -432,21 +431,7 @@ describe('verify, reject, publish, invalidate', () => {
       .from(orderRisks)
       .where(eq(orderRisks.orderProductId, s.products[0]!.id));
     expect(risk!.status).toBe(20);
-    const [sample] = await db()
-      .insert(productionSamples)
-      .values({
-        itemNo: s.products[0]!.itemNo,
-        clientId: s.order.clientId,
-        departmentId: s.order.departmentId,
-        providerFactoryId: s.products[0]!.factoryId,
-        receivedDate: businessDate(),
-        quantity: 1,
-      })
-      .returning();
-    await db()
-      .update(orderProducts)
-      .set({ productionSampleId: sample!.id })
-      .where(eq(orderProducts.id, s.products[0]!.id));
+    const sample = await buildSampleOfProduct(db(), s.order, s.products[0]!);
     const fileId = await upload(lab);
     const issued = await t.client.ok(
       ops.enterTestReportResult,
@@ -476,8 +461,7 @@ describe('verify, reject, publish, invalidate', () => {
     const [item] = await db().select().from(orderRiskItems).where(eq(orderRiskItems.orderRiskId, risk!.id));
     expect(item).toMatchObject({ result: 3, testReportId: BigInt(s.report.id) });
     expect(
-      (await db().select().from(productionSamples).where(eq(productionSamples.id, sample!.id)))[0]!
-        .testResult,
+      (await db().select().from(productionSamples).where(eq(productionSamples.id, sample.id)))[0]!.testResult,
     ).toBe(3);
     const tracks = await db()
       .select()
@@ -548,10 +532,7 @@ describe('testreport/retest', () => {
     const draft = await t.client.ok(to.getTestOrder, { id: retested.retestOrder!.id }, { token: qc });
     expect(draft).toMatchObject({ status: 10, retest: true, previousReportId: report.id });
     await t.client.ok(to.submitTestOrder, { id: draft.id, version: draft.version }, { token: qc });
-    const [next] = await db()
-      .select()
-      .from(testReports)
-      .where(eq(testReports.testOrderId, BigInt(draft.id)));
+    const next = await reportOfTestOrder(db(), draft.id);
     expect(next).toMatchObject({ status: 10, retestNo: 1, previousReportId: BigInt(report.id) });
     const detail = await t.client.ok(ops.getTestReport, { id: String(next!.id) }, { token: qc });
     expect(detail.previousReports.map((r) => r.id)).toEqual([report.id]);

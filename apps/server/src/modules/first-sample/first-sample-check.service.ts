@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/mail-outbox';
 import { salesAndContacts, salesRecipient } from '../../platform/mail/recipients';
 import { updateRecord } from '../../platform/records';
-import { transition } from '../../platform/transition';
+import { transitionOf } from '../../platform/transition';
 import { FIRST_SAMPLE_RESULT_MAIL } from './first-sample.mails';
 import { checkRows, filesOf, resultFactory } from './first-sample.queries';
 import {
@@ -97,6 +97,8 @@ export async function updateCheckItems(
   return sampleDetail(db, deps, input.id, user);
 }
 
+const sampleTransition = transitionOf(firstSampleMachine, firstSamples);
+
 /** firstsample/check/update: every item checked (E_FS_UNCHECKED); NG anywhere → NG (10 → 20). */
 export async function completeCheck(
   db: Db,
@@ -108,14 +110,10 @@ export async function completeCheck(
   assertItemsEditable(current.status);
   const results = (await checkRows(db, input.id)).map((c) => c.check.checkResult);
   const checkResult = checkResultOf(results);
-  await transition(db, {
-    machine: firstSampleMachine,
-    table: firstSamples,
-    id: input.id,
-    version: input.version,
-    action: 'check',
-    user,
-    set: { checkResult, checkedBy: user.userId, checkedAt: new Date() },
+  await sampleTransition(db, input, user, 'check', {
+    checkResult,
+    checkedBy: user.userId,
+    checkedAt: new Date(),
   });
   return sampleDetail(db, deps, input.id, user);
 }
@@ -124,19 +122,11 @@ export async function completeCheck(
 export async function auditFirstSample(db: Db, deps: FirstSampleDeps, input: ResultInput, user: Principal) {
   assertAuditComplete(input.result, input.corrective);
   await writableSample(db, input.id, input.version, user);
-  const updated = await transition(db, {
-    machine: firstSampleMachine,
-    table: firstSamples,
-    id: input.id,
-    version: input.version,
-    action: 'audit',
-    user,
-    set: {
-      result: input.result,
-      corrective: input.corrective ?? null,
-      auditedBy: user.userId,
-      auditedAt: new Date(),
-    },
+  const updated = await sampleTransition(db, input, user, 'audit', {
+    result: input.result,
+    corrective: input.corrective ?? null,
+    auditedBy: user.userId,
+    auditedAt: new Date(),
   });
   await mailResult(db, updated, user);
   return sampleDetail(db, deps, input.id, user);
@@ -173,30 +163,13 @@ async function mailResult(db: Db, sample: FirstSampleRow, user: Principal) {
 /** firstsample/reject: the check goes back to the checker (20 → 10) with a reason; results stay. */
 export async function rejectCheck(db: Db, deps: FirstSampleDeps, input: ReasonInput, user: Principal) {
   await writableSample(db, input.id, input.version, user);
-  await transition(db, {
-    machine: firstSampleMachine,
-    table: firstSamples,
-    id: input.id,
-    version: input.version,
-    action: 'reject',
-    user,
-    reason: input.reason,
-    set: { checkResult: 0, checkedBy: null, checkedAt: null },
-  });
+  await sampleTransition(db, input, user, 'reject', { checkResult: 0, checkedBy: null, checkedAt: null });
   return sampleDetail(db, deps, input.id, user);
 }
 
 /** firstsample/cancel: 10/20 → 90. */
 export async function cancelFirstSample(db: Db, deps: FirstSampleDeps, input: ReasonInput, user: Principal) {
   await writableSample(db, input.id, input.version, user);
-  await transition(db, {
-    machine: firstSampleMachine,
-    table: firstSamples,
-    id: input.id,
-    version: input.version,
-    action: 'cancel',
-    user,
-    reason: input.reason,
-  });
+  await sampleTransition(db, input, user, 'cancel');
   return sampleDetail(db, deps, input.id, user);
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db';
 import { assertNoInUseCheck, type InUseCheck } from '../../platform/in-use';
 import { enqueueMail } from '../../platform/mail/mail-outbox';
 import { salesAndContacts, salesRecipient } from '../../platform/mail/recipients';
-import { transition } from '../../platform/transition';
+import { transitionOf } from '../../platform/transition';
 import { unlinkProductionSample } from '../order/order-products.service';
 import { SAMPLE_AUDIT_MAIL } from './production-sample.mails';
 import { auditMailSources, sampleDetail } from './production-sample.queries';
@@ -23,6 +23,8 @@ import { writableSample } from './production-sample.service';
 // old result kept in the change log by the transition's diff) and cancel (10/20 → 90, removing the
 // links from order products). Audit results 3–4 mail the client's sales and the factory contacts.
 
+const sampleTransition = transitionOf(productionSampleMachine, productionSamples);
+
 type Ops = typeof areas.productionSample;
 type AuditInput = ParsedInputOf<Ops['auditProductionSample']>;
 type CancelInput = ParsedInputOf<Ops['cancelProductionSample']>;
@@ -36,19 +38,11 @@ export async function auditProductionSample(
 ) {
   assertAuditComplete(input.auditResult, input.auditRemark);
   await writableSample(db, input.id, input.version, user);
-  const updated = await transition(db, {
-    machine: productionSampleMachine,
-    table: productionSamples,
-    id: input.id,
-    version: input.version,
-    action,
-    user,
-    set: {
-      auditResult: input.auditResult,
-      auditRemark: input.auditRemark ?? null,
-      auditTime: new Date(),
-      auditorId: user.userId,
-    },
+  const updated = await sampleTransition(db, input, user, action, {
+    auditResult: input.auditResult,
+    auditRemark: input.auditRemark ?? null,
+    auditTime: new Date(),
+    auditorId: user.userId,
   });
   if (auditMails(input.auditResult)) await mailAudit(db, updated, user);
   return sampleDetail(db, input.id);
@@ -93,15 +87,7 @@ export async function cancelProductionSample(
 ) {
   await writableSample(db, input.id, input.version, user);
   await assertNoInUseCheck(db, checks, input.id, 'E_SAMPLE_IN_USE');
-  await transition(db, {
-    machine: productionSampleMachine,
-    table: productionSamples,
-    id: input.id,
-    version: input.version,
-    action: 'cancel',
-    user,
-    reason: input.reason,
-  });
+  await sampleTransition(db, input, user, 'cancel');
   await unlinkProductionSample(db, input.id, actorOf(user));
   return sampleDetail(db, input.id);
 }

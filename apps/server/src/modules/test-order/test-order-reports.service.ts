@@ -13,7 +13,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { nextNumber } from '../../platform/numbering';
 import { createRecord, lockRow, updateRecord } from '../../platform/records';
-import { transition } from '../../platform/transition';
+import { transitionOf } from '../../platform/transition';
 import { testItemsById, testOrderLines } from './test-order.queries';
 import {
   assertDates,
@@ -30,6 +30,8 @@ import { resolveLines, writeLines } from './test-order-lines.service';
 // What the test-report area (a later area) calls on test orders (DOMAIN.md §4.9, §4.10): the draft
 // of a retest, the receive a result entry makes (issue 25) and the system's 30 → 40 with the worst
 // result of the reports.
+
+const testOrderTransition = transitionOf(testOrderMachine, testOrders);
 
 export interface RetestInput {
   previousReportId: bigint;
@@ -134,14 +136,8 @@ export async function receiveForResults(
   assertDates({ ...current, receiveTime }, businessDate());
   if (receiveTime > dates.reportDate)
     throw new AppError('E_RANGE', { field: 'receiveTime' }, { field: 'receiveTime' });
-  await transition(db, {
-    machine: testOrderMachine,
-    table: testOrders,
-    id: testOrderId,
-    version: current.version,
-    action: 'receive',
-    user,
-    set: { receiveTime },
+  await testOrderTransition(db, { id: testOrderId, version: current.version }, user, 'receive', {
+    receiveTime,
   });
 }
 

@@ -7,7 +7,7 @@ import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { enqueueMail } from '../../platform/mail/mail-outbox';
 import { defineHook, type HookRunner } from '../../platform/module';
-import { transition } from '../../platform/transition';
+import { transitionOf } from '../../platform/transition';
 import { markRisksTesting } from '../order-risk/order-risk-testing.service';
 import { TEST_ORDER_CANCELLED_MAIL, TEST_ORDER_SUBMITTED_MAIL } from './test-order.mails';
 import { testOrderDetail, testOrderLines } from './test-order.queries';
@@ -24,6 +24,8 @@ import { writableTestOrder } from './test-order.service';
 // risks → 20), close (40 → 50, paid or invoiced) and cancel (10/20 → 90, mail the lab if 20); and
 // the hooks the test-report area (a later area) listens to. What that area calls (the retest draft,
 // the receive by a result entry, the system's 30 → 40) is in test-order-reports.service.ts.
+
+const testOrderTransition = transitionOf(testOrderMachine, testOrders);
 
 type Ops = typeof areas.testOrder;
 type TransitionInput = ParsedInputOf<Ops['submitTestOrder']>;
@@ -51,15 +53,7 @@ export async function submitTestOrder(db: Db, input: TransitionInput, user: Prin
   await writableTestOrder(db, input.id, input.version, user);
   const lines = await testOrderLines(db, input.id);
   assertSubmittable(lines);
-  const updated = await transition(db, {
-    machine: testOrderMachine,
-    table: testOrders,
-    id: input.id,
-    version: input.version,
-    action: 'submit',
-    user,
-    reason: input.reason,
-  });
+  const updated = await testOrderTransition(db, input, user, 'submit');
   await markRisksTesting(
     db,
     lines.flatMap((l) => (l.orderRiskItemId ? [l.orderRiskItemId] : [])),
@@ -78,30 +72,14 @@ export async function submitTestOrder(db: Db, input: TransitionInput, user: Prin
 /** ordertest/close: 40 → 50 when paid or invoiced (E_TEST_UNPAID). */
 export async function closeTestOrder(db: Db, input: TransitionInput, user: Principal) {
   await writableTestOrder(db, input.id, input.version, user);
-  await transition(db, {
-    machine: testOrderMachine,
-    table: testOrders,
-    id: input.id,
-    version: input.version,
-    action: 'close',
-    user,
-    reason: input.reason,
-  });
+  await testOrderTransition(db, input, user, 'close');
   return testOrderDetail(db, input.id);
 }
 
 /** ordertest/cancel: 10/20 → 90; a submitted order's lab is told; runs TEST_ORDER_CANCELLED. */
 export async function cancelTestOrder(db: Db, input: TransitionInput, user: Principal, hooks: HookRunner) {
   const current = await writableTestOrder(db, input.id, input.version, user);
-  const updated = await transition(db, {
-    machine: testOrderMachine,
-    table: testOrders,
-    id: input.id,
-    version: input.version,
-    action: 'cancel',
-    user,
-    reason: input.reason,
-  });
+  const updated = await testOrderTransition(db, input, user, 'cancel');
   if (current.status === SUBMITTED)
     await mailLab(db, updated, user, TEST_ORDER_CANCELLED_MAIL, input.reason ?? '-', 0);
   const payload = {

@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { HookRunner } from '../../platform/module';
 import { changedFields, updateRecord } from '../../platform/records';
-import { transition } from '../../platform/transition';
+import { transitionOf } from '../../platform/transition';
 import { findFile } from '../files/files.service';
 import { testOrderDetail, testOrderLines } from './test-order.queries';
 import {
@@ -27,6 +27,8 @@ import { TEST_ORDER_RECEIVED } from './test-order-transitions.service';
 // ordertest/update (per-field rules of DOMAIN.md §5.2: who changes what in which status; setting the
 // receive time of a submitted order receives it, 20 → 30, and the test-report area then settles it
 // when its reports are already done: TEST_ORDER_RECEIVED) and ordertest/update/item (a draft's lines).
+
+const testOrderTransition = transitionOf(testOrderMachine, testOrders);
 
 type Ops = typeof areas.testOrder;
 type TestOrderUpdate = ParsedInputOf<Ops['updateTestOrder']>;
@@ -82,15 +84,7 @@ export async function updateTestOrder(db: Db, input: TestOrderUpdate, user: Prin
   if (wanted.discount !== undefined) wanted.amount = amountOf(current.price, wanted.discount);
   const received = current.status === SUBMITTED && Boolean(wanted.receiveTime);
   if (received) {
-    await transition(db, {
-      machine: testOrderMachine,
-      table: testOrders,
-      id,
-      version,
-      action: 'receive',
-      user,
-      set: wanted,
-    });
+    await testOrderTransition(db, { id, version }, user, 'receive', wanted);
     await hooks.runHook(TEST_ORDER_RECEIVED, db, { testOrderId: id }, user);
   } else {
     await updateRecord(db, {

@@ -211,3 +211,16 @@ export async function clientOwner(db: Db, clientId: bigint) {
     .where(eq(clients.id, clientId));
   return client;
 }
+
+/** Whether the caller writes a record of this client (its department; SALES only its own clients'). */
+export const mayWriteForClient = (
+  scope: Scope,
+  client: { id: bigint; departmentId: bigint; salesId: bigint | null },
+): boolean =>
+  mayWrite(scope, { departmentId: client.departmentId, clientId: client.id, salesId: client.salesId });
+
+/** `mayWriteForClient` of the client `clientId` (false when there is none). */
+export async function mayWriteClientRecords(db: Db, scope: Scope, clientId: bigint): Promise<boolean> {
+  const client = await clientOwner(db, clientId);
+  return client !== undefined && mayWriteForClient(scope, client);
+}

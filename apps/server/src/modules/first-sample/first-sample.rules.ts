@@ -6,7 +6,7 @@ import {
 import type { firstSamples } from '../../db/schema/first-sample';
 import type { Principal } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
-import { mayWrite, type Scope } from '../../platform/scope';
+import type { Scope } from '../../platform/scope';
 import { availableActions, defineStateMachine } from '../../platform/transition';
 
 // The rules of first samples (DOMAIN.md §2.3, §4.8, §7.3) that need no database: the transition
@@ -102,14 +102,6 @@ export const isImage = (contentType: string): boolean => contentType.toLowerCase
 /** CLIENT users see judged samples only (DOMAIN.md §5.4 "first samples 30"). */
 export const clientVisibleStatuses = (scope: Scope): readonly number[] | undefined =>
   scope.kind === 'client' ? [audited] : undefined;
-
-/** Whether the caller may change a sample of this client (DOMAIN.md §5.4). */
-export function mayWriteSample(
-  scope: Scope,
-  client: { id: bigint; departmentId: bigint; salesId: bigint | null },
-): boolean {
-  return mayWrite(scope, { departmentId: client.departmentId, clientId: client.id, salesId: client.salesId });
-}
 
 /** The actions the user may take on a sample now (the detail's buttons), `nextRound` included. */
 export function sampleActions(

@@ -20,7 +20,7 @@ import {
   updateRecord,
 } from '../../platform/records';
 import { assertReferences } from '../../platform/references';
-import { assertDepartmentFilter, clientOwner, type Scope, scopeOf } from '../../platform/scope';
+import { assertDepartmentFilter, mayWriteClientRecords, type Scope, scopeOf } from '../../platform/scope';
 import type { FilesRuntime } from '../../platform/storage/files-context';
 import { fileOutput } from '../files/files.service';
 import {
@@ -45,7 +45,6 @@ import {
   EDITABLE_STATUSES,
   FIRST_SAMPLE_ENTITY,
   type FirstSampleRow,
-  mayWriteSample,
   sampleActions,
 } from './first-sample.rules';
 
@@ -92,11 +91,6 @@ export async function readableSample(db: Db, id: bigint, scope: Scope): Promise<
   return readableRecord(db, { table: firstSamples, id, where: firstSampleScope(scope) });
 }
 
-async function mayWriteFor(db: Db, scope: Scope, clientId: bigint): Promise<boolean> {
-  const client = await clientOwner(db, clientId);
-  return client !== undefined && mayWriteSample(scope, client);
-}
-
 /** One round as details show it: the row, its check items with photos, who registered it. */
 async function roundOf(db: Db, deps: FirstSampleDeps, id: bigint) {
   const r = await sampleSelected(db, id);
@@ -132,7 +126,7 @@ export async function sampleDetail(db: Db, deps: FirstSampleDeps, id: bigint, us
   const round = await roundOf(db, deps, id);
   const [row] = await db.select().from(firstSamples).where(eq(firstSamples.id, id));
   const scope = await scopeOf(db, user);
-  const writable = await mayWriteFor(db, scope, row!.clientId);
+  const writable = await mayWriteClientRecords(db, scope, row!.clientId);
   const actions = writable ? sampleActions(row!, user, await isFollowed(db, id)) : [];
   return { ...round, actions };
 }
@@ -145,7 +139,7 @@ export async function getFirstSample(db: Db, deps: FirstSampleDeps, id: bigint, 
     user,
     record: row,
     editPermission: EDITABLE_STATUSES.includes(row.status) ? EDIT_PERMISSION : null,
-    inScope: await mayWriteFor(db, scope, row.clientId),
+    inScope: await mayWriteClientRecords(db, scope, row.clientId),
   });
   const rounds = [];
   for (const roundId of await chainIds(db, id, scope)) rounds.push(await roundOf(db, deps, roundId));
@@ -159,7 +153,7 @@ export async function writableSample(db: Db, id: bigint, version: number, user: 
   const scope = await scopeOf(db, user);
   await readableSample(db, id, scope);
   const current = await lockVersion(db, firstSamples, id, version);
-  if (!(await mayWriteFor(db, scope, current.clientId))) throw new AppError('E_SCOPE');
+  if (!(await mayWriteClientRecords(db, scope, current.clientId))) throw new AppError('E_SCOPE');
   return current;
 }
 
@@ -208,7 +202,7 @@ export async function createFirstSample(db: Db, deps: FirstSampleDeps, input: Ne
   const product = await productOf(db, source.productId);
   if (!product)
     throw new AppError('E_REF_NOT_FOUND', { field: 'orderProductId' }, { field: 'orderProductId' });
-  if (!(await mayWriteFor(db, scope, product.clientId)))
+  if (!(await mayWriteClientRecords(db, scope, product.clientId)))
     throw new AppError('E_SCOPE', {}, { field: 'orderProductId' });
   const itemIds = [...new Set(input.checkItemIds ?? source.previousItems ?? (await activeCheckItems(db)))];
   if (input.checkItemIds) await assertCheckItems(db, itemIds);

@@ -2,7 +2,7 @@ import { AUDIT_RESULTS_WITH_REMARK, PRODUCTION_SAMPLE_STATUS } from '@qcdesk/con
 import type { productionSamples } from '../../db/schema/production-sample';
 import type { Principal } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
-import { mayWrite, type Scope } from '../../platform/scope';
+import type { Scope } from '../../platform/scope';
 import { availableActions, defineStateMachine } from '../../platform/transition';
 
 // The rules of production samples (DOMAIN.md §2.3, §4.7, §7.3) that need no database: the
@@ -58,14 +58,6 @@ export function asSeenBy<T extends { auditor: unknown; auditRemark: string | nul
   sample: T,
 ): T {
   return scope.kind === 'client' ? { ...sample, auditor: null, auditRemark: null } : sample;
-}
-
-/** Whether the caller may change a sample of this client (DOMAIN.md §5.4). */
-export function mayWriteSample(
-  scope: Scope,
-  client: { id: bigint; departmentId: bigint; salesId: bigint | null },
-): boolean {
-  return mayWrite(scope, { departmentId: client.departmentId, clientId: client.id, salesId: client.salesId });
 }
 
 /** The actions (audit, reaudit, cancel) the user may take on a sample now, for the detail's buttons. */

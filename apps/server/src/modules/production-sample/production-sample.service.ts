@@ -17,7 +17,7 @@ import {
   updateRecord,
 } from '../../platform/records';
 import { assertReference } from '../../platform/references';
-import { assertDepartmentFilter, clientOwner, type Scope, scopeOf } from '../../platform/scope';
+import { assertDepartmentFilter, mayWriteClientRecords, type Scope, scopeOf } from '../../platform/scope';
 import {
   type SampleList,
   type SampleSearch,
@@ -32,7 +32,6 @@ import {
   assertEditable,
   EDIT_PERMISSION,
   EDITABLE_STATUSES,
-  mayWriteSample,
   PRODUCTION_SAMPLE_ENTITY,
   type SampleRow,
 } from './production-sample.rules';
@@ -78,16 +77,11 @@ export async function readableSample(db: Db, id: bigint, scope: Scope): Promise<
   return readableRecord(db, { table: productionSamples, id, where: sampleScope(scope) });
 }
 
-async function mayWriteFor(db: Db, scope: Scope, clientId: bigint): Promise<boolean> {
-  const client = await clientOwner(db, clientId);
-  return client !== undefined && mayWriteSample(scope, client);
-}
-
 /** productionsample/details, with the flags (modify: edit in 10/20 in scope). */
 export async function getProductionSample(db: Db, id: bigint, user: Principal) {
   const scope = await scopeOf(db, user);
   const row = await readableSample(db, id, scope);
-  const writable = await mayWriteFor(db, scope, row.clientId);
+  const writable = await mayWriteClientRecords(db, scope, row.clientId);
   const flags = recordFlags({
     user,
     record: row,
@@ -102,7 +96,8 @@ export async function getProductionSample(db: Db, id: bigint, user: Principal) {
 /** The client of a write: valid, active and in the caller's write scope; answers its department. */
 async function assertSampleClient(db: Db, scope: Scope, clientId: bigint) {
   const client = await assertReference(db, { table: clients, active: clients.state }, clientId, 'clientId');
-  if (!(await mayWriteFor(db, scope, clientId))) throw new AppError('E_SCOPE', {}, { field: 'clientId' });
+  if (!(await mayWriteClientRecords(db, scope, clientId)))
+    throw new AppError('E_SCOPE', {}, { field: 'clientId' });
   return client.departmentId as bigint;
 }
 
@@ -146,7 +141,7 @@ export async function writableSample(db: Db, id: bigint, version: number, user: 
   const scope = await scopeOf(db, user);
   await readableSample(db, id, scope);
   const current = await lockVersion(db, productionSamples, id, version);
-  if (!(await mayWriteFor(db, scope, current.clientId))) throw new AppError('E_SCOPE');
+  if (!(await mayWriteClientRecords(db, scope, current.clientId))) throw new AppError('E_SCOPE');
   return { current, scope };
 }
 

@@ -8,7 +8,7 @@ import { recordFlags } from '../../platform/flags';
 import { userLabel } from '../../platform/labels';
 import { searchPage } from '../../platform/paging';
 import { lockVersion, readableRecord } from '../../platform/records';
-import { assertDepartmentFilter, clientOwner, mayWrite, type Scope, scopeOf } from '../../platform/scope';
+import { assertDepartmentFilter, mayWriteClientRecords, type Scope, scopeOf } from '../../platform/scope';
 import type { FilesRuntime } from '../../platform/storage/files-context';
 import { fileOutput } from '../files/files.service';
 import {
@@ -55,13 +55,8 @@ export async function readableReport(db: Db, id: bigint, scope: Scope): Promise<
   return readableRecord(db, { table: testReports, id, where: testReportScope(scope), deleted: true });
 }
 
-export async function mayWriteReport(db: Db, scope: Scope, report: { clientId: bigint }) {
-  const client = await clientOwner(db, report.clientId);
-  return (
-    client !== undefined &&
-    mayWrite(scope, { departmentId: client.departmentId, clientId: client.id, salesId: client.salesId })
-  );
-}
+export const mayWriteReport = (db: Db, scope: Scope, report: { clientId: bigint }) =>
+  mayWriteClientRecords(db, scope, report.clientId);
 
 /** A report as the chain shows it: the row, items, files and the last reason. */
 async function roundOf(db: Db, deps: TestReportDeps, id: bigint) {

@@ -13,25 +13,14 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { nextNumber } from '../../platform/numbering';
 import { createRecord, lockRow, updateRecord } from '../../platform/records';
-import { transitionOf } from '../../platform/transition';
 import { testItemsById, testOrderLines } from './test-order.queries';
-import {
-  assertDates,
-  RECEIVED,
-  REPORTED,
-  SUBMITTED,
-  sumPrices,
-  TEST_ORDER_ENTITY,
-  testOrderMachine,
-} from './test-order.rules';
-import { labAndContact } from './test-order.service';
+import { assertDates, RECEIVED, REPORTED, SUBMITTED, sumPrices, TEST_ORDER_ENTITY } from './test-order.rules';
+import { labAndContact, testOrderTransition } from './test-order.service';
 import { resolveLines, writeLines } from './test-order-lines.service';
 
 // What the test-report area (a later area) calls on test orders (DOMAIN.md §4.9, §4.10): the draft
 // of a retest, the receive a result entry makes (issue 25) and the system's 30 → 40 with the worst
 // result of the reports.
-
-const testOrderTransition = transitionOf(testOrderMachine, testOrders);
 
 export interface RetestInput {
   previousReportId: bigint;

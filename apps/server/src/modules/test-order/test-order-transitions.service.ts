@@ -2,30 +2,20 @@ import type { areas, ParsedInputOf } from '@qcdesk/contract';
 import { eq } from 'drizzle-orm';
 import { clients } from '../../db/schema/client';
 import { labContacts, labs, testTypes } from '../../db/schema/config';
-import { testOrders } from '../../db/schema/test-order';
 import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { enqueueMail } from '../../platform/mail/mail-outbox';
 import { defineHook, type HookRunner } from '../../platform/module';
-import { transitionOf } from '../../platform/transition';
 import { markRisksTesting } from '../order-risk/order-risk-testing.service';
 import { TEST_ORDER_CANCELLED_MAIL, TEST_ORDER_SUBMITTED_MAIL } from './test-order.mails';
 import { testOrderDetail, testOrderLines } from './test-order.queries';
-import {
-  assertSubmittable,
-  SUBMITTED,
-  TEST_ORDER_ENTITY,
-  type TestOrderRecord,
-  testOrderMachine,
-} from './test-order.rules';
-import { writableTestOrder } from './test-order.service';
+import { assertSubmittable, SUBMITTED, TEST_ORDER_ENTITY, type TestOrderRecord } from './test-order.rules';
+import { testOrderTransition, writableTestOrder } from './test-order.service';
 
 // The transitions of a test order (DOMAIN.md §4.9): submit (10 → 20, mail the lab contact, linked
 // risks → 20), close (40 → 50, paid or invoiced) and cancel (10/20 → 90, mail the lab if 20); and
 // the hooks the test-report area (a later area) listens to. What that area calls (the retest draft,
 // the receive by a result entry, the system's 30 → 40) is in test-order-reports.service.ts.
-
-const testOrderTransition = transitionOf(testOrderMachine, testOrders);
 
 type Ops = typeof areas.testOrder;
 type TransitionInput = ParsedInputOf<Ops['submitTestOrder']>;

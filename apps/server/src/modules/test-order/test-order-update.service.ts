@@ -7,7 +7,6 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { HookRunner } from '../../platform/module';
 import { changedFields, updateRecord } from '../../platform/records';
-import { transitionOf } from '../../platform/transition';
 import { findFile } from '../files/files.service';
 import { testOrderDetail, testOrderLines } from './test-order.queries';
 import {
@@ -18,17 +17,14 @@ import {
   sumPrices,
   TEST_ORDER_ENTITY,
   type TestOrderRecord,
-  testOrderMachine,
 } from './test-order.rules';
-import { assertTestType, labAndContact, writableTestOrder } from './test-order.service';
+import { assertTestType, labAndContact, testOrderTransition, writableTestOrder } from './test-order.service';
 import { resolveLines, writeLines } from './test-order-lines.service';
 import { TEST_ORDER_RECEIVED } from './test-order-transitions.service';
 
 // ordertest/update (per-field rules of DOMAIN.md §5.2: who changes what in which status; setting the
 // receive time of a submitted order receives it, 20 → 30, and the test-report area then settles it
 // when its reports are already done: TEST_ORDER_RECEIVED) and ordertest/update/item (a draft's lines).
-
-const testOrderTransition = transitionOf(testOrderMachine, testOrders);
 
 type Ops = typeof areas.testOrder;
 type TestOrderUpdate = ParsedInputOf<Ops['updateTestOrder']>;

@@ -23,6 +23,7 @@ import {
   scopeOf,
 } from '../../platform/scope';
 import type { FilesRuntime } from '../../platform/storage/files-context';
+import { transitionOf } from '../../platform/transition';
 import { fileOutput, findFiles } from '../files/files.service';
 import {
   type TestOrderSearch,
@@ -38,6 +39,7 @@ import {
   sumPrices,
   TEST_ORDER_ENTITY,
   type TestOrderRecord,
+  testOrderMachine,
 } from './test-order.rules';
 import {
   cartWithLines,
@@ -56,6 +58,9 @@ type Ops = typeof areas.testOrder;
 type NewTestOrder = ParsedInputOf<Ops['createTestOrder']>;
 
 export { TEST_ORDER_ENTITY } from './test-order.rules';
+
+/** A test order's status action (submit, receive, close, cancel: its transition table). */
+export const testOrderTransition = transitionOf(testOrderMachine, testOrders);
 
 // -- Reads ------------------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ import { onePage } from '../../platform/paging';
 import { rankedHits } from '../../platform/ranked-hits';
 import { type Scope, scopeWhere } from '../../platform/scope';
 import { contains, endsWith, factoriesMatching } from '../../platform/search';
-import { addDays, type ProductRow, seesDeleted } from './order.rules';
+import { addDays, orderCopies, type ProductRow, seesDeleted } from './order.rules';
 import { productTestStatuses } from './order-test-status.service';
 
 // The SQL of the order list: the scope conditions, the search WHERE and page query (the order
@@ -409,17 +409,7 @@ export async function refreshTotals(db: Db, orderId: bigint) {
 
 /** Copies the order's columns onto its products (after a change of PO, client or validity). */
 export async function copyOrderColumns(db: Db, order: typeof orders.$inferSelect) {
-  await db
-    .update(orderProducts)
-    .set({
-      orderNo: order.orderNo,
-      clientPo: order.clientPo,
-      clientId: order.clientId,
-      departmentId: order.departmentId,
-      salesId: order.salesId,
-      orderValid: order.valid,
-    })
-    .where(eq(orderProducts.orderId, order.id));
+  await db.update(orderProducts).set(orderCopies(order)).where(eq(orderProducts.orderId, order.id));
 }
 
 /** The factories an order file may name (valid ones, by code): the template's code sheet. */

@@ -15,7 +15,7 @@ import { label, personLabel } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
 import { type Scope, scopeWithStatuses } from '../../platform/scope';
 import { contains, endsWith, factoriesMatching } from '../../platform/search';
-import { lowered, type Sorting, sortOrder } from '../../platform/sorting';
+import { lowered, type PageOf, sortOrder } from '../../platform/sorting';
 import { clientVisibleStatuses } from './first-sample.rules';
 
 // The SQL of first samples: the scope condition, the row select with its labels, the search and its
@@ -134,8 +134,7 @@ export function firstSampleSearchWhere(db: Db, input: FirstSampleFilters, scope:
   );
 }
 
-export type FirstSamplePageInput = Pick<FirstSampleSearch, 'page' | 'pageSize'> &
-  Sorting<NonNullable<FirstSampleSearch['sort']>>;
+export type FirstSamplePageInput = PageOf<FirstSampleSearch>;
 
 function sampleOrder(input: FirstSamplePageInput): SQL[] {
   const keys = {

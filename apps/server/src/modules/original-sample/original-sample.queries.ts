@@ -19,7 +19,7 @@ import { onePage } from '../../platform/paging';
 import { rankedHits } from '../../platform/ranked-hits';
 import { clientScope, type Scope } from '../../platform/scope';
 import { contains, endsWith } from '../../platform/search';
-import { lowered, type Sorting, sortOrder, unindexed } from '../../platform/sorting';
+import { lowered, type PageOf, sortOrder, unindexed } from '../../platform/sorting';
 
 // The SQL of original samples: the scope condition, the list and detail selects, the search,
 // auto-complete and cart queries, the item-no check, the part and material lookups of a write and
@@ -91,8 +91,7 @@ export function sampleSearchWhere(input: SampleFilters, scope: Scope, deleted: b
 }
 
 /** What a page reads of a search: the name filter, the page and the sort. */
-export type SamplePageInput = Pick<SampleSearch, 'name' | 'page' | 'pageSize'> &
-  Sorting<NonNullable<SampleSearch['sort']>>;
+export type SamplePageInput = PageOf<SampleSearch> & Pick<SampleSearch, 'name'>;
 
 /** The ORDER BY of a page: newest first unless another sort is asked. */
 function sampleOrder(input: SamplePageInput): SQL[] {

@@ -18,7 +18,7 @@ import { onePage } from '../../platform/paging';
 import { rankedHits } from '../../platform/ranked-hits';
 import { type Scope, scopeWithStatuses } from '../../platform/scope';
 import { endsWith } from '../../platform/search';
-import { lowered, type Sorting, sortOrder } from '../../platform/sorting';
+import { lowered, type PageOf, sortOrder } from '../../platform/sorting';
 import { productTestStatuses } from '../order/order-test-status.service';
 import { clientVisibleStatuses } from './production-sample.rules';
 
@@ -121,8 +121,7 @@ export function sampleSearchWhere(input: SampleFilters, scope: Scope): SQL | und
   );
 }
 
-export type SamplePageInput = Pick<SampleSearch, 'page' | 'pageSize'> &
-  Sorting<NonNullable<SampleSearch['sort']>>;
+export type SamplePageInput = PageOf<SampleSearch>;
 
 /** The ORDER BY of a page: newest first unless another sort is asked. */
 function sampleOrder(input: SamplePageInput): SQL[] {

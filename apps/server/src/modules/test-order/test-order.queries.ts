@@ -16,7 +16,7 @@ import { onePage } from '../../platform/paging';
 import { rowInScope } from '../../platform/records';
 import { type Scope, scopeWhere } from '../../platform/scope';
 import { contains, endsWith, factoriesMatching } from '../../platform/search';
-import { type Sorting, sortOrder } from '../../platform/sorting';
+import { type PageOf, sortOrder } from '../../platform/sorting';
 
 // The SQL of test orders: the scope (the order's department and client), the row select with its
 // labels and counts, the search (its line filters through the lines' order products) and its page
@@ -130,8 +130,7 @@ function toRow(r: Selected) {
   };
 }
 
-export type TestOrderPageInput = Pick<TestOrderSearch, 'page' | 'pageSize'> &
-  Sorting<NonNullable<TestOrderSearch['sort']>>;
+export type TestOrderPageInput = PageOf<TestOrderSearch>;
 
 /** The query of one page (tests EXPLAIN it): newest first unless another sort is asked. */
 export function testOrderPageQuery(db: Db, input: TestOrderPageInput, where: SQL | undefined) {

@@ -23,7 +23,7 @@ import { onePage } from '../../platform/paging';
 import { rowInScope } from '../../platform/records';
 import { type Scope, scopeWithStatuses } from '../../platform/scope';
 import { contains, endsWith, factoriesMatching } from '../../platform/search';
-import { type Sorting, sortOrder } from '../../platform/sorting';
+import { type PageOf, sortOrder } from '../../platform/sorting';
 import { clientVisibleStatuses, INVALID, RETESTED } from './test-report.rules';
 
 // The SQL of test reports: the scope condition, the row select with its labels, the search and its
@@ -194,8 +194,7 @@ export function testReportSearchWhere(db: Db, input: TestReportFilters, scope: S
   );
 }
 
-export type TestReportPageInput = Pick<TestReportSearch, 'page' | 'pageSize'> &
-  Sorting<NonNullable<TestReportSearch['sort']>>;
+export type TestReportPageInput = PageOf<TestReportSearch>;
 
 function reportOrder(input: TestReportPageInput): SQL[] {
   const keys = { reportNo: testReports.reportNo, reportDate: testReports.listDate };

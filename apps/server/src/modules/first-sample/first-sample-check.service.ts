@@ -6,8 +6,7 @@ import type { FieldChange } from '../../db/schema/platform';
 import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { enqueueMail } from '../../platform/mail/mail-outbox';
-import { salesAndContacts, salesRecipient } from '../../platform/mail/recipients';
+import { mailEach, salesAndContacts, salesRecipient } from '../../platform/mail/recipients';
 import { updateRecord } from '../../platform/records';
 import { transitionOf } from '../../platform/transition';
 import { FIRST_SAMPLE_RESULT_MAIL } from './first-sample.mails';
@@ -136,28 +135,24 @@ export async function auditFirstSample(db: Db, deps: FirstSampleDeps, input: Res
 async function mailResult(db: Db, sample: FirstSampleRow, user: Principal) {
   const factory = await resultFactory(db, sample.orderProductId);
   const recipients = salesAndContacts(await salesRecipient(db, sample.clientId), factory?.contacts ?? []);
-  for (const r of recipients) {
-    await enqueueMail(db, {
-      to: r.email,
-      template: FIRST_SAMPLE_RESULT_MAIL,
-      lang: r.lang,
-      params: {
-        name: r.name,
-        sampleNo: sample.sampleNo,
-        itemNo: sample.itemNo,
-        round: sample.round,
-        orderNo: factory?.orderNo ?? '',
-        productNo: factory?.productNo ?? '',
-        factory: (r.lang === 'zh' ? factory?.nameZh : factory?.nameEn) ?? '',
-        result: enumLabel('FsAuditResult', sample.result, r.lang),
-        corrective: sample.corrective ?? '-',
-        auditor: user.displayName,
-      },
-      entity: FIRST_SAMPLE_ENTITY,
-      entityId: sample.id,
-      createdBy: user.userId,
-    });
-  }
+  await mailEach(db, recipients, {
+    template: FIRST_SAMPLE_RESULT_MAIL,
+    params: (r) => ({
+      name: r.name,
+      sampleNo: sample.sampleNo,
+      itemNo: sample.itemNo,
+      round: sample.round,
+      orderNo: factory?.orderNo ?? '',
+      productNo: factory?.productNo ?? '',
+      factory: (r.lang === 'zh' ? factory?.nameZh : factory?.nameEn) ?? '',
+      result: enumLabel('FsAuditResult', sample.result, r.lang),
+      corrective: sample.corrective ?? '-',
+      auditor: user.displayName,
+    }),
+    entity: FIRST_SAMPLE_ENTITY,
+    entityId: sample.id,
+    createdBy: user.userId,
+  });
 }
 
 /** firstsample/reject: the check goes back to the checker (20 → 10) with a reason; results stay. */

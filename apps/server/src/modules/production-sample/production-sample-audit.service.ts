@@ -4,8 +4,7 @@ import { productionSamples } from '../../db/schema/production-sample';
 import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { assertNoInUseCheck, type InUseCheck } from '../../platform/in-use';
-import { enqueueMail } from '../../platform/mail/mail-outbox';
-import { salesAndContacts, salesRecipient } from '../../platform/mail/recipients';
+import { mailEach, salesAndContacts, salesRecipient } from '../../platform/mail/recipients';
 import { transitionOf } from '../../platform/transition';
 import { unlinkProductionSample } from '../order/order-products.service';
 import { SAMPLE_AUDIT_MAIL } from './production-sample.mails';
@@ -52,26 +51,22 @@ export async function auditProductionSample(
 async function mailAudit(db: Db, sample: SampleRow, user: Principal) {
   const { factory, clientName } = await auditMailSources(db, sample);
   const recipients = salesAndContacts(await salesRecipient(db, sample.clientId), factory?.contacts ?? []);
-  for (const r of recipients) {
-    await enqueueMail(db, {
-      to: r.email,
-      template: SAMPLE_AUDIT_MAIL,
-      lang: r.lang,
-      params: {
-        name: r.name,
-        itemNo: sample.itemNo,
-        client: clientName,
-        factory: (r.lang === 'zh' ? factory?.nameZh : factory?.nameEn) ?? '',
-        receivedDate: sample.receivedDate,
-        result: enumLabel('AuditResult', sample.auditResult, r.lang),
-        remark: sample.auditRemark ?? '',
-        auditor: user.displayName,
-      },
-      entity: PRODUCTION_SAMPLE_ENTITY,
-      entityId: sample.id,
-      createdBy: user.userId,
-    });
-  }
+  await mailEach(db, recipients, {
+    template: SAMPLE_AUDIT_MAIL,
+    params: (r) => ({
+      name: r.name,
+      itemNo: sample.itemNo,
+      client: clientName,
+      factory: (r.lang === 'zh' ? factory?.nameZh : factory?.nameEn) ?? '',
+      receivedDate: sample.receivedDate,
+      result: enumLabel('AuditResult', sample.auditResult, r.lang),
+      remark: sample.auditRemark ?? '',
+      auditor: user.displayName,
+    }),
+    entity: PRODUCTION_SAMPLE_ENTITY,
+    entityId: sample.id,
+    createdBy: user.userId,
+  });
 }
 
 /**

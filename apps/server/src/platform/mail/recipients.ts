@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import { clients } from '../../db/schema/client';
 import { userSettings, users } from '../../db/schema/identity';
 import type { Db } from '../db';
+import { enqueueMail } from './mail-outbox';
+import type { MailTemplate, ParamsOf } from './mail-templates';
 
 // Who a record's mail goes to: an address, the name it greets and the language it is written in.
 
@@ -57,4 +59,34 @@ export async function salesRecipient(db: Db, clientId: bigint): Promise<Recipien
   if (sales?.state !== 1) return null;
   const lang = sales.language ?? 'zh';
   return { email: sales.email, name: personName(sales, lang), lang };
+}
+
+/**
+ * Queues `template` to each recipient in their language (`enqueueMail`, in the caller's
+ * transaction), `params(r)` filling its placeholders for that recipient; `entity` and `entityId`
+ * name the record it is about (the mail-error list).
+ */
+export async function mailEach<P extends string>(
+  db: Db,
+  recipients: readonly Recipient[],
+  mail: {
+    template: MailTemplate<P>;
+    params(recipient: Recipient): ParamsOf<NoInfer<P>>;
+    entity: string;
+    entityId: bigint;
+    createdBy: bigint;
+  },
+): Promise<void> {
+  const { template, entity, entityId, createdBy } = mail;
+  for (const r of recipients) {
+    await enqueueMail(db, {
+      to: r.email,
+      template,
+      lang: r.lang,
+      params: mail.params(r),
+      entity,
+      entityId,
+      createdBy,
+    });
+  }
 }

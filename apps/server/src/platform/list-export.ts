@@ -1,4 +1,5 @@
 import type { Language, OperationDef, ParsedInputOf } from '@qcdesk/contract';
+import { type EnumName, enumLabel } from '@qcdesk/contract/enumerations';
 import { and, asc, count, gt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Principal } from './auth';
@@ -223,4 +224,31 @@ export function updatedAtColumn<Row extends { updatedAt: Date }>(flags: Flags = 
     width: 18,
     ...flags,
   };
+}
+
+/** An enumeration's label in the language: the row's field `key` holds the code. */
+export function enumColumn<K extends string, Row extends { [F in K]: number | string }>(
+  key: K,
+  label: ExportNames,
+  enumeration: EnumName,
+  flags: Flags = {},
+): ExportColumn<Row> {
+  return { key, label, value: (r, l) => enumLabel(enumeration, r[key], l), ...flags };
+}
+
+/** A person's name in the language (`personIn`): the row's field `key` holds the person. */
+export function personColumn<
+  K extends string,
+  Row extends { [F in K]: { name: string; englishName: string | null } | null },
+>(key: K, label: ExportNames, flags: Flags = {}): ExportColumn<Row> {
+  return { key, label, value: (r, l) => personIn(r[key], l), ...flags };
+}
+
+/** A reference's name in the language (`labelIn`): the row's field `key` holds the reference. */
+export function referenceColumn<K extends string, Row extends { [F in K]: Omit<Label, 'id'> | null }>(
+  key: K,
+  label: ExportNames,
+  flags: Flags = {},
+): ExportColumn<Row> {
+  return { key, label, value: (r, l) => labelIn(r[key], l), ...flags };
 }

@@ -66,6 +66,21 @@ export interface NameSource {
   names(row: Record<string, unknown>): Names;
 }
 
+/** The name source of rows named by one column, the same in both languages (a number, a name). */
+export function namedBy<T extends PgTable & { id: PgColumn }>(
+  table: T,
+  column: keyof T['$inferSelect'] & string,
+): NameSource {
+  return {
+    table,
+    key: table.id,
+    names: (row) => {
+      const name = String(row[column]);
+      return { zh: name, en: name };
+    },
+  };
+}
+
 /** A reference field of a change-log row: the name source it points at, by id or by code. */
 export interface NamedField {
   source: string;

@@ -1,4 +1,4 @@
-import { eq, getTableName, sql } from 'drizzle-orm';
+import { and, eq, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FieldChange } from '../db/schema/platform';
 import type { Actor } from './auth';
@@ -61,6 +61,42 @@ export async function writableRecord<T extends AuditedTable>(
 ): Promise<T['$inferSelect']> {
   const row = await lockVersion(db, args.table, args.id, args.version);
   if (!(await args.mayWrite(row))) throw new AppError('E_SCOPE');
+  return row;
+}
+
+/**
+ * The row of `id` if the area's scope condition `where` holds for it; otherwise whether it exists at
+ * all (the caller answers E_SCOPE or E_NOT_FOUND, or skips it).
+ */
+export async function rowInScope<T extends AuditedTable>(
+  db: Db,
+  table: T,
+  id: bigint,
+  where: SQL | undefined,
+): Promise<{ row: T['$inferSelect'] | undefined; exists: boolean }> {
+  const [row] = await db
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.id, id), where));
+  if (row) return { row: row as T['$inferSelect'], exists: true };
+  const [exists] = await db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(eq(table.id, id));
+  return { row: undefined, exists: exists !== undefined };
+}
+
+/**
+ * A record the caller reads (record access of DOMAIN.md §5.4): E_SCOPE when `where` (the area's
+ * scope condition) excludes it, E_NOT_FOUND when it is absent or, unless `deleted`, not valid.
+ */
+export async function readableRecord<T extends AuditedTable & { valid: PgColumn }>(
+  db: Db,
+  args: { table: T; id: bigint; where: SQL | undefined; deleted?: boolean },
+): Promise<T['$inferSelect']> {
+  const { row, exists } = await rowInScope(db, args.table, args.id, args.where);
+  if (!row) throw new AppError(exists ? 'E_SCOPE' : 'E_NOT_FOUND');
+  if (!args.deleted && (row as Row).valid !== 1) throw new AppError('E_NOT_FOUND');
   return row;
 }
 

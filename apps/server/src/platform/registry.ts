@@ -172,6 +172,20 @@ export function serveDetail<Op extends OperationDef>(
   );
 }
 
+/**
+ * `serveDetail` for a details service that takes what the area's operations share after the
+ * database: `serveDetailWith(registry, deps, ops.getTestReport, getTestReport)`.
+ */
+export function serveDetailWith<Op extends OperationDef, D>(
+  registry: OperationRegistry,
+  deps: D,
+  op: Op & (ParsedInputOf<Op> extends { id: bigint } ? unknown : never),
+  get: (db: Db, deps: D, id: bigint, user: Principal) => Promise<DetailWithFlags<z.input<Op['output']>>>,
+  options?: BindOptions,
+): void {
+  serveDetail(registry, op, (db, id, user) => get(db, deps, id, user), options);
+}
+
 /** A public operation (sign-in, the public key): `ctx.user` is whoever is signed in, or null. */
 export function registerPublicOperation<Op extends OperationDef>(
   registry: OperationRegistry,

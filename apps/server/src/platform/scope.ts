@@ -111,6 +111,18 @@ export function scopeWhere(scope: Scope, columns: ScopeColumns): SQL | undefined
   }
 }
 
+/**
+ * `scopeWhere`, narrowed to `statuses` when the area's rule gives some: the records of its status
+ * column CLIENT users see (judged first samples, published reports; DOMAIN.md §5.4).
+ */
+export function scopeWithStatuses(
+  scope: Scope,
+  columns: ScopeColumns & { status: SQLWrapper },
+  statuses: readonly number[] | undefined,
+): SQL | undefined {
+  return and(scopeWhere(scope, columns), statuses ? inArray(columns.status, [...statuses]) : undefined);
+}
+
 export interface ScopedRecord {
   departmentId?: bigint | null;
   clientId?: bigint | null;
@@ -190,3 +202,25 @@ export function readableIn(table: PgTable & { id: PgColumn }, where: (scope: Sco
  */
 export const clientScope = (scope: Scope) =>
   scopeWhere(scope, { department: clients.departmentId, client: clients.id });
+
+/** A client's department and sales owner: what `mayWrite` checks a write of the client's records by. */
+export async function clientOwner(db: Db, clientId: bigint) {
+  const [client] = await db
+    .select({ id: clients.id, departmentId: clients.departmentId, salesId: clients.salesId })
+    .from(clients)
+    .where(eq(clients.id, clientId));
+  return client;
+}
+
+/** Whether the caller writes a record of this client (its department; SALES only its own clients'). */
+export const mayWriteForClient = (
+  scope: Scope,
+  client: { id: bigint; departmentId: bigint; salesId: bigint | null },
+): boolean =>
+  mayWrite(scope, { departmentId: client.departmentId, clientId: client.id, salesId: client.salesId });
+
+/** `mayWriteForClient` of the client `clientId` (false when there is none). */
+export async function mayWriteClientRecords(db: Db, scope: Scope, clientId: bigint): Promise<boolean> {
+  const client = await clientOwner(db, clientId);
+  return client !== undefined && mayWriteForClient(scope, client);
+}

@@ -1,5 +1,7 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { bigrams } from '../db/schema/search-columns';
+import { factories } from '../db/schema/config';
+import { bigrams, searchText } from '../db/schema/search-columns';
+import type { Db } from './db';
 
 // Search predicates written exactly as the indexes of db/schema are built (ARCHITECTURE.md "Data"):
 // a "has" filter over `searchText(...)` (trigram GIN, bigram GIN), an "ends with" filter over
@@ -29,3 +31,9 @@ export function endsWith(reversedText: SQLWrapper, term: string): SQL {
   const prefix = `${escapeLike([...term.toLowerCase()].reverse().join(''))}%`;
   return sql`${reversedText} like ${prefix}`;
 }
+
+const factoryText = searchText(factories.code, factories.nameZh, factories.nameEn);
+
+/** "factory has": the ids of the factories whose code or either name contains the term (their trigram and bigram indexes). */
+export const factoriesMatching = (db: Db, term: string) =>
+  db.select({ id: factories.id }).from(factories).where(contains(factoryText, term));

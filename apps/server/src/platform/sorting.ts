@@ -12,6 +12,13 @@ export interface Sorting<K extends string = string> {
   order?: SortOrder | undefined;
 }
 
+/** What a search's page query reads of its input: the page and the sort keys its contract allows. */
+export type PageOf<Search extends { page: number; pageSize: number; sort?: string | undefined }> = Pick<
+  Search,
+  'page' | 'pageSize'
+> &
+  Sorting<NonNullable<Search['sort']>>;
+
 /** The expressions a list sorts by, by the key the contract names (a row field). */
 export type SortKeys<K extends string> = Record<K, SQLWrapper | AnyColumn>;
 

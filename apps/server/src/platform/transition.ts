@@ -106,3 +106,36 @@ export async function transition<T extends StatusTable>(
   });
   return updated as T['$inferSelect'];
 }
+
+/** What a status action of a record is sent: the record, the version read, the reason if any. */
+export interface TransitionInput {
+  id: bigint;
+  version: number;
+  reason?: string | undefined;
+}
+
+/**
+ * `transition` bound to one table's machine, for the status actions of an area's services:
+ * `const sampleTransition = transitionOf(firstSampleMachine, firstSamples);` then
+ * `sampleTransition(db, input, user, 'cancel')` or, with the columns the action sets,
+ * `sampleTransition(db, input, user, 'check', { checkedBy: user.userId })`.
+ */
+export function transitionOf<T extends StatusTable>(machine: StateMachine, table: T) {
+  return (
+    db: Db,
+    input: TransitionInput,
+    user: Principal,
+    action: string,
+    set?: Partial<T['$inferInsert']>,
+  ): Promise<T['$inferSelect']> =>
+    transition(db, {
+      machine,
+      table,
+      id: input.id,
+      version: input.version,
+      action,
+      user,
+      reason: input.reason,
+      set,
+    });
+}

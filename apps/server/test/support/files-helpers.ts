@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { areas } from '@qcdesk/contract';
 import type { InjectOptions } from 'fastify';
+import { expect } from 'vitest';
 import type { Authenticator, Principal } from '../../src/platform/auth';
 import { startTestApp, type TestApp } from './test-app';
 
@@ -56,6 +58,9 @@ export const samples = {
   exe: (size = 1024) => Buffer.concat([Buffer.from('MZ'), randomBytes(Math.max(0, size - 2))]),
 };
 
+/** The smallest well-formed PDF (a header, one object, a trailer). */
+export const MINIMAL_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
 const principal = (userId: bigint, username: string): Principal => ({
   userId,
   username,
@@ -106,9 +111,11 @@ export async function inject(t: TestApp, options: InjectOptions): Promise<Answer
   return { status: response.statusCode, headers: response.headers, body, json };
 }
 
-/** A file uploaded by `token`'s user through the real upload route (token → upload token → POST); its id. */
-export async function uploadAs(t: TestApp, token: string, name: string, content: Buffer): Promise<string> {
-  const { areas } = await import('@qcdesk/contract');
+/**
+ * A file uploaded through the real upload route by the user of `token` (who asks for an upload
+ * token first, as the web does); answers the new file's id.
+ */
+export async function uploadFile(t: TestApp, token: string, name: string, content: Buffer): Promise<string> {
   const { token: uploadToken } = await t.client.ok(areas.files.uploadToken, {}, { token });
   const form = multipart([{ name: 'file', filename: name, content }]);
   const response = await t.app.server.inject({
@@ -117,6 +124,6 @@ export async function uploadAs(t: TestApp, token: string, name: string, content:
     payload: form.payload,
     headers: { ...form.headers, authorization: uploadToken },
   });
-  if (response.statusCode !== 200) throw new Error(`upload failed: ${response.statusCode} ${response.body}`);
+  expect(response.statusCode, response.body).toBe(200);
   return (response.json() as { data: { id: string } }).data.id;
 }

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import { type App, type AppDeps, buildApp } from '../../src/app';
 import { loadConfig } from '../../src/platform/config';
 import type { Database } from '../../src/platform/db';
+import type { SeedContext } from '../../src/platform/module';
+import { SEED_ENV } from './seed-env';
 import { openSameDatabase, openTestDatabase } from './test-database';
 
 export interface CallOptions {
@@ -144,5 +146,16 @@ export async function startTestApp(
       await app.close();
       await database.close();
     },
+  };
+}
+
+/** What a seed is given when a test runs it again: the app's database and hooks, the test seed settings, no log. */
+export function seedContext(t: TestApp): SeedContext {
+  const quiet = { warn() {}, info() {}, error() {} };
+  return {
+    database: t.database,
+    hooks: t.app.capabilities,
+    config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
+    log: quiet,
   };
 }

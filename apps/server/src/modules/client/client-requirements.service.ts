@@ -6,7 +6,6 @@ import { type Actor, actorOf, type Principal } from '../../platform/auth';
 import { syncChildRows } from '../../platform/child-rows';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { recordFlags } from '../../platform/flags';
 import { lockVersion, updateRecord } from '../../platform/records';
 import { assertReferences } from '../../platform/references';
 import { scopeOf } from '../../platform/scope';
@@ -18,7 +17,7 @@ import {
   testRequirementLabel,
   testRequirementValues,
 } from './client.rules';
-import { CLIENT_ENTITY, readableClient } from './client.service';
+import { CLIENT_ENTITY, clientWithFlags } from './client.service';
 import { currentSafetyTests, currentTestRequirements, requirementsOf } from './client-requirements.queries';
 
 // A client's requirements (DOMAIN.md §2.2): the test items it requires per destination and the
@@ -32,14 +31,7 @@ type Mode = 'add' | 'replace';
 
 /** client/test/get, with `modify` for the requirement screen. */
 export async function getClientRequirements(db: Db, clientId: bigint, user: Principal) {
-  const scope = await scopeOf(db, user);
-  const client = await readableClient(db, clientId, user, scope);
-  const flags = recordFlags({
-    user,
-    record: client,
-    editPermission: 'client.edit',
-    inScope: mayWriteClient(scope, client),
-  });
+  const { client, flags } = await clientWithFlags(db, clientId, user);
   return { detail: await requirementsOf(db, client), flags };
 }
 

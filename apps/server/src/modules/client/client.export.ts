@@ -1,7 +1,13 @@
 import { areas } from '@qcdesk/contract';
-import { enumLabel } from '@qcdesk/contract/enumerations';
 import { clients } from '../../db/schema/client';
-import { departmentColumn, labelIn, listExport, personIn, updatedAtColumn } from '../../platform/list-export';
+import {
+  departmentColumn,
+  enumColumn,
+  listExport,
+  personColumn,
+  referenceColumn,
+  updatedAtColumn,
+} from '../../platform/list-export';
 import { clientRows, clientSearchWhere } from './client.queries';
 import { CLIENT_ENTITY } from './client.service';
 
@@ -22,19 +28,9 @@ export const clientExport = listExport({
   columns: [
     { key: 'code', label: { zh: '编码', en: 'Code' }, value: (r) => r.code, width: 14, client: true },
     { key: 'name', label: { zh: '名称', en: 'Name' }, value: (r) => r.name, width: 32, client: true },
-    {
-      key: 'country',
-      label: { zh: '国家', en: 'Country' },
-      value: (r, l) => labelIn(r.country, l),
-      client: true,
-    },
-    {
-      key: 'type',
-      label: { zh: '类型', en: 'Type' },
-      value: (r, l) => enumLabel('ClientType', r.type, l),
-      client: true,
-    },
-    { key: 'sales', label: { zh: '业务员', en: 'Sales' }, value: (r, l) => personIn(r.sales, l) },
+    referenceColumn('country', { zh: '国家', en: 'Country' }, { client: true }),
+    enumColumn('type', { zh: '类型', en: 'Type' }, 'ClientType', { client: true }),
+    personColumn('sales', { zh: '业务员', en: 'Sales' }),
     departmentColumn(),
     {
       key: 'samplingLevel',
@@ -42,11 +38,7 @@ export const clientExport = listExport({
       value: (r) => r.samplingLevel.code,
       width: 12,
     },
-    {
-      key: 'tensionLevel',
-      label: { zh: '拉力等级', en: 'Tension level' },
-      value: (r, l) => labelIn(r.tensionLevel, l),
-    },
+    referenceColumn('tensionLevel', { zh: '拉力等级', en: 'Tension level' }),
     { key: 'majorAql', label: { zh: '严重缺陷AQL', en: 'Major AQL' }, value: (r) => Number(r.majorAql) },
     { key: 'minorAql', label: { zh: '轻微缺陷AQL', en: 'Minor AQL' }, value: (r) => Number(r.minorAql) },
     {
@@ -55,13 +47,7 @@ export const clientExport = listExport({
       value: (r) => r.advanceDays,
       client: true,
     },
-    {
-      key: 'state',
-      label: { zh: '状态', en: 'State' },
-      value: (r, l) => enumLabel('ActiveFlag', r.state, l),
-      width: 10,
-      client: true,
-    },
+    enumColumn('state', { zh: '状态', en: 'State' }, 'ActiveFlag', { width: 10, client: true }),
     updatedAtColumn(),
   ],
 });

@@ -1,6 +1,6 @@
 import { areas } from '@qcdesk/contract';
 import { clients } from '../../db/schema/client';
-import { defineModule, type ModuleDeps } from '../../platform/module';
+import { defineModule, type ModuleDeps, namedBy } from '../../platform/module';
 import { type OperationRegistry, registerOperation, serve, serveDetail } from '../../platform/registry';
 import { clientScope, readableIn } from '../../platform/scope';
 import { clientExport } from './client.export';
@@ -61,11 +61,7 @@ export const clientModule = defineModule({
     },
   ],
   names: {
-    client: {
-      table: clients,
-      key: clients.id,
-      names: (row) => ({ zh: String(row.name), en: String(row.name) }),
-    },
+    client: namedBy(clients, 'name'),
   },
   homeSearch: [{ source: 'client', permission: ops.searchClients.permission, search: clientHits }],
   exports: [clientExport],

@@ -1,5 +1,6 @@
 import { areas } from '@qcdesk/contract';
 import { describe, expect, it } from 'vitest';
+import { refusalOf } from '../../../test/support/refusals';
 import type { Scope } from '../../platform/scope';
 import {
   added,
@@ -21,17 +22,6 @@ import {
 } from './client.rules';
 
 // The client rules of DOMAIN.md §2.2, §5.2 and §5.4 without a database.
-
-/** The refusal `run` throws, as reason and field. */
-function refusal(run: () => unknown) {
-  try {
-    run();
-  } catch (error) {
-    const e = error as { reason?: string; options?: { field?: string } };
-    return { reason: e.reason, field: e.options?.field };
-  }
-  throw new Error('no refusal');
-}
 
 const SALES1 = 11n;
 const SALES2 = 12n;
@@ -78,15 +68,15 @@ describe('the sales owner (DOMAIN.md §2.2)', () => {
   it('is an active user of role SALES or SALES_MGR', () => {
     expect(assertSalesOwner(owner)).toBe(owner);
     expect(assertSalesOwner({ ...owner, roleCode: 'SALES_MGR' }).roleCode).toBe('SALES_MGR');
-    expect(refusal(() => assertSalesOwner(undefined))).toEqual({
+    expect(refusalOf(() => assertSalesOwner(undefined))).toEqual({
       reason: 'E_REF_NOT_FOUND',
       field: 'salesId',
     });
-    expect(refusal(() => assertSalesOwner({ ...owner, roleCode: 'QC' }))).toEqual({
+    expect(refusalOf(() => assertSalesOwner({ ...owner, roleCode: 'QC' }))).toEqual({
       reason: 'E_REF_NOT_FOUND',
       field: 'salesId',
     });
-    expect(refusal(() => assertSalesOwner({ ...owner, state: 0 }))).toEqual({
+    expect(refusalOf(() => assertSalesOwner({ ...owner, state: 0 }))).toEqual({
       reason: 'E_REF_INACTIVE',
       field: 'salesId',
     });
@@ -94,7 +84,7 @@ describe('the sales owner (DOMAIN.md §2.2)', () => {
 
   it('is the sales user itself, or anyone of the manager’s subtree', () => {
     expect(() => assertMayOwn(sales, owner)).not.toThrow();
-    expect(refusal(() => assertMayOwn(sales, { id: 9n, departmentId: SALES1 }))).toEqual({
+    expect(refusalOf(() => assertMayOwn(sales, { id: 9n, departmentId: SALES1 }))).toEqual({
       reason: 'E_SCOPE',
       field: 'salesId',
     });
@@ -147,24 +137,29 @@ describe('what create and update write', () => {
     expect(validityChange(1, 0)).toEqual({ wasValid: true, staysValid: false, action: 'delete' });
     expect(validityChange(0, 1)).toEqual({ wasValid: false, staysValid: true, action: 'undelete' });
     expect(validityChange(1, undefined).action).toBe('update');
-    expect(refusal(() => validityChange(0, undefined)).reason).toBe('E_STATUS');
-    expect(refusal(() => validityChange(0, 0)).reason).toBe('E_STATUS');
+    expect(refusalOf(() => validityChange(0, undefined)).reason).toBe('E_STATUS');
+    expect(refusalOf(() => validityChange(0, 0)).reason).toBe('E_STATUS');
   });
 
   it('keeps the owner, freezing and deleting to client.admin (DOMAIN.md §5.2)', () => {
     expect(() => assertAdminFields(permitted('client.edit'), { name: 'x', majorAql: '1.000' })).not.toThrow();
-    expect(refusal(() => assertAdminFields(permitted('client.edit'), { name: 'x', state: 0 }))).toEqual({
+    expect(refusalOf(() => assertAdminFields(permitted('client.edit'), { name: 'x', state: 0 }))).toEqual({
       reason: 'E_PERMISSION',
       field: 'state',
     });
-    expect(refusal(() => assertAdminFields(permitted('client.edit'), { salesId: 9n })).field).toBe('salesId');
+    expect(refusalOf(() => assertAdminFields(permitted('client.edit'), { salesId: 9n })).field).toBe(
+      'salesId',
+    );
     expect(() => assertAdminFields(permitted('client.admin'), { salesId: 9n, valid: 0 })).not.toThrow();
   });
 
   it('refuses a minor AQL stricter than the major one (E_RANGE)', () => {
     expect(() => assertAqlOrder('2.500', '2.500')).not.toThrow();
     expect(() => assertAqlOrder('0.000', 4)).not.toThrow();
-    expect(refusal(() => assertAqlOrder('4.000', '2.500'))).toEqual({ reason: 'E_RANGE', field: 'minorAql' });
+    expect(refusalOf(() => assertAqlOrder('4.000', '2.500'))).toEqual({
+      reason: 'E_RANGE',
+      field: 'minorAql',
+    });
   });
 
   it('checks the code and name an update changes, or all of them when it undeletes', () => {
@@ -175,17 +170,17 @@ describe('what create and update write', () => {
     });
     expect(namesToCheck(false, {}, current)).toEqual(current);
     expect(namesToCheck(false, { code: 'NH' }, current)).toEqual({ code: 'NH', name: 'Nordic Home AB' });
-    expect(refusal(() => assertNotTaken('name'))).toEqual({ reason: 'E_DUPLICATE', field: 'name' });
+    expect(refusalOf(() => assertNotTaken('name'))).toEqual({ reason: 'E_DUPLICATE', field: 'name' });
     expect(() => assertNotTaken(null)).not.toThrow();
   });
 
   it('answers a unique index violation as E_DUPLICATE of its field, and rethrows anything else', () => {
     const violation = (constraint: string) => ({ cause: { code: '23505', constraint } });
-    expect(refusal(() => duplicateFromIndex(violation('clients_code_uq')))).toEqual({
+    expect(refusalOf(() => duplicateFromIndex(violation('clients_code_uq')))).toEqual({
       reason: 'E_DUPLICATE',
       field: 'code',
     });
-    expect(refusal(() => duplicateFromIndex(violation('clients_name_uq'))).field).toBe('name');
+    expect(refusalOf(() => duplicateFromIndex(violation('clients_name_uq'))).field).toBe('name');
     const other = new Error('connection lost');
     expect(() => duplicateFromIndex(other)).toThrow(other);
   });

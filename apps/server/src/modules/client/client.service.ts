@@ -75,15 +75,21 @@ export async function readableClient(db: Db, id: bigint, user: Principal, scope?
 
 /** client (details), with the detail flags of DOMAIN.md §5.4. */
 export async function getClient(db: Db, id: bigint, user: Principal) {
+  const { client, flags } = await clientWithFlags(db, id, user);
+  return { detail: await clientDetail(db, client.id), flags };
+}
+
+/** A client the caller reads, with the detail flags of its screens (modify: client.edit, in write scope). */
+export async function clientWithFlags(db: Db, id: bigint, user: Principal) {
   const scope = await scopeOf(db, user);
-  const row = await readableClient(db, id, user, scope);
+  const client = await readableClient(db, id, user, scope);
   const flags = recordFlags({
     user,
-    record: row,
+    record: client,
     editPermission: 'client.edit',
-    inScope: mayWriteClient(scope, row),
+    inScope: mayWriteClient(scope, client),
   });
-  return { detail: await clientDetail(db, id), flags };
+  return { client, flags };
 }
 
 /** A sales owner the caller may give clients to (§2.2, §5.4). */

@@ -1,7 +1,7 @@
 import { areas } from '@qcdesk/contract';
 import { contracts } from '../../db/schema/contract';
 import { defineModule, type ModuleDeps } from '../../platform/module';
-import { type OperationRegistry, registerOperation, serve, serveWith } from '../../platform/registry';
+import { type OperationRegistry, serve, serveDetailWith, serveWith } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import { contractScope } from './contract.queries';
 import {
@@ -19,11 +19,7 @@ function registerContractOperations(registry: OperationRegistry, deps: ModuleDep
   const files = deps.files;
   const service: ContractDeps = { files: () => files.ready() };
   serve(registry, ops.searchContracts, searchContracts, { transaction: false });
-  registerOperation(registry, ops.getContract, async (input, ctx) => {
-    const { detail, flags } = await getContract(ctx.db, service, input.id, ctx.user);
-    ctx.setFlags(flags);
-    return detail;
-  });
+  serveDetailWith(registry, service, ops.getContract, getContract);
   serveWith(registry, service, ops.attachContractFiles, attachContractFiles);
   serveWith(registry, service, ops.deleteContractFiles, deleteContractFiles);
 }

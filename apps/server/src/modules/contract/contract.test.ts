@@ -1,7 +1,7 @@
 import { areas } from '@qcdesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, samples } from '../../../test/support/files-helpers';
+import { samples, uploadFile } from '../../../test/support/files-helpers';
 import { buildUser, demoUsername, signIn, signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { contractFiles } from '../../db/schema/contract';
@@ -23,18 +23,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A file uploaded by `token`'s user through the real upload route; answers its id. */
-async function upload(token: string, name: string): Promise<string> {
-  const { token: uploadToken } = await t.client.ok(areas.files.uploadToken, {}, { token });
-  const form = multipart([{ name: 'file', filename: name, content: samples.pdf() }]);
-  const response = await t.app.server.inject({
-    method: 'POST',
-    url: '/api/file/upload',
-    payload: form.payload,
-    headers: { ...form.headers, authorization: uploadToken },
-  });
-  expect(response.statusCode).toBe(200);
-  return (response.json() as { data: { id: string } }).data.id;
-}
+const upload = (token: string, name: string) => uploadFile(t, token, name, samples.pdf());
 
 describe('contract files', () => {
   it('creates the contract on the first upload and replaces a file of the same display name', async () => {

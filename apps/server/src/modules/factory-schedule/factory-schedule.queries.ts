@@ -2,15 +2,12 @@ import { and, asc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import { factories } from '../../db/schema/config';
 import { factorySchedules } from '../../db/schema/factory-schedule';
 import { orderProducts } from '../../db/schema/order';
-import { searchText } from '../../db/schema/search-columns';
 import type { Db } from '../../platform/db';
 import { label } from '../../platform/labels';
-import { contains } from '../../platform/search';
+import { factoriesMatching } from '../../platform/search';
 
 // The SQL of factory schedules: the rows overlapping a date range with their factory and product
 // labels, and the closures a plan's dates meet (W_FACTORY_CLOSED).
-
-const factoryText = searchText(factories.code, factories.nameZh, factories.nameEn);
 
 export interface ScheduleFilter {
   factoryId?: bigint | undefined;
@@ -23,10 +20,7 @@ export interface ScheduleFilter {
 /** Valid rows overlapping startDate..endDate, of one factory or the factories matching `factory`. */
 export function scheduleWhere(db: Db, f: ScheduleFilter): SQL | undefined {
   const matching = f.factory
-    ? inArray(
-        factorySchedules.factoryId,
-        db.select({ id: factories.id }).from(factories).where(contains(factoryText, f.factory)),
-      )
+    ? inArray(factorySchedules.factoryId, factoriesMatching(db, f.factory))
     : undefined;
   return and(
     eq(factorySchedules.valid, 1),

@@ -1,6 +1,6 @@
 import { areas } from '@qcdesk/contract';
 import { files } from '../../db/schema/files';
-import { defineModule, type ModuleDeps } from '../../platform/module';
+import { defineModule, type ModuleDeps, namedBy } from '../../platform/module';
 import { type OperationRegistry, registerOperation } from '../../platform/registry';
 import { uploadLimits } from '../../platform/storage/files-context';
 import {
@@ -53,6 +53,6 @@ export const filesModule = defineModule({
   register: registerFilesOperations,
   // Other areas' change logs (a check item's photos) name a file by the name it was uploaded with.
   names: {
-    file: { table: files, key: files.id, names: (row) => ({ zh: String(row.name), en: String(row.name) }) },
+    file: namedBy(files, 'name'),
   },
 });

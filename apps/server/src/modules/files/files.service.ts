@@ -1,14 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FileKind, UploadedFile } from '@qcdesk/contract/files';
-import { fileKindOf, uploadedFile } from '@qcdesk/contract/files';
+import { fileExtension, fileKindOf, uploadedFile } from '@qcdesk/contract/files';
 import { and, eq, inArray } from 'drizzle-orm';
 import { files } from '../../db/schema/files';
 import type { Actor } from '../../platform/auth';
 import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
 import { createRecord, updateRecord } from '../../platform/records';
 import type { FilesRuntime } from '../../platform/storage/files-context';
 import type { ObjectStore } from '../../platform/storage/object-store';
 import type { UrlSigner } from '../../platform/storage/url-signer';
+import { getSystemParam } from '../../platform/system-params';
 import type { FileTokenClaims } from './file-tokens';
 import { hasThumbnail } from './thumbnails';
 
@@ -130,6 +132,20 @@ export async function setFileValidity(db: Db, id: bigint, valid: 0 | 1, actor: A
 /** The caller's own valid uploads among `ids` (what an area may attach). */
 export async function ownFiles(db: Db, ids: readonly bigint[], ownerId: bigint): Promise<FileRow[]> {
   return (await findFiles(db, ids)).filter((f) => f.ownerId === ownerId);
+}
+
+/**
+ * The caller's own upload `fileId` that an import reads (order import, lab results): refused unless
+ * it is an XLSX (E_FILE_CONTENT) within upload.maxDocMB (E_FILE_TOO_BIG), as field `fileId`.
+ */
+export async function ownSpreadsheet(db: Db, fileId: bigint, ownerId: bigint): Promise<FileRow> {
+  const [file] = await ownFiles(db, [fileId], ownerId);
+  if (!file) throw new AppError('E_REF_NOT_FOUND', { field: 'fileId' }, { field: 'fileId' });
+  if (fileExtension(file.name) !== 'xlsx') throw new AppError('E_FILE_CONTENT', {}, { field: 'fileId' });
+  const maxMb = await getSystemParam(db, 'upload.maxDocMB');
+  if (file.size > maxMb * 1024 * 1024)
+    throw new AppError('E_FILE_TOO_BIG', { n: maxMb }, { field: 'fileId' });
+  return file;
 }
 
 /** A report token opens the holder's own files and the one file it names. */

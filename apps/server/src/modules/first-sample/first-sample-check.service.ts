@@ -1,17 +1,16 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
 import { enumLabel } from '@qcdesk/contract/enumerations';
-import { personName } from '@qcdesk/contract/person-name';
 import { eq } from 'drizzle-orm';
 import { firstSampleCheckPhotos, firstSampleChecks, firstSamples } from '../../db/schema/first-sample';
 import type { FieldChange } from '../../db/schema/platform';
 import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { enqueueMail } from '../../platform/mail/mail-outbox';
+import { mailEach, salesAndContacts, salesRecipient } from '../../platform/mail/recipients';
 import { updateRecord } from '../../platform/records';
-import { transition } from '../../platform/transition';
+import { transitionOf } from '../../platform/transition';
 import { FIRST_SAMPLE_RESULT_MAIL } from './first-sample.mails';
-import { checkRows, filesOf, resultRecipientSources } from './first-sample.queries';
+import { checkRows, filesOf, resultFactory } from './first-sample.queries';
 import {
   assertAuditComplete,
   assertItemsEditable,
@@ -20,7 +19,6 @@ import {
   type FirstSampleRow,
   firstSampleMachine,
   isImage,
-  resultRecipients,
 } from './first-sample.rules';
 import { type FirstSampleDeps, sampleDetail, writableSample } from './first-sample.service';
 
@@ -98,6 +96,8 @@ export async function updateCheckItems(
   return sampleDetail(db, deps, input.id, user);
 }
 
+const sampleTransition = transitionOf(firstSampleMachine, firstSamples);
+
 /** firstsample/check/update: every item checked (E_FS_UNCHECKED); NG anywhere → NG (10 → 20). */
 export async function completeCheck(
   db: Db,
@@ -109,14 +109,10 @@ export async function completeCheck(
   assertItemsEditable(current.status);
   const results = (await checkRows(db, input.id)).map((c) => c.check.checkResult);
   const checkResult = checkResultOf(results);
-  await transition(db, {
-    machine: firstSampleMachine,
-    table: firstSamples,
-    id: input.id,
-    version: input.version,
-    action: 'check',
-    user,
-    set: { checkResult, checkedBy: user.userId, checkedAt: new Date() },
+  await sampleTransition(db, input, user, 'check', {
+    checkResult,
+    checkedBy: user.userId,
+    checkedAt: new Date(),
   });
   return sampleDetail(db, deps, input.id, user);
 }
@@ -125,19 +121,11 @@ export async function completeCheck(
 export async function auditFirstSample(db: Db, deps: FirstSampleDeps, input: ResultInput, user: Principal) {
   assertAuditComplete(input.result, input.corrective);
   await writableSample(db, input.id, input.version, user);
-  const updated = await transition(db, {
-    machine: firstSampleMachine,
-    table: firstSamples,
-    id: input.id,
-    version: input.version,
-    action: 'audit',
-    user,
-    set: {
-      result: input.result,
-      corrective: input.corrective ?? null,
-      auditedBy: user.userId,
-      auditedAt: new Date(),
-    },
+  const updated = await sampleTransition(db, input, user, 'audit', {
+    result: input.result,
+    corrective: input.corrective ?? null,
+    auditedBy: user.userId,
+    auditedAt: new Date(),
   });
   await mailResult(db, updated, user);
   return sampleDetail(db, deps, input.id, user);
@@ -145,64 +133,38 @@ export async function auditFirstSample(db: Db, deps: FirstSampleDeps, input: Res
 
 /** The result mail (DOMAIN.md §4.8): the client's sales and the factory's contacts, each in their language. */
 async function mailResult(db: Db, sample: FirstSampleRow, user: Principal) {
-  const { sales, factory } = await resultRecipientSources(db, sample);
-  const recipients = resultRecipients(
-    sales
-      ? { email: sales.email, name: personName(sales, sales.language ?? 'zh'), lang: sales.language ?? 'zh' }
-      : null,
-    factory?.contacts ?? [],
-  );
-  for (const r of recipients) {
-    await enqueueMail(db, {
-      to: r.email,
-      template: FIRST_SAMPLE_RESULT_MAIL,
-      lang: r.lang,
-      params: {
-        name: r.name,
-        sampleNo: sample.sampleNo,
-        itemNo: sample.itemNo,
-        round: sample.round,
-        orderNo: factory?.orderNo ?? '',
-        productNo: factory?.productNo ?? '',
-        factory: (r.lang === 'zh' ? factory?.nameZh : factory?.nameEn) ?? '',
-        result: enumLabel('FsAuditResult', sample.result, r.lang),
-        corrective: sample.corrective ?? '-',
-        auditor: user.displayName,
-      },
-      entity: FIRST_SAMPLE_ENTITY,
-      entityId: sample.id,
-      createdBy: user.userId,
-    });
-  }
+  const factory = await resultFactory(db, sample.orderProductId);
+  const recipients = salesAndContacts(await salesRecipient(db, sample.clientId), factory?.contacts ?? []);
+  await mailEach(db, recipients, {
+    template: FIRST_SAMPLE_RESULT_MAIL,
+    params: (r) => ({
+      name: r.name,
+      sampleNo: sample.sampleNo,
+      itemNo: sample.itemNo,
+      round: sample.round,
+      orderNo: factory?.orderNo ?? '',
+      productNo: factory?.productNo ?? '',
+      factory: (r.lang === 'zh' ? factory?.nameZh : factory?.nameEn) ?? '',
+      result: enumLabel('FsAuditResult', sample.result, r.lang),
+      corrective: sample.corrective ?? '-',
+      auditor: user.displayName,
+    }),
+    entity: FIRST_SAMPLE_ENTITY,
+    entityId: sample.id,
+    createdBy: user.userId,
+  });
 }
 
 /** firstsample/reject: the check goes back to the checker (20 → 10) with a reason; results stay. */
 export async function rejectCheck(db: Db, deps: FirstSampleDeps, input: ReasonInput, user: Principal) {
   await writableSample(db, input.id, input.version, user);
-  await transition(db, {
-    machine: firstSampleMachine,
-    table: firstSamples,
-    id: input.id,
-    version: input.version,
-    action: 'reject',
-    user,
-    reason: input.reason,
-    set: { checkResult: 0, checkedBy: null, checkedAt: null },
-  });
+  await sampleTransition(db, input, user, 'reject', { checkResult: 0, checkedBy: null, checkedAt: null });
   return sampleDetail(db, deps, input.id, user);
 }
 
 /** firstsample/cancel: 10/20 → 90. */
 export async function cancelFirstSample(db: Db, deps: FirstSampleDeps, input: ReasonInput, user: Principal) {
   await writableSample(db, input.id, input.version, user);
-  await transition(db, {
-    machine: firstSampleMachine,
-    table: firstSamples,
-    id: input.id,
-    version: input.version,
-    action: 'cancel',
-    user,
-    reason: input.reason,
-  });
+  await sampleTransition(db, input, user, 'cancel');
   return sampleDetail(db, deps, input.id, user);
 }

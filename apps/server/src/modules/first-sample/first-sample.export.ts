@@ -1,13 +1,12 @@
 import { areas } from '@qcdesk/contract';
-import { enumLabel } from '@qcdesk/contract/enumerations';
 import { firstSamples } from '../../db/schema/first-sample';
 import {
   clientColumn,
   departmentColumn,
+  enumColumn,
   factoryColumn,
-  labelIn,
   listExport,
-  personIn,
+  personColumn,
 } from '../../platform/list-export';
 import { firstSampleRows, firstSampleSearchWhere } from './first-sample.queries';
 import { FIRST_SAMPLE_ENTITY } from './first-sample.rules';
@@ -58,35 +57,11 @@ export const firstSampleExport = listExport({
       value: (r) => r.receivedDate,
       client: true,
     },
-    {
-      key: 'status',
-      label: { zh: '状态', en: 'Status' },
-      value: (r, l) => enumLabel('FirstSampleStatus', r.status, l),
-      client: true,
-    },
-    {
-      key: 'checkResult',
-      label: { zh: '检查结果', en: 'Check result' },
-      value: (r, l) => enumLabel('FsCheckResult', r.checkResult, l),
-      client: true,
-    },
-    {
-      key: 'checkedBy',
-      label: { zh: '检查人', en: 'Checked by' },
-      value: (r, l) => personIn(r.checkedBy, l),
-    },
-    {
-      key: 'result',
-      label: { zh: '判定结果', en: 'Result' },
-      value: (r, l) => enumLabel('FsAuditResult', r.result, l),
-      width: 16,
-      client: true,
-    },
-    {
-      key: 'auditedBy',
-      label: { zh: '判定人', en: 'Audited by' },
-      value: (r, l) => personIn(r.auditedBy, l),
-    },
+    enumColumn('status', { zh: '状态', en: 'Status' }, 'FirstSampleStatus', { client: true }),
+    enumColumn('checkResult', { zh: '检查结果', en: 'Check result' }, 'FsCheckResult', { client: true }),
+    personColumn('checkedBy', { zh: '检查人', en: 'Checked by' }),
+    enumColumn('result', { zh: '判定结果', en: 'Result' }, 'FsAuditResult', { width: 16, client: true }),
+    personColumn('auditedBy', { zh: '判定人', en: 'Audited by' }),
     {
       key: 'auditedAt',
       label: { zh: '判定时间', en: 'Audited at' },

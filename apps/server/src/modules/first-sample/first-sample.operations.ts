@@ -1,7 +1,7 @@
 import { areas } from '@qcdesk/contract';
 import { firstSamples } from '../../db/schema/first-sample';
-import { defineModule, type ModuleDeps } from '../../platform/module';
-import { type OperationRegistry, registerOperation, serve, serveWith } from '../../platform/registry';
+import { defineModule, type ModuleDeps, namedBy } from '../../platform/module';
+import { type OperationRegistry, serve, serveDetailWith, serveWith } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import { firstSampleExport } from './first-sample.export';
 import { FIRST_SAMPLE_RESULT_MAIL } from './first-sample.mails';
@@ -32,11 +32,7 @@ function registerFirstSampleOperations(registry: OperationRegistry, deps: Module
   const read = { transaction: false };
   serve(registry, ops.searchFirstSamples, searchFirstSamples, read);
   serve(registry, ops.listFirstSamples, listFirstSamples, read);
-  registerOperation(registry, ops.getFirstSample, async (input, ctx) => {
-    const { detail, flags } = await getFirstSample(ctx.db, service, input.id, ctx.user);
-    ctx.setFlags(flags);
-    return detail;
-  });
+  serveDetailWith(registry, service, ops.getFirstSample, getFirstSample);
   serveWith(registry, service, ops.createFirstSample, createFirstSample);
   serveWith(registry, service, ops.updateFirstSample, updateFirstSample);
   serveWith(registry, service, ops.updateFirstSampleCheckItems, updateCheckItems);
@@ -80,11 +76,7 @@ export const firstSampleModule = defineModule({
   ],
   // How other areas' change logs (and a next round's `previousId`) name a first sample: its number.
   names: {
-    firstSample: {
-      table: firstSamples,
-      key: firstSamples.id,
-      names: (row) => ({ zh: String(row.sampleNo), en: String(row.sampleNo) }),
-    },
+    firstSample: namedBy(firstSamples, 'sampleNo'),
   },
   exports: [firstSampleExport],
 });

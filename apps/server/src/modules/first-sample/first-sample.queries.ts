@@ -7,15 +7,15 @@ import { clients } from '../../db/schema/client';
 import { factories, sampleCheckItems } from '../../db/schema/config';
 import { files } from '../../db/schema/files';
 import { firstSampleCheckPhotos, firstSampleChecks, firstSamples } from '../../db/schema/first-sample';
-import { departments, userSettings, users } from '../../db/schema/identity';
+import { departments, users } from '../../db/schema/identity';
 import { orderProducts } from '../../db/schema/order';
 import { reversed, searchText } from '../../db/schema/search-columns';
 import type { Db } from '../../platform/db';
-import { label } from '../../platform/labels';
+import { label, personLabel } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
-import { type Scope, scopeWhere } from '../../platform/scope';
-import { contains, endsWith } from '../../platform/search';
-import { lowered, type Sorting, sortOrder } from '../../platform/sorting';
+import { type Scope, scopeWithStatuses } from '../../platform/scope';
+import { contains, endsWith, factoriesMatching } from '../../platform/search';
+import { lowered, type PageOf, sortOrder } from '../../platform/sorting';
 import { clientVisibleStatuses } from './first-sample.rules';
 
 // The SQL of first samples: the scope condition, the row select with its labels, the search and its
@@ -28,13 +28,12 @@ export type FirstSampleFilters = FiltersOf<Ops['searchFirstSamples']>;
 export type FirstSampleList = ParsedInputOf<Ops['listFirstSamples']>;
 
 /** Samples in scope (DOMAIN.md §5.4): department, or the CLIENT user's own judged samples. */
-export function firstSampleScope(scope: Scope): SQL | undefined {
-  const statuses = clientVisibleStatuses(scope);
-  return and(
-    scopeWhere(scope, { department: firstSamples.departmentId, client: firstSamples.clientId }),
-    statuses ? inArray(firstSamples.status, [...statuses]) : undefined,
+export const firstSampleScope = (scope: Scope): SQL | undefined =>
+  scopeWithStatuses(
+    scope,
+    { department: firstSamples.departmentId, client: firstSamples.clientId, status: firstSamples.status },
+    clientVisibleStatuses(scope),
   );
-}
 
 const factory = alias(factories, 'factory');
 const checker = alias(users, 'checker');
@@ -68,9 +67,6 @@ function selectSamples(db: Db) {
 
 type Selected = Awaited<ReturnType<ReturnType<typeof selectSamples>['execute']>>[number];
 
-const person = (id: bigint | null, p: { name: string; englishName: string | null } | null) =>
-  id === null ? null : { id, name: p?.name ?? '', englishName: p?.englishName ?? null };
-
 export function toRow(r: Selected) {
   const s = r.sample;
   return {
@@ -92,10 +88,10 @@ export function toRow(r: Selected) {
     receivedDate: s.receivedDate,
     status: s.status,
     checkResult: s.checkResult,
-    checkedBy: person(s.checkedBy, r.checker),
+    checkedBy: personLabel(s.checkedBy, r.checker),
     checkedAt: s.checkedAt,
     result: s.result,
-    auditedBy: person(s.auditedBy, r.auditor),
+    auditedBy: personLabel(s.auditedBy, r.auditor),
     auditedAt: s.auditedAt,
     corrective: s.corrective,
     valid: s.valid,
@@ -109,8 +105,6 @@ export function toRow(r: Selected) {
 /** The order products a filter of the product's own columns keeps (their indexes), as a subquery. */
 const productsWhere = (db: Db, where: SQL) =>
   inArray(firstSamples.orderProductId, db.select({ id: orderProducts.id }).from(orderProducts).where(where));
-
-const factoryText = searchText(factories.code, factories.nameZh, factories.nameEn);
 
 /** FsSearchResult (DOMAIN.md §3.2): 0–3 the result of a live round, 10 checked and not judged. */
 function resultWhere(result: number): SQL | undefined {
@@ -128,13 +122,7 @@ export function firstSampleSearchWhere(db: Db, input: FirstSampleFilters, scope:
       ? productsWhere(db, contains(searchText(orderProducts.productNo), input.productNo))
       : undefined,
     input.factory
-      ? productsWhere(
-          db,
-          inArray(
-            orderProducts.factoryId,
-            db.select({ id: factories.id }).from(factories).where(contains(factoryText, input.factory)),
-          ),
-        )
+      ? productsWhere(db, inArray(orderProducts.factoryId, factoriesMatching(db, input.factory)))
       : undefined,
     input.itemNo ? endsWith(reversed(firstSamples.itemNo), input.itemNo) : undefined,
     input.client === undefined ? undefined : eq(firstSamples.clientId, input.client),
@@ -146,8 +134,7 @@ export function firstSampleSearchWhere(db: Db, input: FirstSampleFilters, scope:
   );
 }
 
-export type FirstSamplePageInput = Pick<FirstSampleSearch, 'page' | 'pageSize'> &
-  Sorting<NonNullable<FirstSampleSearch['sort']>>;
+export type FirstSamplePageInput = PageOf<FirstSampleSearch>;
 
 function sampleOrder(input: FirstSamplePageInput): SQL[] {
   const keys = {
@@ -249,27 +236,6 @@ export async function checkRows(db: Db, sampleId: bigint) {
   }));
 }
 
-/** The user who created a record, as details show it. */
-export async function userLabel(db: Db, id: bigint | null) {
-  if (!id) return null;
-  const [user] = await db
-    .select({ id: users.id, name: users.name, englishName: users.englishName })
-    .from(users)
-    .where(eq(users.id, id));
-  return user ?? null;
-}
-
-/** The sample if it is in scope; otherwise whether it exists at all (E_SCOPE or E_NOT_FOUND). */
-export async function sampleInScope(db: Db, id: bigint, scope: Scope) {
-  const [row] = await db
-    .select()
-    .from(firstSamples)
-    .where(and(eq(firstSamples.id, id), firstSampleScope(scope)));
-  if (row) return { row, exists: true };
-  const [exists] = await db.select({ id: firstSamples.id }).from(firstSamples).where(eq(firstSamples.id, id));
-  return { row: undefined, exists: exists !== undefined };
-}
-
 /** Whether a live (valid, not cancelled) round follows the sample. */
 export async function isFollowed(db: Db, id: bigint): Promise<boolean> {
   const [next] = await db
@@ -321,15 +287,6 @@ export async function chainIds(db: Db, id: bigint, scope: Scope): Promise<bigint
   return ids;
 }
 
-/** The client a sample names: its department and sales owner (the scope rule of a write). */
-export async function sampleClient(db: Db, clientId: bigint) {
-  const [client] = await db
-    .select({ id: clients.id, departmentId: clients.departmentId, salesId: clients.salesId })
-    .from(clients)
-    .where(eq(clients.id, clientId));
-  return client;
-}
-
 /** The order product a sample is made for (valid, of a valid order). */
 export async function productOf(db: Db, id: bigint) {
   const [product] = await db
@@ -358,20 +315,8 @@ export async function filesOf(db: Db, ids: readonly bigint[]) {
 
 // -- Result mail ------------------------------------------------------------------------------
 
-/** The client's sales owner (with their language) and the product factory's contacts. */
-export async function resultRecipientSources(db: Db, sample: { clientId: bigint; orderProductId: bigint }) {
-  const [sales] = await db
-    .select({
-      email: users.email,
-      name: users.name,
-      englishName: users.englishName,
-      language: userSettings.language,
-      state: users.state,
-    })
-    .from(clients)
-    .innerJoin(users, eq(users.id, clients.salesId))
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(eq(clients.id, sample.clientId));
+/** The product's factory (contacts and names) and its order and product no, for the result mail. */
+export async function resultFactory(db: Db, orderProductId: bigint) {
   const [factory] = await db
     .select({
       contacts: factories.contacts,
@@ -382,6 +327,6 @@ export async function resultRecipientSources(db: Db, sample: { clientId: bigint;
     })
     .from(orderProducts)
     .innerJoin(factories, eq(factories.id, orderProducts.factoryId))
-    .where(eq(orderProducts.id, sample.orderProductId));
-  return { sales: sales?.state === 1 ? sales : undefined, factory };
+    .where(eq(orderProducts.id, orderProductId));
+  return factory;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reasonOf } from '../../../test/support/refusals';
 import type { Principal } from '../../platform/auth';
 import type { Scope } from '../../platform/scope';
 import {
@@ -10,7 +11,6 @@ import {
   firstSampleMachine,
   isImage,
   mayStartNextRound,
-  resultRecipients,
   sampleActions,
 } from './first-sample.rules';
 
@@ -21,15 +21,6 @@ const user = (userId: bigint, ...permissions: string[]): Principal => ({
   permissions: new Set(permissions),
   roleCode: 'QC',
 });
-
-const reasonOf = (fn: () => unknown) => {
-  try {
-    fn();
-    return null;
-  } catch (e) {
-    return (e as { reason?: string }).reason ?? String(e);
-  }
-};
 
 describe('first sample transitions (DOMAIN.md §4.8)', () => {
   const target = (from: number, action: string) =>
@@ -137,7 +128,7 @@ describe('rounds (DOMAIN.md §4.8 "next round")', () => {
   });
 });
 
-describe('photos, scope and mail', () => {
+describe('photos and scope', () => {
   it.each([
     ['image/png', true],
     ['image/jpeg', true],
@@ -151,12 +142,5 @@ describe('photos, scope and mail', () => {
   it('shows CLIENT users judged samples only', () => {
     expect(clientVisibleStatuses({ kind: 'client', clientId: 1n } as Scope)).toEqual([30]);
     expect(clientVisibleStatuses({ kind: 'all' } as Scope)).toBeUndefined();
-  });
-
-  it('mails the sales and each factory contact with an e-mail once', () => {
-    const sales = { email: 'S@x.com', name: 'S', lang: 'en' as const };
-    expect(
-      resultRecipients(sales, [{ name: 'F', email: 'f@x.com' }, { name: 'G' }, { email: 's@x.com' }]),
-    ).toEqual([sales, { email: 'f@x.com', name: 'F', lang: 'zh' }]);
   });
 });

@@ -6,7 +6,7 @@ import {
 import type { firstSamples } from '../../db/schema/first-sample';
 import type { Principal } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
-import { mayWrite, type Scope } from '../../platform/scope';
+import type { Scope } from '../../platform/scope';
 import { availableActions, defineStateMachine } from '../../platform/transition';
 
 // The rules of first samples (DOMAIN.md §2.3, §4.8, §7.3) that need no database: the transition
@@ -103,14 +103,6 @@ export const isImage = (contentType: string): boolean => contentType.toLowerCase
 export const clientVisibleStatuses = (scope: Scope): readonly number[] | undefined =>
   scope.kind === 'client' ? [audited] : undefined;
 
-/** Whether the caller may change a sample of this client (DOMAIN.md §5.4). */
-export function mayWriteSample(
-  scope: Scope,
-  client: { id: bigint; departmentId: bigint; salesId: bigint | null },
-): boolean {
-  return mayWrite(scope, { departmentId: client.departmentId, clientId: client.id, salesId: client.salesId });
-}
-
 /** The actions the user may take on a sample now (the detail's buttons), `nextRound` included. */
 export function sampleActions(
   sample: Pick<FirstSampleRow, 'status' | 'result' | 'valid' | 'checkedBy'>,
@@ -122,31 +114,4 @@ export function sampleActions(
   );
   if (user.permissions.has(EDIT_PERMISSION) && mayStartNextRound(sample, followed)) actions.push('nextRound');
   return actions;
-}
-
-export interface Recipient {
-  email: string;
-  name: string;
-  lang: 'zh' | 'en';
-}
-
-/** Who a result mails (DOMAIN.md §4.8): the client's sales (their language) and the factory contacts, once each. */
-export function resultRecipients(
-  sales: Recipient | null,
-  contacts: readonly { name?: unknown; email?: unknown }[],
-): Recipient[] {
-  const all: Recipient[] = [
-    ...(sales ? [sales] : []),
-    ...contacts.flatMap((c) => {
-      const email = typeof c.email === 'string' ? c.email.trim() : '';
-      return email ? [{ email, name: typeof c.name === 'string' ? c.name : email, lang: 'zh' as const }] : [];
-    }),
-  ];
-  const seen = new Set<string>();
-  return all.filter((r) => {
-    const key = r.email.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }

@@ -8,11 +8,19 @@ import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
+import { userLabel } from '../../platform/labels';
 import { nextNumber } from '../../platform/numbering';
 import { searchPage } from '../../platform/paging';
-import { changedFields, createRecord, lockRow, lockVersion, updateRecord } from '../../platform/records';
+import {
+  changedFields,
+  createRecord,
+  lockRow,
+  lockVersion,
+  readableRecord,
+  updateRecord,
+} from '../../platform/records';
 import { assertReferences } from '../../platform/references';
-import { assertDepartmentFilter, type Scope, scopeOf } from '../../platform/scope';
+import { assertDepartmentFilter, mayWriteClientRecords, type Scope, scopeOf } from '../../platform/scope';
 import type { FilesRuntime } from '../../platform/storage/files-context';
 import { fileOutput } from '../files/files.service';
 import {
@@ -22,14 +30,12 @@ import {
   type FirstSampleSearch,
   firstSampleChoices,
   firstSamplePage,
+  firstSampleScope,
   firstSampleSearchWhere,
   isFollowed,
   productOf,
-  sampleClient,
-  sampleInScope,
   sampleSelected,
   toRow,
-  userLabel,
 } from './first-sample.queries';
 import {
   assertEditable,
@@ -39,7 +45,6 @@ import {
   EDITABLE_STATUSES,
   FIRST_SAMPLE_ENTITY,
   type FirstSampleRow,
-  mayWriteSample,
   sampleActions,
 } from './first-sample.rules';
 
@@ -83,15 +88,7 @@ export async function listFirstSamples(db: Db, input: FirstSampleList, user: Pri
 
 /** The sample if the caller reads it: E_SCOPE out of scope, E_NOT_FOUND when absent or deleted. */
 export async function readableSample(db: Db, id: bigint, scope: Scope): Promise<FirstSampleRow> {
-  const { row, exists } = await sampleInScope(db, id, scope);
-  if (!row) throw new AppError(exists ? 'E_SCOPE' : 'E_NOT_FOUND');
-  if (row.valid !== 1) throw new AppError('E_NOT_FOUND');
-  return row;
-}
-
-async function mayWriteFor(db: Db, scope: Scope, clientId: bigint): Promise<boolean> {
-  const client = await sampleClient(db, clientId);
-  return client !== undefined && mayWriteSample(scope, client);
+  return readableRecord(db, { table: firstSamples, id, where: firstSampleScope(scope) });
 }
 
 /** One round as details show it: the row, its check items with photos, who registered it. */
@@ -129,7 +126,7 @@ export async function sampleDetail(db: Db, deps: FirstSampleDeps, id: bigint, us
   const round = await roundOf(db, deps, id);
   const [row] = await db.select().from(firstSamples).where(eq(firstSamples.id, id));
   const scope = await scopeOf(db, user);
-  const writable = await mayWriteFor(db, scope, row!.clientId);
+  const writable = await mayWriteClientRecords(db, scope, row!.clientId);
   const actions = writable ? sampleActions(row!, user, await isFollowed(db, id)) : [];
   return { ...round, actions };
 }
@@ -142,7 +139,7 @@ export async function getFirstSample(db: Db, deps: FirstSampleDeps, id: bigint, 
     user,
     record: row,
     editPermission: EDITABLE_STATUSES.includes(row.status) ? EDIT_PERMISSION : null,
-    inScope: await mayWriteFor(db, scope, row.clientId),
+    inScope: await mayWriteClientRecords(db, scope, row.clientId),
   });
   const rounds = [];
   for (const roundId of await chainIds(db, id, scope)) rounds.push(await roundOf(db, deps, roundId));
@@ -156,7 +153,7 @@ export async function writableSample(db: Db, id: bigint, version: number, user: 
   const scope = await scopeOf(db, user);
   await readableSample(db, id, scope);
   const current = await lockVersion(db, firstSamples, id, version);
-  if (!(await mayWriteFor(db, scope, current.clientId))) throw new AppError('E_SCOPE');
+  if (!(await mayWriteClientRecords(db, scope, current.clientId))) throw new AppError('E_SCOPE');
   return current;
 }
 
@@ -205,7 +202,7 @@ export async function createFirstSample(db: Db, deps: FirstSampleDeps, input: Ne
   const product = await productOf(db, source.productId);
   if (!product)
     throw new AppError('E_REF_NOT_FOUND', { field: 'orderProductId' }, { field: 'orderProductId' });
-  if (!(await mayWriteFor(db, scope, product.clientId)))
+  if (!(await mayWriteClientRecords(db, scope, product.clientId)))
     throw new AppError('E_SCOPE', {}, { field: 'orderProductId' });
   const itemIds = [...new Set(input.checkItemIds ?? source.previousItems ?? (await activeCheckItems(db)))];
   if (input.checkItemIds) await assertCheckItems(db, itemIds);

@@ -3,16 +3,14 @@ import { FS_CHECK_RESULT } from '@qcdesk/contract/first-sample';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userId } from '../../../test/support/factories';
-import { multipart, samples } from '../../../test/support/files-helpers';
+import { samples, uploadFile } from '../../../test/support/files-helpers';
 import { buildUser, signIn, signInAs } from '../../../test/support/identity';
-import { SEED_ENV } from '../../../test/support/seed-env';
-import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { seedContext, startTestApp, type TestApp } from '../../../test/support/test-app';
 import { sampleCheckItems } from '../../db/schema/config';
 import { firstSampleCheckPhotos, firstSampleChecks, firstSamples } from '../../db/schema/first-sample';
 import { users } from '../../db/schema/identity';
 import { mailOutbox } from '../../db/schema/mail';
 import { changeLog } from '../../db/schema/platform';
-import { loadConfig } from '../../platform/config';
 import { buildClient } from '../client/client.factory';
 import { buildOrder } from '../order/order.factory';
 import { buildFirstSample } from './first-sample.factory';
@@ -64,18 +62,7 @@ const sampleCount = async () =>
   (await t.database.db.select({ id: firstSamples.id }).from(firstSamples)).length;
 
 /** A file uploaded by `token`'s user through the real upload route. */
-async function upload(token: string, name: string, content: Buffer): Promise<string> {
-  const { token: uploadToken } = await t.client.ok(areas.files.uploadToken, {}, { token });
-  const form = multipart([{ name: 'file', filename: name, content }]);
-  const response = await t.app.server.inject({
-    method: 'POST',
-    url: '/api/file/upload',
-    payload: form.payload,
-    headers: { ...form.headers, authorization: uploadToken },
-  });
-  expect(response.statusCode).toBe(200);
-  return (response.json() as { data: { id: string } }).data.id;
-}
+const upload = (token: string, name: string, content: Buffer) => uploadFile(t, token, name, content);
 
 /** A registered first sample of a new order product, created by QC through the operation. */
 async function registered(overrides: Record<string, unknown> = {}) {
@@ -574,13 +561,7 @@ describe('demo first samples', () => {
       'create',
     ]);
     const before = await sampleCount();
-    const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
-    await seedFirstSamples({
-      database: t.database,
-      hooks: t.app.capabilities,
-      config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
-      log: quiet,
-    });
+    await seedFirstSamples(seedContext(t));
     expect(await sampleCount()).toBe(before);
   });
 });

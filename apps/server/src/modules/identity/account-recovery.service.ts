@@ -13,7 +13,6 @@ import { sessionMethod } from './session.queries';
 import { type IdentityDeps, type RequestMeta, revokeUserSessions } from './session.service';
 import {
   currentUser,
-  findAccount,
   issueLink,
   mailLanguage,
   sentRecently,
@@ -22,14 +21,8 @@ import {
   type UserRow,
 } from './sign-in.queries';
 import { isActive, locked, resetLink } from './sign-in.rules';
-import {
-  assertAccountOpen,
-  attemptSucceeded,
-  beginAttempt,
-  clearFailures,
-  countMailRequest,
-  failedAttempt,
-} from './throttle.service';
+import { accountForMail } from './sign-in-codes.service';
+import { attemptSucceeded, beginAttempt, clearFailures, failedAttempt } from './throttle.service';
 
 // ---------------------------------------------------------------------------------------------
 // Password reset and change (`register` PUT)
@@ -42,10 +35,8 @@ export async function forgotPassword(
   account: string,
   meta: RequestMeta,
 ): Promise<void> {
-  await assertAccountOpen(db, account);
-  await countMailRequest(db, meta.ip, deps.config);
-  const user = await findAccount(db, account);
-  if (user?.state !== 1 || (await sentRecently(db, user.id, 'reset'))) return;
+  const user = await accountForMail(db, deps, account, meta);
+  if (!user || (await sentRecently(db, user.id, 'reset'))) return;
   const minutes = deps.config.RESET_TOKEN_MINUTES;
   const lang = await mailLanguage(db, user.id, meta.lang);
   const { token } = await issueLink(db, 'reset', user.id, minutes * 60_000, null);

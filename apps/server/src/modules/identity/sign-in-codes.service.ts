@@ -110,10 +110,20 @@ export async function sendLoginCode(
   account: string,
   meta: RequestMeta,
 ): Promise<void> {
+  const user = await accountForMail(db, deps, account, meta);
+  if (user) await mailCode(db, user, 'email-login', LOGIN_CODE_MAIL, meta.lang);
+}
+
+/**
+ * The active account a mail request (login code, reset link) names, or undefined: the request is
+ * refused while the account is locked out and counted against the caller's address either way, so
+ * the answer does not tell whether the account exists.
+ */
+export async function accountForMail(db: Db, deps: IdentityDeps, account: string, meta: RequestMeta) {
   await assertAccountOpen(db, account);
   await countMailRequest(db, meta.ip, deps.config);
   const user = await findAccount(db, account);
-  if (user && user.state === 1) await mailCode(db, user, 'email-login', LOGIN_CODE_MAIL, meta.lang);
+  return user?.state === 1 ? user : undefined;
 }
 
 /** auth/code/login: a mailed code proves the mailbox, so it also verifies the account. */

@@ -12,6 +12,7 @@ import { createRecord, updateRecord } from '../../platform/records';
 import { assertDepartmentFilter, inScope, scopeOf, scopeWhere } from '../../platform/scope';
 import { sendWelcome } from './account-recovery.service';
 import { type IdentityDeps, revokeUserSessions } from './session.service';
+import type { AccountUpdate } from './user-account.service';
 import {
   assertUnique,
   checkReferences,
@@ -150,14 +151,9 @@ export async function registerUser(db: Db, input: NewUser & { password: string }
   return { id: row.id };
 }
 
-export interface UserUpdate {
+/** user/update: an account's own fields (account/update) and what only an administrator sets. */
+export interface UserUpdate extends AccountUpdate {
   id: bigint;
-  version: number;
-  name?: string | undefined;
-  englishName?: string | null | undefined;
-  email?: string | undefined;
-  phone?: string | null | undefined;
-  mobile?: string | null | undefined;
   departmentId?: bigint | undefined;
   position?: number | undefined;
   roleId?: bigint | undefined;

@@ -1,12 +1,12 @@
 import { areas } from '@qcdesk/contract';
-import { INSPECTION_APPLY_STATUS } from '@qcdesk/contract/inspection-apply';
+import { INSPECTION_APPLY_STATUS, INSPECTION_RESULT } from '@qcdesk/contract/inspection-apply';
 import { INSPECTION_PLAN_STATUS } from '@qcdesk/contract/inspection-plan';
 import { INSPECTION_REPORT_STATUS } from '@qcdesk/contract/inspection-report';
 import { INSPECTION_TASK_STATUS } from '@qcdesk/contract/inspection-task';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf } from '../../../test/support/factories';
-import { uploadAs } from '../../../test/support/files-helpers';
+import { uploadFile } from '../../../test/support/files-helpers';
 import { signInAs } from '../../../test/support/identity';
 import { signedInTask } from '../../../test/support/inspection-tasks';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
@@ -60,7 +60,7 @@ async function fill(
   o: { majors?: number; preResult?: number; remark?: string } = {},
 ) {
   const defectId = String(await idOf(db(), defects, 'D005'));
-  const photo = await uploadAs(t, token, 'defect.jpg', await jpeg(Number(report.id) % 200));
+  const photo = await uploadFile(t, token, 'defect.jpg', await jpeg(Number(report.id) % 200));
   let r = await t.client.ok(
     ops.updateInspectionReport,
     {
@@ -90,7 +90,7 @@ async function fill(
       id: r.id,
       version: r.version,
       preResult,
-      ...(preResult !== 1 ? { resultRemark: o.remark ?? '返工后复验 / rework, then re-inspect' } : {}),
+      ...(preResult !== INSPECTION_RESULT.pass ? { resultRemark: o.remark ?? '返工后复验 / rework, then re-inspect' } : {}),
     },
     { token },
   );

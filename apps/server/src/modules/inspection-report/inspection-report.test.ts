@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMERA, cameraJpeg } from '../../../test/support/camera-photos';
 import { idOf } from '../../../test/support/factories';
-import { uploadAs } from '../../../test/support/files-helpers';
+import { uploadFile } from '../../../test/support/files-helpers';
 import { signInAs } from '../../../test/support/identity';
 import { signedInTask } from '../../../test/support/inspection-tasks';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
@@ -260,10 +260,10 @@ describe('saves', () => {
   it('takes photos that are images, once each: the same file or the same bytes twice is E_DUPLICATE', async () => {
     const x = await task();
     const report = await create(x.lead, x.task.id);
-    const a = await uploadAs(t, x.lead, 'a.jpg', await jpeg(1));
-    const b = await uploadAs(t, x.lead, 'b.jpg', await jpeg(2));
-    const copy = await uploadAs(t, x.lead, 'a-copy.jpg', await jpeg(1));
-    const pdf = await uploadAs(t, x.lead, 'spec.pdf', Buffer.from('%PDF-1.7\n%%EOF\n'));
+    const a = await uploadFile(t, x.lead, 'a.jpg', await jpeg(1));
+    const b = await uploadFile(t, x.lead, 'b.jpg', await jpeg(2));
+    const copy = await uploadFile(t, x.lead, 'a-copy.jpg', await jpeg(1));
+    const pdf = await uploadFile(t, x.lead, 'spec.pdf', Buffer.from('%PDF-1.7\n%%EOF\n'));
     const base = { id: report.id, version: report.version };
     expect((await refusal(ops.updateInspectionReport, { ...base, photoIds: [a, a] }, x.lead)).reason).toBe(
       'E_DUPLICATE',
@@ -288,25 +288,25 @@ describe('photo integrity (issue 27)', () => {
     const x = await task();
     const report = await create(x.lead, x.task.id);
     const [y, m, d] = report.inspectionDate.split('-');
-    const sameDay = await uploadAs(
+    const sameDay = await uploadFile(
       t,
       x.lead,
       'today.jpg',
       await cameraJpeg(11, { taken: `${y}:${m}:${d} 10:00:00`, width: 640, height: 480 }),
     );
-    const otherDay = await uploadAs(
+    const otherDay = await uploadFile(
       t,
       x.lead,
       'old.jpg',
       await cameraJpeg(12, { taken: '2020:01:02 10:00:00', width: 640, height: 480 }),
     );
-    const bare = await uploadAs(t, x.lead, 'bare.jpg', await jpeg(99));
+    const bare = await uploadFile(t, x.lead, 'bare.jpg', await jpeg(99));
     // The factory is where the camera says; a photo 1,200 km away (Shanghai) is flagged.
     await db()
       .update(factories)
       .set({ latitude: String(CAMERA.gps.lat), longitude: String(CAMERA.gps.lng) })
       .where(eq(factories.code, 'F-HM-SZ'));
-    const far = await uploadAs(
+    const far = await uploadFile(
       t,
       x.lead,
       'far.jpg',
@@ -318,8 +318,8 @@ describe('photo integrity (issue 27)', () => {
       }),
     );
     const original = await cameraJpeg(13, { width: 640, height: 480 });
-    await uploadAs(t, x.assistant, 'elsewhere.jpg', original);
-    const nearCopy = await uploadAs(
+    await uploadFile(t, x.assistant, 'elsewhere.jpg', original);
+    const nearCopy = await uploadFile(
       t,
       x.lead,
       'copy.jpg',

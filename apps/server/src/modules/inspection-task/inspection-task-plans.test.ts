@@ -1,74 +1,43 @@
-import type { SortOrder } from '@qcdesk/contract/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectIndexOrder, planOf } from '../../../test/support/factories';
-import { startTestApp, type TestApp } from '../../../test/support/test-app';
-import type { Principal } from '../../platform/auth';
-import type { Db } from '../../platform/db';
-import { scopeOf } from '../../platform/scope';
+import { describe, expect, it } from 'vitest';
+import { expectIndexOrder } from '../../../test/support/factories';
+import { expectFilterIndexes, expectSortIndexes, searchPlans } from '../../../test/support/search-plans';
 import { fillPlannedApplies } from '../inspection-plan/inspection-plan.factory';
-import {
-  type InspectionTaskSearch,
-  inspectionTaskPageQuery,
-  inspectionTaskSearchWhere,
-} from './inspection-task.queries';
+import { inspectionTaskPageQuery, inspectionTaskSearchWhere } from './inspection-task.queries';
 
 // docs/adding-an-area.md "The tests every area has" 3: the page query of inspection/task/search is
 // served by the index of each §3 filter and of each sort. Enough generated rows and ANALYZE give
 // the planner real statistics; EXPLAIN of the very query the service runs must name the index
 // (sequential scans off, as planOf sets).
 
-let t: TestApp;
-let db: Db;
-const admin: Principal = {
-  userId: 1n,
-  username: 'admin',
-  displayName: 'admin',
-  permissions: new Set(['insptask.search']),
-  roleCode: 'ADMIN',
-};
-const ORDERS: SortOrder[] = ['asc', 'desc'];
-
-beforeAll(async () => {
-  t = await startTestApp();
-  db = t.database.db;
-  await fillPlannedApplies(db, 3000);
+const search = searchPlans({
+  permission: 'insptask.search',
+  fill: (db) => fillPlannedApplies(db, 3000),
+  where: inspectionTaskSearchWhere,
+  pageQuery: inspectionTaskPageQuery,
 });
-afterAll(() => t.close());
-
-async function plan(
-  filters: Partial<InspectionTaskSearch>,
-  sort?: InspectionTaskSearch['sort'],
-  order: SortOrder = 'asc',
-) {
-  const scope = await scopeOf(db, admin);
-  const where = inspectionTaskSearchWhere(db, filters, scope);
-  return planOf(db, inspectionTaskPageQuery(db, { page: 1, pageSize: 10, sort, order }, where));
-}
+const { plan } = search;
 
 describe('inspection/task/search plans', () => {
   it('walks the tasks nearest task date first, and each sort key, in their indexes', async () => {
     expectIndexOrder(await plan({}), 'inspection_tasks_date_sort_idx');
-    const indexes = { taskNo: 'inspection_tasks_no_uq', taskDate: 'inspection_tasks_date_sort_idx' } as const;
-    for (const [sort, index] of Object.entries(indexes) as [keyof typeof indexes, string][]) {
-      for (const order of ORDERS) expectIndexOrder(await plan({}, sort, order), index);
-    }
+    await expectSortIndexes((sort, order) => plan({}, sort, order), {
+      taskNo: 'inspection_tasks_no_uq',
+      taskDate: 'inspection_tasks_date_sort_idx',
+    });
   });
 
   it('serves "order no ends with" and "product no has" through the products and items', async () => {
-    for (const [filters, index] of [
-      [{ orderNo: '0002345' }, 'order_products_order_no_rev_idx'],
-      [{ productNo: 'N0001234' }, 'order_products_product_no_trgm_idx'],
-      [{ productNo: 'zq' }, 'order_products_product_no_bigram_idx'],
-    ] as const) {
-      const text = await plan(filters);
-      expect(text, text).toContain(index);
-      expect(text, text).toContain('inspection_apply_items_product_idx');
-      expect(text, text).toContain('inspection_tasks_apply_idx');
-    }
+    const throughTasks = ['inspection_apply_items_product_idx', 'inspection_tasks_apply_idx'];
+    await expectFilterIndexes(plan, [
+      [{ orderNo: '0002345' }, 'order_products_order_no_rev_idx', ...throughTasks],
+      [{ productNo: 'N0001234' }, 'order_products_product_no_trgm_idx', ...throughTasks],
+      [{ productNo: 'zq' }, 'order_products_product_no_bigram_idx', ...throughTasks],
+    ]);
   });
 
   it('finds by the product and factory filters the tasks of the matching applications and factories', async () => {
-    const scope = await scopeOf(db, admin);
+    const { db } = search;
+    const scope = await search.scope();
     const page = { page: 1, pageSize: 50 };
     const byProduct = await inspectionTaskPageQuery(
       db,

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, type SQL } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema/mail';
 import { actorOf, type Principal } from '../../platform/auth';
 import { writeChangeLog } from '../../platform/change-log';
@@ -6,8 +6,9 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs/job-queue';
 import { MAIL_SEND_JOB } from '../../platform/mail/mail-outbox';
-import { cappedTotal, containsPattern, onePage } from '../../platform/paging';
-import { lowered, type Sorting, sortOrder } from '../../platform/sorting';
+import { cappedTotal, containsPattern } from '../../platform/paging';
+import type { Sorting } from '../../platform/sorting';
+import { mailPageQuery } from '../mail/mail.service';
 
 // Spec §7 "mail service: error list and solve": the outbox's failed mails (DOMAIN.md §2.9 MailLog).
 
@@ -30,21 +31,11 @@ export function mailErrorWhere(input: MailErrorSearch): SQL {
 }
 
 /**
- * The query of one page of the list (tests EXPLAIN it): newest first unless another sort is asked
- * (createdAt: mail_outbox_status_idx, to: mail_outbox_failed_to_sort_idx).
+ * The query of one page of the list (tests EXPLAIN it): mail/search's page query of the outbox, newest
+ * first unless another sort is asked (createdAt: mail_outbox_status_idx, to: mail_outbox_failed_to_sort_idx).
  */
-export function mailErrorPageQuery(db: Db, where: SQL, input: MailErrorSearch) {
-  const keys = { to: lowered(mailOutbox.to), createdAt: mailOutbox.createdAt };
-  const newestFirst = [desc(mailOutbox.createdAt), desc(mailOutbox.id)];
-  return onePage(
-    db
-      .select()
-      .from(mailOutbox)
-      .where(where)
-      .orderBy(...sortOrder(keys, input, mailOutbox.id, newestFirst)),
-    input,
-  );
-}
+export const mailErrorPageQuery = (db: Db, where: SQL, input: MailErrorSearch) =>
+  mailPageQuery(db, where, input);
 
 export async function listMailErrors(db: Db, input: MailErrorSearch) {
   const where = mailErrorWhere(input);

@@ -5,7 +5,7 @@ import { materialTests } from '../../db/schema/material-test';
 import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { enqueueMail } from '../../platform/mail/mail-outbox';
+import { mailEach } from '../../platform/mail/recipients';
 import { lockVersion } from '../../platform/records';
 import { getSystemParam } from '../../platform/system-params';
 import { transition } from '../../platform/transition';
@@ -57,28 +57,24 @@ export async function pushMaterialTest(
   const recipients = pushRecipients(sources, lang);
   // "Pushed by …" names the pusher in each recipient's language.
   const pusher = sources.pusher ?? { name: user.displayName };
-  for (const r of recipients) {
-    await enqueueMail(db, {
-      to: r.email,
-      template: MATERIAL_TEST_PUSH_MAIL,
-      lang: r.lang,
-      params: {
-        name: r.name,
-        testNo: current.testNo,
-        material: material.name,
-        upc: material.upc,
-        result: enumLabel('TestResult', current.result, r.lang),
-        startDate: current.startDate,
-        endDate: current.endDate,
-        link: `${deps.config.publicUrl}/s/${link.code}`,
-        days,
-        pusher: personName(pusher, r.lang),
-      },
-      entity: MATERIAL_TEST_ENTITY,
-      entityId: current.id,
-      createdBy: user.userId,
-    });
-  }
+  await mailEach(db, recipients, {
+    template: MATERIAL_TEST_PUSH_MAIL,
+    params: (r) => ({
+      name: r.name,
+      testNo: current.testNo,
+      material: material.name,
+      upc: material.upc,
+      result: enumLabel('TestResult', current.result, r.lang),
+      startDate: current.startDate,
+      endDate: current.endDate,
+      link: `${deps.config.publicUrl}/s/${link.code}`,
+      days,
+      pusher: personName(pusher, r.lang),
+    }),
+    entity: MATERIAL_TEST_ENTITY,
+    entityId: current.id,
+    createdBy: user.userId,
+  });
   await transition(db, {
     machine: materialTestMachine,
     table: materialTests,

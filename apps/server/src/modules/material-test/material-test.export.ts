@@ -1,7 +1,6 @@
 import { areas } from '@qcdesk/contract';
-import { enumLabel } from '@qcdesk/contract/enumerations';
 import { materialTests } from '../../db/schema/material-test';
-import { labelIn, listExport, updatedAtColumn } from '../../platform/list-export';
+import { enumColumn, listExport, referenceColumn, updatedAtColumn } from '../../platform/list-export';
 import { materialTestRows, materialTestSearchWhere } from './material-test.queries';
 import { MATERIAL_TEST_ENTITY } from './material-test.rules';
 
@@ -22,21 +21,11 @@ export const materialTestExport = listExport({
     { key: 'testNo', label: { zh: '测试编号', en: 'Test no' }, value: (r) => r.testNo, width: 16 },
     { key: 'upc', label: { zh: 'UPC', en: 'UPC' }, value: (r) => r.material.upc, width: 18 },
     { key: 'material', label: { zh: '材料', en: 'Material' }, value: (r) => r.material.name, width: 28 },
-    { key: 'lab', label: { zh: '实验室', en: 'Lab' }, value: (r, l) => labelIn(r.lab, l), width: 24 },
+    referenceColumn('lab', { zh: '实验室', en: 'Lab' }, { width: 24 }),
     { key: 'startDate', label: { zh: '开始日期', en: 'Start date' }, value: (r) => r.startDate, width: 12 },
     { key: 'endDate', label: { zh: '结束日期', en: 'End date' }, value: (r) => r.endDate, width: 12 },
-    {
-      key: 'result',
-      label: { zh: '结果', en: 'Result' },
-      value: (r, l) => enumLabel('TestResult', r.result, l),
-      width: 10,
-    },
-    {
-      key: 'status',
-      label: { zh: '状态', en: 'Status' },
-      value: (r, l) => enumLabel('MaterialTestStatus', r.status, l),
-      width: 10,
-    },
+    enumColumn('result', { zh: '结果', en: 'Result' }, 'TestResult', { width: 10 }),
+    enumColumn('status', { zh: '状态', en: 'Status' }, 'MaterialTestStatus', { width: 10 }),
     { key: 'pushCount', label: { zh: '推送次数', en: 'Push count' }, value: (r) => r.pushCount, width: 10 },
     { key: 'pushedAt', label: { zh: '推送时间', en: 'Pushed at' }, value: (r) => r.pushedAt, width: 18 },
     updatedAtColumn(),

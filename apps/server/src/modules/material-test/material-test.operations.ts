@@ -1,6 +1,12 @@
 import { areas } from '@qcdesk/contract';
 import { defineModule, type ModuleDeps } from '../../platform/module';
-import { type OperationRegistry, registerOperation, serve, serveWith } from '../../platform/registry';
+import {
+  type OperationRegistry,
+  registerOperation,
+  serve,
+  serveDetailWith,
+  serveWith,
+} from '../../platform/registry';
 import { materialTestExport } from './material-test.export';
 import { MATERIAL_TEST_PUSH_MAIL } from './material-test.mails';
 import { MATERIAL_TEST_ENTITY } from './material-test.rules';
@@ -21,11 +27,7 @@ function registerMaterialTestOperations(registry: OperationRegistry, deps: Modul
   const service: MaterialTestDeps = { config: deps.config, files: () => files.ready() };
 
   serve(registry, ops.searchMaterialTests, searchMaterialTests, { transaction: false });
-  registerOperation(registry, ops.getMaterialTest, async (input, ctx) => {
-    const { detail, flags } = await getMaterialTest(ctx.db, service, input.id, ctx.user);
-    ctx.setFlags(flags);
-    return detail;
-  });
+  serveDetailWith(registry, service, ops.getMaterialTest, getMaterialTest);
   serveWith(registry, service, ops.createMaterialTest, createMaterialTest);
   serveWith(registry, service, ops.updateMaterialTest, updateMaterialTest);
   registerOperation(registry, ops.pushMaterialTest, async (input, ctx) => {

@@ -176,16 +176,6 @@ export async function testItemCodes(db: Db, ids: readonly bigint[]): Promise<str
   return rows.map((r) => r.code);
 }
 
-/** The user who created a record, as details show it. */
-export async function userLabel(db: Db, id: bigint | null) {
-  if (!id) return null;
-  const [user] = await db
-    .select({ id: users.id, name: users.name, englishName: users.englishName })
-    .from(users)
-    .where(eq(users.id, id));
-  return user ?? null;
-}
-
 export async function readMaterial(db: Db, id: bigint) {
   const [material] = await db.select().from(materials).where(eq(materials.id, id));
   return material;

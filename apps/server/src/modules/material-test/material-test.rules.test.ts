@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { refusalOf } from '../../../test/support/refusals';
 import type { Principal } from '../../platform/auth';
-import { AppError } from '../../platform/errors';
 import {
   assertDateRange,
   assertKeepsComplete,
@@ -20,17 +20,6 @@ const user = (...permissions: string[]): Principal => ({
   permissions: new Set(permissions),
 });
 
-/** The refusal `run` throws, as reason and field. */
-function refusal(run: () => void) {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    return { reason: (error as AppError).reason, field: (error as AppError).options.field };
-  }
-  throw new Error('no refusal');
-}
-
 describe('material test rules (DOMAIN.md §4.13)', () => {
   it('is complete with a result and a report file', () => {
     expect(isComplete(1, 1)).toBe(true);
@@ -49,8 +38,8 @@ describe('material test rules (DOMAIN.md §4.13)', () => {
   it('keeps a completed or pushed test complete, naming what is missing', () => {
     expect(() => assertKeepsComplete(10, 0, 0)).not.toThrow();
     expect(() => assertKeepsComplete(20, 1, 2)).not.toThrow();
-    expect(refusal(() => assertKeepsComplete(20, 0, 1))).toEqual({ reason: 'E_REQUIRED', field: 'result' });
-    expect(refusal(() => assertKeepsComplete(30, 1, 0))).toEqual({
+    expect(refusalOf(() => assertKeepsComplete(20, 0, 1))).toEqual({ reason: 'E_REQUIRED', field: 'result' });
+    expect(refusalOf(() => assertKeepsComplete(30, 1, 0))).toEqual({
       reason: 'E_REQUIRED',
       field: 'reportFileIds',
     });
@@ -60,12 +49,12 @@ describe('material test rules (DOMAIN.md §4.13)', () => {
     expect(() => assertValidityMayChange(10, true)).not.toThrow();
     expect(() => assertValidityMayChange(20, true)).not.toThrow();
     expect(() => assertValidityMayChange(30, false)).not.toThrow();
-    expect(refusal(() => assertValidityMayChange(30, true)).reason).toBe('E_STATUS');
+    expect(refusalOf(() => assertValidityMayChange(30, true)).reason).toBe('E_STATUS');
   });
 
   it('refuses a range ending before it starts', () => {
     expect(() => assertDateRange('2026-01-01', '2026-01-01')).not.toThrow();
-    expect(refusal(() => assertDateRange('2026-02-01', '2026-01-31'))).toEqual({
+    expect(refusalOf(() => assertDateRange('2026-02-01', '2026-01-31'))).toEqual({
       reason: 'E_DATE_RANGE',
       field: 'endDate',
     });
@@ -92,10 +81,10 @@ describe('material test rules (DOMAIN.md §4.13)', () => {
   });
 
   it('refuses to push a test without a report file', () => {
-    expect(refusal(() => assertPushable(20, 0))).toEqual({ reason: 'E_NO_REPORT', field: 'reportFileIds' });
-    expect(refusal(() => assertPushable(30, 0))).toEqual({ reason: 'E_NO_REPORT', field: 'reportFileIds' });
+    expect(refusalOf(() => assertPushable(20, 0))).toEqual({ reason: 'E_NO_REPORT', field: 'reportFileIds' });
+    expect(refusalOf(() => assertPushable(30, 0))).toEqual({ reason: 'E_NO_REPORT', field: 'reportFileIds' });
     // A draft is refused for its status first, as the state table would.
-    expect(refusal(() => assertPushable(10, 0))).toEqual({ reason: 'E_STATUS', field: undefined });
+    expect(refusalOf(() => assertPushable(10, 0))).toEqual({ reason: 'E_STATUS', field: undefined });
     expect(() => assertPushable(20, 1)).not.toThrow();
   });
 

@@ -4,6 +4,7 @@ import { MATERIAL_TEST_STATUS } from '@qcdesk/contract/material-test';
 import { personName } from '@qcdesk/contract/person-name';
 import type { Principal } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
+import { onceEach, type Recipient } from '../../platform/mail/recipients';
 import { availableActions, defineStateMachine } from '../../platform/transition';
 
 // The rules of material tests (DOMAIN.md §2.3, §4.13) that need no database: recorded as a draft
@@ -100,12 +101,6 @@ export function followingAction(
   return status === pushed ? 'correct' : null;
 }
 
-export interface Recipient {
-  email: string;
-  name: string;
-  lang: Language;
-}
-
 export interface RecipientSources {
   /** The supplier's contacts, as stored (either part may be missing). */
   contacts: readonly { name?: string; email?: string }[];
@@ -135,11 +130,5 @@ export function pushRecipients(sources: RecipientSources, lang: Language): Recip
     ...buyers.flatMap((b) => b.emails.map((email) => ({ email, name: b.name, lang: 'en' as const }))),
     ...(pusher ? [pusherRecipient(pusher, pusher.language ?? lang)] : []),
   ];
-  const seen = new Set<string>();
-  return all.filter((r) => {
-    const key = r.email.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return onceEach(all);
 }

@@ -9,6 +9,7 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
+import { userLabel } from '../../platform/labels';
 import { nextNumber } from '../../platform/numbering';
 import { searchPage } from '../../platform/paging';
 import { changedFields, createRecord, lockVersion, updateRecord } from '../../platform/records';
@@ -29,7 +30,6 @@ import {
   setLinks,
   testItemCodes,
   toRow,
-  userLabel,
 } from './material-test.queries';
 import {
   assertDateRange,

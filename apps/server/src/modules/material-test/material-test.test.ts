@@ -4,18 +4,16 @@ import { MATERIAL_TEST_STATUS } from '@qcdesk/contract/material-test';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { master, userId } from '../../../test/support/factories';
-import { multipart, samples } from '../../../test/support/files-helpers';
+import { samples, uploadFile } from '../../../test/support/files-helpers';
 import { signInAs } from '../../../test/support/identity';
-import { SEED_ENV } from '../../../test/support/seed-env';
 import { type SmtpSink, startSmtpSink } from '../../../test/support/smtp-sink';
-import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { seedContext, startTestApp, type TestApp } from '../../../test/support/test-app';
 import { shortLinks } from '../../db/schema/files';
 import { mailOutbox } from '../../db/schema/mail';
 import { materials } from '../../db/schema/material';
 import { materialTests } from '../../db/schema/material-test';
 import { changeLog } from '../../db/schema/platform';
 import { addMonths } from '../../platform/business-time';
-import { loadConfig } from '../../platform/config';
 import { buildClient } from '../client/client.factory';
 import { buildMaterial } from '../material/material.factory';
 import { buildOriginalSample } from '../original-sample/original-sample.factory';
@@ -40,18 +38,7 @@ afterAll(async () => {
 });
 
 /** A report uploaded by `token`'s user through the real upload route. */
-async function uploadReport(token: string, name = 'SGS report.pdf'): Promise<string> {
-  const { token: uploadToken } = await t.client.ok(areas.files.uploadToken, {}, { token });
-  const form = multipart([{ name: 'file', filename: name, content: samples.pdf() }]);
-  const response = await t.app.server.inject({
-    method: 'POST',
-    url: '/api/file/upload',
-    payload: form.payload,
-    headers: { ...form.headers, authorization: uploadToken },
-  });
-  expect(response.statusCode).toBe(200);
-  return (response.json() as { data: { id: string } }).data.id;
-}
+const uploadReport = (token: string, name = 'SGS report.pdf') => uploadFile(t, token, name, samples.pdf());
 
 describe('materialtest/create and materialtest/update', () => {
   it('numbers a draft, defaults the validity to 12 months and completes it with a result and a file', async () => {
@@ -330,13 +317,7 @@ describe('demo material tests', () => {
     const codes = DEMO_MATERIAL_TESTS.find((d) => d[0] === seeded[0]!.upc)![1];
     expect(detail.testItems.map((i) => i.code).sort()).toEqual([...codes].sort());
 
-    const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
-    await seedMaterialTests({
-      database: t.database,
-      hooks: t.app.capabilities,
-      config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
-      log: quiet,
-    });
+    await seedMaterialTests(seedContext(t));
     expect(await demo()).toHaveLength(seeded.length);
   });
 });

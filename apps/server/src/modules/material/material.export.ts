@@ -1,6 +1,6 @@
 import { areas } from '@qcdesk/contract';
 import { materials } from '../../db/schema/material';
-import { labelIn, listExport, updatedAtColumn } from '../../platform/list-export';
+import { listExport, referenceColumn, updatedAtColumn } from '../../platform/list-export';
 import { materialRows, materialSearchWhere, toRow } from './material.queries';
 import { MATERIAL_ENTITY } from './material.service';
 
@@ -32,22 +32,9 @@ export const materialExport = listExport({
       value: (r) => r.customName,
       width: 24,
     },
-    {
-      key: 'materialType',
-      label: { zh: '材料类型', en: 'Material type' },
-      value: (r, l) => labelIn(r.materialType, l),
-    },
-    {
-      key: 'riskLevel',
-      label: { zh: '风险等级', en: 'Risk level' },
-      value: (r, l) => labelIn(r.riskLevel, l),
-    },
-    {
-      key: 'supplier',
-      label: { zh: '供应商', en: 'Supplier' },
-      value: (r, l) => labelIn(r.supplier, l),
-      width: 24,
-    },
+    referenceColumn('materialType', { zh: '材料类型', en: 'Material type' }),
+    referenceColumn('riskLevel', { zh: '风险等级', en: 'Risk level' }),
+    referenceColumn('supplier', { zh: '供应商', en: 'Supplier' }, { width: 24 }),
     {
       key: 'validTests',
       label: { zh: '有效测试', en: 'Valid tests' },

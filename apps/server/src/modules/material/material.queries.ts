@@ -3,7 +3,6 @@ import { and, desc, eq, exists, inArray, ne, not, or, type SQL, sql } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import { qualified } from '../../db/columns';
 import { materialTypes, riskLevels, suppliers } from '../../db/schema/config';
-import { users } from '../../db/schema/identity';
 import { materials } from '../../db/schema/material';
 import { materialTests } from '../../db/schema/material-test';
 import { originalSampleMaterials, originalSamples } from '../../db/schema/original-sample';
@@ -191,16 +190,6 @@ export function originalSamplesUsing(db: Db, id: bigint) {
     )
     .orderBy(desc(originalSamples.id))
     .limit(DETAIL_LIST);
-}
-
-/** The user who created a record, as details show it. */
-export async function userLabel(db: Db, id: bigint | null) {
-  if (!id) return null;
-  const [user] = await db
-    .select({ id: users.id, name: users.name, englishName: users.englishName })
-    .from(users)
-    .where(eq(users.id, id));
-  return user ?? null;
 }
 
 /** Whether another valid material has the UPC (case-insensitive). */

@@ -8,6 +8,7 @@ import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { assertRecordNotInUse } from '../../platform/in-use';
+import { userLabel } from '../../platform/labels';
 import { searchPage } from '../../platform/paging';
 import { changedFields, createRecord, lockVersion, updateRecord } from '../../platform/records';
 import { assertReference } from '../../platform/references';
@@ -23,7 +24,6 @@ import {
   testsOfMaterial,
   toRow,
   upcTaken,
-  userLabel,
 } from './material.queries';
 import { checksUpc, EDIT_PERMISSION, mayRead, type NewMaterial, newMaterialValues } from './material.rules';
 

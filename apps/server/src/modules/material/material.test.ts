@@ -4,12 +4,10 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unique, userId } from '../../../test/support/factories';
 import { signInAs } from '../../../test/support/identity';
-import { SEED_ENV } from '../../../test/support/seed-env';
-import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { seedContext, startTestApp, type TestApp } from '../../../test/support/test-app';
 import { materials } from '../../db/schema/material';
 import { materialTests } from '../../db/schema/material-test';
 import { changeLog } from '../../db/schema/platform';
-import { loadConfig } from '../../platform/config';
 import { buildMaterial, materialInput } from './material.factory';
 import { DEMO_MATERIALS, seedMaterials } from './material.seed';
 
@@ -239,13 +237,7 @@ describe('demo materials', () => {
     const [pp] = (await t.client.ok(ops.searchMaterials, { upc: '6901234500028' }, { token: qc })).list;
     expect([abs?.validTests, pp?.validTests]).toEqual([1, 0]);
 
-    const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
-    await seedMaterials({
-      database: t.database,
-      hooks: t.app.capabilities,
-      config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
-      log: quiet,
-    });
+    await seedMaterials(seedContext(t));
     expect(await demo()).toHaveLength(DEMO_MATERIALS.length);
   });
 });

@@ -1,12 +1,11 @@
 import { areas } from '@qcdesk/contract';
-import { enumLabel } from '@qcdesk/contract/enumerations';
 import { orderRisks } from '../../db/schema/order-risk';
 import { PRODUCT_TEST_STATUS_LABELS } from '../../domain/product-test-status';
 import {
   clientColumn,
   departmentColumn,
+  enumColumn,
   factoryColumn,
-  labelIn,
   listExport,
 } from '../../platform/list-export';
 import { riskRows, riskSearchWhere } from './order-risk.queries';
@@ -64,18 +63,8 @@ export const orderRiskExport = listExport({
       value: (r) => r.openCount,
       client: true,
     },
-    {
-      key: 'status',
-      label: { zh: '状态', en: 'Status' },
-      value: (r, l) => enumLabel('OrderRiskStatus', r.status, l),
-      client: true,
-    },
-    {
-      key: 'result',
-      label: { zh: '结果', en: 'Result' },
-      value: (r, l) => enumLabel('TestResult', r.result, l),
-      client: true,
-    },
+    enumColumn('status', { zh: '状态', en: 'Status' }, 'OrderRiskStatus', { client: true }),
+    enumColumn('result', { zh: '结果', en: 'Result' }, 'TestResult', { client: true }),
     {
       key: 'testStatus',
       label: { zh: '测试状态', en: 'Test status' },

@@ -17,7 +17,7 @@ import { AppError } from '../../platform/errors';
 import { label } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
 import { type Scope, scopeWhere } from '../../platform/scope';
-import { contains, endsWith } from '../../platform/search';
+import { contains, endsWith, factoriesMatching } from '../../platform/search';
 import { productTestStatuses } from '../order/order-test-status.service';
 import type { ClientRequirement, RiskRule, SampleMaterial } from './order-risk.rules';
 import { NEW_PRODUCT_TYPE } from './order-risk.rules';
@@ -45,8 +45,6 @@ export const riskScope = (db: Db, scope: Scope) =>
     db.select({ id: orderProducts.id }).from(orderProducts).where(productsIn(scope)),
   );
 
-const factoryText = searchText(factories.code, factories.nameZh, factories.nameEn);
-
 /** TestSearchResult (DOMAIN.md §3.2): 0–6 the result, 10 out (≠ 0), 11 not passed (2 or 3). */
 function resultCondition(result: number | undefined): SQL | undefined {
   if (result === undefined) return undefined;
@@ -62,12 +60,7 @@ export function riskSearchWhere(db: Db, input: Partial<RiskSearch>, scope: Scope
     scope,
     input.orderNo ? endsWith(reversed(orderProducts.orderNo), input.orderNo) : undefined,
     input.productNo ? contains(searchText(orderProducts.productNo), input.productNo) : undefined,
-    input.factory
-      ? inArray(
-          orderProducts.factoryId,
-          db.select({ id: factories.id }).from(factories).where(contains(factoryText, input.factory)),
-        )
-      : undefined,
+    input.factory ? inArray(orderProducts.factoryId, factoriesMatching(db, input.factory)) : undefined,
     input.client === undefined ? undefined : eq(orderProducts.clientId, input.client),
     input.department === undefined ? undefined : eq(orderProducts.departmentId, input.department),
     input.startTime ? sql`${orderProducts.deliveryDate} >= ${input.startTime}` : undefined,

@@ -1,4 +1,3 @@
-import { TEST_RESULT } from '@qcdesk/contract/enumerations';
 import { ORDER_RISK_STATUS } from '@qcdesk/contract/order-risk';
 import { defineStateMachine } from '../../platform/transition';
 

@@ -12,7 +12,7 @@ import { searchPage } from '../../platform/paging';
 import { createRecord, lockVersion, updateRecord } from '../../platform/records';
 import { assertReferences } from '../../platform/references';
 import { assertDepartmentFilter, scopeOf } from '../../platform/scope';
-import { transition } from '../../platform/transition';
+import { transitionOf } from '../../platform/transition';
 import {
   mayWriteOrderOf,
   readableOrder,
@@ -38,6 +38,8 @@ import { deriveFor, fresh, type ItemValues, syncRisks, writeItems } from './orde
 
 // Order risk (DOMAIN.md §2.5, §4.11): search, the risks of an order, details, sync, manual raise,
 // waive, the item list and reset. The record scope is the order product's (order-access.service).
+
+const riskTransition = transitionOf(orderRiskMachine, orderRisks);
 
 type Ops = typeof areas.orderRisk;
 type ItemsIn = NonNullable<ParsedInputOf<Ops['updateOrderRisk']>['items']>;
@@ -135,16 +137,8 @@ export async function updateOrderRisk(db: Db, input: ParsedInputOf<Ops['updateOr
     throw new AppError('E_REQUIRED', { field: 'version' }, { field: 'version' });
   if (!input.waive) throw new AppError('E_REQUIRED', { field: 'waive' }, { field: 'waive' });
   await writableRisk(db, input.id, input.version, user);
-  await transition(db, {
-    machine: orderRiskMachine,
-    table: orderRisks,
-    id: input.id,
-    version: input.version,
-    action: 'waive',
-    user,
-    reason: input.waiveReason,
-    set: { waiveReason: input.waiveReason ?? null, result: 4 },
-  });
+  const waive = { id: input.id, version: input.version, reason: input.waiveReason };
+  await riskTransition(db, waive, user, 'waive', { waiveReason: input.waiveReason ?? null, result: 4 });
   // DOMAIN.md §4.11: a waived risk's items are N/A.
   await db
     .update(orderRiskItems)
@@ -205,16 +199,7 @@ export async function updateOrderRiskItems(
  */
 export async function resetOrderRisk(db: Db, input: ParsedInputOf<Ops['resetOrderRisk']>, user: Principal) {
   const current = await writableRisk(db, input.id, input.version, user);
-  await transition(db, {
-    machine: orderRiskMachine,
-    table: orderRisks,
-    id: input.id,
-    version: input.version,
-    action: 'reset',
-    user,
-    reason: input.reason,
-    set: { waiveReason: null, result: 0 },
-  });
+  await riskTransition(db, input, user, 'reset', { waiveReason: null, result: 0 });
   const { product } = await readableRisk(db, input.id, user);
   const items = current.byCreate ? [] : fresh((await deriveFor(db, [product])).get(product.id) ?? []);
   const changes = await writeItems(db, input.id, items, actorOf(user));

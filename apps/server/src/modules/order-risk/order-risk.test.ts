@@ -4,14 +4,12 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf } from '../../../test/support/factories';
 import { buildUser, signIn, signInAs } from '../../../test/support/identity';
-import { SEED_ENV } from '../../../test/support/seed-env';
-import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { seedContext, startTestApp, type TestApp } from '../../../test/support/test-app';
 import { clients, clientTestRequirements } from '../../db/schema/client';
 import { testItems } from '../../db/schema/config';
 import { orderProducts } from '../../db/schema/order';
 import { orderRisks } from '../../db/schema/order-risk';
 import { changeLog } from '../../db/schema/platform';
-import { loadConfig } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { buildMaterial } from '../material/material.factory';
 import { buildOrder, orderInput } from '../order/order.factory';
@@ -517,13 +515,7 @@ describe('automatic sync on order writes while the risk is in 10 (DOMAIN.md §4.
 describe('the seed', () => {
   it('syncs the demo orders; a second run adds nothing', async () => {
     const db = t.database.db;
-    const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
-    const ctx = {
-      database: t.database,
-      hooks: t.app.capabilities,
-      config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
-      log: quiet,
-    };
+    const ctx = seedContext(t);
     await seedOrderRisks(ctx);
     const before = (await db.select().from(orderRisks)).length;
     const logs = (await db.select().from(changeLog).where(eq(changeLog.entity, 'order_risks'))).length;

@@ -3,8 +3,9 @@ import { orderProducts, orders } from '../../db/schema/order';
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { readableRecord } from '../../platform/records';
 import { type Scope, scopeOf } from '../../platform/scope';
-import { orderClient, orderInScope, productScope } from './order.queries';
+import { orderClient, orderScope, productScope } from './order.queries';
 import { mayWriteOrder, type ProductRow } from './order.rules';
 
 // The record scope of order products for the areas whose records hang on one (product tracking
@@ -54,10 +55,7 @@ export async function followClientOwner(
 
 /** A valid order the caller may read (E_NOT_FOUND, E_SCOPE), for areas that hang records on orders. */
 export async function readableOrder(db: Db, orderId: bigint, user: Principal) {
-  const { row, exists } = await orderInScope(db, orderId, await scopeOf(db, user));
-  if (!row) throw new AppError(exists ? 'E_SCOPE' : 'E_NOT_FOUND');
-  if (row.valid !== 1) throw new AppError('E_NOT_FOUND');
-  return row;
+  return readableRecord(db, { table: orders, id: orderId, where: orderScope(await scopeOf(db, user)) });
 }
 
 /** A readable order whose client the caller may write for (SALES: its own clients'). */

@@ -3,7 +3,7 @@ import type { OrderImport } from '@qcdesk/contract/order';
 import { and, count, eq, like, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { multipart } from '../../../test/support/files-helpers';
+import { uploadFile } from '../../../test/support/files-helpers';
 import { signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import {
@@ -40,18 +40,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function upload(name: string, content: Buffer): Promise<string> {
-  const { token } = await t.client.ok(areas.files.uploadToken, {}, { token: sales });
-  const form = multipart([{ name: 'file', filename: name, content }]);
-  const response = await t.app.server.inject({
-    method: 'POST',
-    url: '/api/file/upload',
-    payload: form.payload,
-    headers: { ...form.headers, authorization: token },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as { data: { id: string } }).data.id;
-}
+const upload = (name: string, content: Buffer) => uploadFile(t, sales, name, content);
 
 const start = async (content: Buffer) =>
   t.client.ok(ops.importOrders, { fileId: await upload('orders.xlsx', content) }, { token: sales });

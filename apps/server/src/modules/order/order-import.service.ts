@@ -1,20 +1,17 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
 import { enumerations } from '@qcdesk/contract/enumerations';
-import { fileExtension } from '@qcdesk/contract/files';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/identity';
 import { orderImports, orders as ordersTable } from '../../db/schema/order';
 import type { Principal } from '../../platform/auth';
 import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
-import { AppError } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs/job-queue';
 import type { JobContext } from '../../platform/jobs/job-worker';
 import { seedPrincipal } from '../../platform/seed-principal';
 import type { FilesRuntime } from '../../platform/storage/files-context';
-import { getSystemParam } from '../../platform/system-params';
 import { XlsxLimitError, XlsxUnreadable } from '../../platform/xlsx-reader';
-import { findFile, ownFiles, signedFileUrl, storeGeneratedFile } from '../files/files.service';
+import { findFile, ownSpreadsheet, signedFileUrl, storeGeneratedFile } from '../files/files.service';
 import { templateFactories } from './order.queries';
 import { addDays, ORDER_SOURCE } from './order.rules';
 import type { FeedProblem } from './order-feed.rules';
@@ -54,12 +51,7 @@ export async function startImport(
   input: ParsedInputOf<typeof areas.order.importOrders>,
   user: Principal,
 ) {
-  const [file] = await ownFiles(db, [input.fileId], user.userId);
-  if (!file) throw new AppError('E_REF_NOT_FOUND', { field: 'fileId' }, { field: 'fileId' });
-  if (fileExtension(file.name) !== 'xlsx') throw new AppError('E_FILE_CONTENT', {}, { field: 'fileId' });
-  const maxMb = await getSystemParam(db, 'upload.maxDocMB');
-  if (file.size > maxMb * 1024 * 1024)
-    throw new AppError('E_FILE_TOO_BIG', { n: maxMb }, { field: 'fileId' });
+  const file = await ownSpreadsheet(db, input.fileId, user.userId);
   const [row] = await db
     .insert(orderImports)
     .values({

@@ -4,7 +4,7 @@ import { count, eq, inArray, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf, unique } from '../../../test/support/factories';
-import { multipart, samples } from '../../../test/support/files-helpers';
+import { samples, uploadFile } from '../../../test/support/files-helpers';
 import { signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { clients, clientTestRequirements } from '../../db/schema/client';
@@ -57,18 +57,7 @@ function lines(prefix: string, n: number, extra: (i: number) => Cells = () => ({
   }));
 }
 
-async function upload(name: string, content: Buffer): Promise<string> {
-  const { token } = await t.client.ok(areas.files.uploadToken, {}, { token: sales });
-  const form = multipart([{ name: 'file', filename: name, content }]);
-  const response = await t.app.server.inject({
-    method: 'POST',
-    url: '/api/file/upload',
-    payload: form.payload,
-    headers: { ...form.headers, authorization: token },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as { data: { id: string } }).data.id;
-}
+const upload = (name: string, content: Buffer) => uploadFile(t, sales, name, content);
 
 type Progress = Pick<OrderImport, 'status' | 'rowsRead' | 'rowsTotal'>;
 

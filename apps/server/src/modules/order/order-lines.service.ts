@@ -16,6 +16,7 @@ import {
   type LineValues,
   lateDeliveryProblems,
   type OrderRow,
+  orderCopies,
   type PlannedLine,
   type ProductRow,
 } from './order.rules';
@@ -117,17 +118,7 @@ export async function writeLines(
   const changes: FieldChange[] = [];
   const stamp = { updatedBy: actor.userId, updatedAt: new Date() };
   const added = plan.lines.filter((l) => !l.existing);
-  const copies = {
-    orderId: order.id,
-    orderNo: order.orderNo,
-    clientPo: order.clientPo,
-    clientId: order.clientId,
-    departmentId: order.departmentId,
-    salesId: order.salesId,
-    orderValid: order.valid,
-    createdBy: actor.userId,
-    ...stamp,
-  };
+  const copies = { orderId: order.id, ...orderCopies(order), createdBy: actor.userId, ...stamp };
   for (let i = 0; i < added.length; i += INSERT_CHUNK) {
     const chunk = added.slice(i, i + INSERT_CHUNK);
     await db.insert(orderProducts).values(

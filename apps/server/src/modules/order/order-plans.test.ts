@@ -1,12 +1,11 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planOf } from '../../../test/support/factories';
+import { fillOrders, planAdmin } from '../../../test/support/search-plans';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
-import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { scopeOf } from '../../platform/scope';
+import { factoriesMatching } from '../../platform/search';
 import {
-  factoriesMatching,
   type OrderFilters,
   orderHits,
   orderPageQuery,
@@ -20,38 +19,12 @@ import {
 
 let t: TestApp;
 let db: Db;
-const admin: Principal = {
-  userId: 1n,
-  username: 'admin',
-  displayName: 'admin',
-  permissions: new Set(['order.search']),
-  roleCode: 'ADMIN',
-};
-
-/** 3,000 orders of two products each, numbers and names from a bilingual vocabulary. */
-async function fill(rows: number) {
-  await db.execute(sql`
-    insert into orders (order_no, client_po, client_id, department_id, sales_id, total)
-    select 'PLAN' || lpad(g::text, 7, '0'), 'CPO-' || md5(g::text), c.id, c.department_id, c.sales_id, 2000
-    from generate_series(1, ${rows}) g, (select id, department_id, sales_id from clients limit 1) c`);
-  await db.execute(sql`
-    insert into order_products (order_id, product_no, line, sku, item_no, name, factory_id, quantity,
-      delivery_date, order_no, client_po, client_id, department_id, sales_id)
-    select o.id, o.order_no || '-0' || l, l, 'SKU' || md5(o.id::text || l) ,
-           'IT' || lpad((o.id * 2 + l)::text, 8, '0'),
-           (array['毛绒小熊','遥控赛车','木制积木','沐浴小鸭'])[1 + (o.id % 4)::int] || ' ' || l,
-           (select id from factories order by id limit 1 offset (o.id % 4)::int), 1000,
-           date '2025-01-01' + (o.id % 1000)::int, o.order_no, o.client_po, o.client_id, o.department_id, o.sales_id
-    from orders o, generate_series(1, 2) l where o.order_no like 'PLAN%'`);
-  for (const table of ['factories', 'orders', 'order_products']) {
-    await db.execute(sql.raw(`vacuum analyze ${table}`));
-  }
-}
+const admin = planAdmin('order.search');
 
 beforeAll(async () => {
   t = await startTestApp();
   db = t.database.db;
-  await fill(3000);
+  await fillOrders(db, 'PLAN', 3000);
 });
 afterAll(() => t.close());
 

@@ -1,10 +1,11 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
-import { orderProducts } from '../../db/schema/order';
+import { orderProducts, orders } from '../../db/schema/order';
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
-import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
+import { userLabel } from '../../platform/labels';
 import { searchPage } from '../../platform/paging';
+import { readableRecord } from '../../platform/records';
 import { assertDepartmentFilter, scopeOf } from '../../platform/scope';
 import { getSystemParam } from '../../platform/system-params';
 import { shippingOf } from '../shipping/shipping.service';
@@ -14,14 +15,13 @@ import {
   type OrderSearch,
   orderChoices,
   orderClient,
-  orderInScope,
   orderPageQuery,
+  orderScope,
   orderSearchWhere,
   productChoices,
   productRows,
   productsOfOrder,
   toLine,
-  userLabelOf,
 } from './order.queries';
 import { EDIT_PERMISSION, mayWriteOrder, seesDeleted } from './order.rules';
 import { productTestStatuses } from './order-test-status.service';
@@ -59,8 +59,7 @@ export async function listOrderProducts(
 
 /** The detail every order operation answers; deleted products only for holders of order.edit. */
 export async function orderDetail(db: Db, id: bigint, user: Principal) {
-  const { row } = await orderInScope(db, id, { kind: 'all' });
-  if (!row) throw new AppError('E_NOT_FOUND');
+  const row = await readableRecord(db, { table: orders, id, where: undefined, deleted: true });
   const products = await productsOfOrder(db, id, seesDeleted(user));
   const statuses = await productTestStatuses(
     db,
@@ -72,7 +71,7 @@ export async function orderDetail(db: Db, id: bigint, user: Principal) {
     clientPo: row.clientPo,
     client: await clientLabelOf(db, row.clientId),
     department: await departmentLabel(db, row.departmentId),
-    sales: await userLabelOf(db, row.salesId),
+    sales: await userLabel(db, row.salesId),
     description: row.description,
     inspectionRequirement: row.inspectionRequirement,
     testRequirement: row.testRequirement,
@@ -83,7 +82,7 @@ export async function orderDetail(db: Db, id: bigint, user: Principal) {
     shipping: await shippingOf(db, row.shippingId),
     valid: row.valid,
     version: row.version,
-    createdBy: await userLabelOf(db, row.createdBy),
+    createdBy: await userLabel(db, row.createdBy),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -92,9 +91,12 @@ export async function orderDetail(db: Db, id: bigint, user: Principal) {
 /** order/details: in scope (E_SCOPE), deleted ones only for order.edit; `modify` when writable. */
 export async function getOrder(db: Db, id: bigint, user: Principal) {
   const scope = await scopeOf(db, user);
-  const { row, exists } = await orderInScope(db, id, scope);
-  if (!row) throw new AppError(exists ? 'E_SCOPE' : 'E_NOT_FOUND');
-  if (row.valid !== 1 && !seesDeleted(user)) throw new AppError('E_NOT_FOUND');
+  const row = await readableRecord(db, {
+    table: orders,
+    id,
+    where: orderScope(scope),
+    deleted: seesDeleted(user),
+  });
   const client = await orderClient(db, row.clientId);
   const flags = recordFlags({
     user,

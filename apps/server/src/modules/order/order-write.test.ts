@@ -4,15 +4,13 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf, unique } from '../../../test/support/factories';
 import { buildUser, signIn, signInAs } from '../../../test/support/identity';
-import { SEED_ENV } from '../../../test/support/seed-env';
-import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { seedContext, startTestApp, type TestApp } from '../../../test/support/test-app';
 import { clients } from '../../db/schema/client';
 import { factories, productTracks } from '../../db/schema/config';
 import { users } from '../../db/schema/identity';
 import { orderProducts, orders } from '../../db/schema/order';
 import { changeLog } from '../../db/schema/platform';
 import { businessDate } from '../../platform/business-time';
-import { loadConfig } from '../../platform/config';
 import { buildClient } from '../client/client.factory';
 import { buildOrder, orderInput } from './order.factory';
 import { addDays } from './order.rules';
@@ -312,14 +310,8 @@ describe('demo orders', () => {
     expect(logs.map((l) => l.action)).toEqual(['create']);
     const work = await t.client.ok(ops.searchOrders, { work: true, orderNo: 'PT24-0788' }, { token: sales });
     expect(work.list.map((p) => p.itemNo)).toEqual(['PL-BEAR-30']);
-    const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
     const [before] = await db.select({ n: count() }).from(orders);
-    await seedOrders({
-      database: t.database,
-      hooks: t.app.capabilities,
-      config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
-      log: quiet,
-    });
+    await seedOrders(seedContext(t));
     const [after] = await db.select({ n: count() }).from(orders);
     expect(after!.n).toBe(before!.n);
     expect(DEMO_ORDERS.length).toBeGreaterThan(0);
@@ -340,13 +332,7 @@ describe('demo orders', () => {
     expect((await links()).map((l) => [l.actorId, l.changes.map((c) => c.field)])).toEqual([
       [adminRow!.id, ['clientId']],
     ]);
-    const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
-    await seedOrders({
-      database: t.database,
-      hooks: t.app.capabilities,
-      config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
-      log: quiet,
-    });
+    await seedOrders(seedContext(t));
     expect(await links()).toHaveLength(1);
   });
 });

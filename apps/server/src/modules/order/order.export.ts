@@ -1,14 +1,13 @@
 import { areas } from '@qcdesk/contract';
-import { enumLabel } from '@qcdesk/contract/enumerations';
 import { orderProducts } from '../../db/schema/order';
 import { PRODUCT_TEST_STATUS_LABELS } from '../../domain/product-test-status';
 import {
   clientColumn,
   departmentColumn,
+  enumColumn,
   factoryColumn,
-  labelIn,
   listExport,
-  personIn,
+  personColumn,
 } from '../../platform/list-export';
 import { getSystemParam } from '../../platform/system-params';
 import { orderSearchWhere, productRows } from './order.queries';
@@ -68,13 +67,7 @@ export const orderExport = listExport({
       width: 12,
       client: true,
     },
-    {
-      key: 'quantityUnit',
-      label: { zh: '单位', en: 'Unit' },
-      value: (r, l) => enumLabel('QuantityUnit', r.quantityUnit, l),
-      width: 10,
-      client: true,
-    },
+    enumColumn('quantityUnit', { zh: '单位', en: 'Unit' }, 'QuantityUnit', { width: 10, client: true }),
     {
       key: 'deliveryDate',
       label: { zh: '交货日期', en: 'Delivery date' },
@@ -82,20 +75,17 @@ export const orderExport = listExport({
       width: 14,
       client: true,
     },
-    {
-      key: 'productType',
-      label: { zh: '产品类型', en: 'Product type' },
-      value: (r, l) => enumLabel('ProductType', r.productType, l),
+    enumColumn('productType', { zh: '产品类型', en: 'Product type' }, 'ProductType', {
       width: 14,
       client: true,
-    },
+    }),
     {
       key: 'originalSample',
       label: { zh: '原样', en: 'Original sample' },
       value: (r) => r.originalSample?.itemNo,
       width: 18,
     },
-    { key: 'qc', label: { zh: 'QC', en: 'QC' }, value: (r, l) => personIn(r.qc, l) },
+    personColumn('qc', { zh: 'QC', en: 'QC' }),
     {
       // Issue 25: the worst of the product's order risk and of its published test reports.
       key: 'testStatus',

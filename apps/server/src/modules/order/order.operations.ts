@@ -1,6 +1,6 @@
 import { areas } from '@qcdesk/contract';
 import { orderProducts, orders } from '../../db/schema/order';
-import { defineModule, type ModuleDeps } from '../../platform/module';
+import { defineModule, type ModuleDeps, namedBy } from '../../platform/module';
 import { type OperationRegistry, registerOperation, serve, serveDetail } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import { orderExport } from './order.export';
@@ -99,16 +99,8 @@ export const orderModule = defineModule({
     },
   ],
   names: {
-    order: {
-      table: orders,
-      key: orders.id,
-      names: (row) => ({ zh: String(row.orderNo), en: String(row.orderNo) }),
-    },
-    orderProduct: {
-      table: orderProducts,
-      key: orderProducts.id,
-      names: (row) => ({ zh: String(row.productNo), en: String(row.productNo) }),
-    },
+    order: namedBy(orders, 'orderNo'),
+    orderProduct: namedBy(orderProducts, 'productNo'),
   },
   exports: [orderExport],
   homeSearch: [

@@ -1,7 +1,5 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
-import { TEST_RESULT } from '@qcdesk/contract/enumerations';
 import type { ProductTestStatus } from '@qcdesk/contract/order';
-import { ORDER_RISK_STATUS } from '@qcdesk/contract/order-risk';
 import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { clients } from '../../db/schema/client';
@@ -19,8 +17,8 @@ import { label } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
 import { rankedHits } from '../../platform/ranked-hits';
 import { type Scope, scopeWhere } from '../../platform/scope';
-import { contains, endsWith } from '../../platform/search';
-import { addDays, type ProductRow, seesDeleted } from './order.rules';
+import { contains, endsWith, factoriesMatching } from '../../platform/search';
+import { addDays, orderCopies, type ProductRow, seesDeleted } from './order.rules';
 import { productTestStatuses } from './order-test-status.service';
 
 // The SQL of the order list: the scope conditions, the search WHERE and page query (the order
@@ -38,12 +36,6 @@ export const orderScope = (scope: Scope) =>
 /** Order products in the caller's read scope, through the copies of their order's columns. */
 export const productScope = (scope: Scope) =>
   scopeWhere(scope, { department: orderProducts.departmentId, client: orderProducts.clientId });
-
-const factoryText = searchText(factories.code, factories.nameZh, factories.nameEn);
-
-/** The factories whose code or either name contains the term (their trigram and bigram indexes). */
-export const factoriesMatching = (db: Db, term: string) =>
-  db.select({ id: factories.id }).from(factories).where(contains(factoryText, term));
 
 /** "factory has": the few factories that match, then their products. */
 const factoryMatches = (db: Db, term: string) =>
@@ -322,17 +314,6 @@ export function orderProductHits(db: Db, term: string, context: { scope: Scope; 
 
 // -- One order --------------------------------------------------------------------------------
 
-/** The order if it is in scope; otherwise whether it exists at all (E_SCOPE or E_NOT_FOUND). */
-export async function orderInScope(db: Db, id: bigint, scope: Scope) {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, id), orderScope(scope)));
-  if (row) return { row, exists: true };
-  const [exists] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
-  return { row: undefined, exists: exists !== undefined };
-}
-
 /** The products of an order with their labels, valid ones first, then as placed (order/item/sort). */
 export function productsOfOrder(db: Db, orderId: bigint, withDeleted: boolean) {
   return selectProducts(db)
@@ -406,16 +387,6 @@ export async function clientLabelOf(db: Db, id: bigint) {
   return client ?? { id, code: '', name: '' };
 }
 
-/** The user who created a record, as details show it. */
-export async function userLabelOf(db: Db, id: bigint | null) {
-  if (!id) return null;
-  const [user] = await db
-    .select({ id: users.id, name: users.name, englishName: users.englishName })
-    .from(users)
-    .where(eq(users.id, id));
-  return user ?? null;
-}
-
 /** The department label of an order's detail. */
 export async function departmentLabel(db: Db, id: bigint) {
   const [d] = await db
@@ -438,17 +409,7 @@ export async function refreshTotals(db: Db, orderId: bigint) {
 
 /** Copies the order's columns onto its products (after a change of PO, client or validity). */
 export async function copyOrderColumns(db: Db, order: typeof orders.$inferSelect) {
-  await db
-    .update(orderProducts)
-    .set({
-      orderNo: order.orderNo,
-      clientPo: order.clientPo,
-      clientId: order.clientId,
-      departmentId: order.departmentId,
-      salesId: order.salesId,
-      orderValid: order.valid,
-    })
-    .where(eq(orderProducts.orderId, order.id));
+  await db.update(orderProducts).set(orderCopies(order)).where(eq(orderProducts.orderId, order.id));
 }
 
 /** The factories an order file may name (valid ones, by code): the template's code sheet. */

@@ -169,3 +169,15 @@ export function addDays(today: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+/** The order's columns its products carry a copy of (their scope and search columns, DOMAIN.md §2.4). */
+export const orderCopies = (
+  order: Pick<OrderRow, 'orderNo' | 'clientPo' | 'clientId' | 'departmentId' | 'salesId' | 'valid'>,
+) => ({
+  orderNo: order.orderNo,
+  clientPo: order.clientPo,
+  clientId: order.clientId,
+  departmentId: order.departmentId,
+  salesId: order.salesId,
+  orderValid: order.valid,
+});

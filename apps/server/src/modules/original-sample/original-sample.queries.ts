@@ -4,7 +4,6 @@ import { and, asc, desc, eq, inArray, isNull, ne, notInArray, or, type SQL, sql 
 import { qualified } from '../../db/columns';
 import { clients } from '../../db/schema/client';
 import { parts } from '../../db/schema/config';
-import { users } from '../../db/schema/identity';
 import { materials } from '../../db/schema/material';
 import {
   originalSampleMaterials,
@@ -15,11 +14,12 @@ import { reversed, searchText } from '../../db/schema/search-columns';
 import type { Actor } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { userLabel } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
 import { rankedHits } from '../../platform/ranked-hits';
 import { clientScope, type Scope } from '../../platform/scope';
 import { contains, endsWith } from '../../platform/search';
-import { lowered, type Sorting, sortOrder, unindexed } from '../../platform/sorting';
+import { lowered, type PageOf, sortOrder, unindexed } from '../../platform/sorting';
 
 // The SQL of original samples: the scope condition, the list and detail selects, the search,
 // auto-complete and cart queries, the item-no check, the part and material lookups of a write and
@@ -91,8 +91,7 @@ export function sampleSearchWhere(input: SampleFilters, scope: Scope, deleted: b
 }
 
 /** What a page reads of a search: the name filter, the page and the sort. */
-export type SamplePageInput = Pick<SampleSearch, 'name' | 'page' | 'pageSize'> &
-  Sorting<NonNullable<SampleSearch['sort']>>;
+export type SamplePageInput = PageOf<SampleSearch> & Pick<SampleSearch, 'name'>;
 
 /** The ORDER BY of a page: newest first unless another sort is asked. */
 function sampleOrder(input: SamplePageInput): SQL[] {
@@ -189,13 +188,6 @@ export async function sampleDetail(db: Db, id: bigint) {
     .innerJoin(materials, eq(materials.id, originalSampleMaterials.materialId))
     .where(and(eq(originalSampleMaterials.originalSampleId, id), eq(originalSampleMaterials.valid, 1)))
     .orderBy(asc(originalSampleMaterials.sort), asc(originalSampleMaterials.id));
-  const creatorId = r.sample.createdBy;
-  const [createdBy] = creatorId
-    ? await db
-        .select({ id: users.id, name: users.name, englishName: users.englishName })
-        .from(users)
-        .where(eq(users.id, creatorId))
-    : [];
   return {
     ...toRow(r),
     parts: partRows.map((p) => ({
@@ -203,23 +195,9 @@ export async function sampleDetail(db: Db, id: bigint) {
       part: p.part,
       materials: materialRows.filter((m) => m.partRowId === p.id).map(({ partRowId: _part, ...m }) => m),
     })),
-    createdBy: createdBy ?? null,
+    createdBy: await userLabel(db, r.sample.createdBy),
     createdAt: r.sample.createdAt,
   };
-}
-
-/** The sample if it is in scope; otherwise whether it exists at all (E_SCOPE or E_NOT_FOUND). */
-export async function sampleInScope(db: Db, id: bigint, scope: Scope) {
-  const [row] = await db
-    .select()
-    .from(originalSamples)
-    .where(and(eq(originalSamples.id, id), sampleScope(scope)));
-  if (row) return { row, exists: true };
-  const [exists] = await db
-    .select({ id: originalSamples.id })
-    .from(originalSamples)
-    .where(eq(originalSamples.id, id));
-  return { row: undefined, exists: exists !== undefined };
 }
 
 // -- Writes -----------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import { areas } from '@qcdesk/contract';
 import { describe, expect, it } from 'vitest';
+import { refusalOf } from '../../../test/support/refusals';
 import type { Scope } from '../../platform/scope';
 import {
   assertItemNoFree,
@@ -15,16 +16,6 @@ import {
 } from './original-sample.rules';
 
 // The original-sample rules of DOMAIN.md §2.3 and §5.4 without a database.
-
-function refusal(run: () => unknown) {
-  try {
-    run();
-  } catch (error) {
-    const e = error as { reason?: string; options?: { field?: string } };
-    return { reason: e.reason, field: e.options?.field };
-  }
-  throw new Error('no refusal');
-}
 
 const SALES1 = 11n;
 const sales: Scope = { kind: 'department', userId: 7n, departmentIds: [SALES1], ownClientsOnly: true };
@@ -87,7 +78,7 @@ describe('updates', () => {
     expect(validityChange(1, 0).action).toBe('delete');
     expect(validityChange(0, 1).action).toBe('undelete');
     expect(validityChange(1, 1).action).toBe('update');
-    expect(refusal(() => validityChange(0, undefined)).reason).toBe('E_STATUS');
+    expect(refusalOf(() => validityChange(0, undefined)).reason).toBe('E_STATUS');
   });
 
   it('checks the item no when it, the client or validity changes', () => {
@@ -106,14 +97,14 @@ describe('updates', () => {
   });
 
   it('answers a taken item no, checked or caught by the index, as E_DUPLICATE', () => {
-    expect(refusal(() => assertItemNoFree(true))).toEqual({ reason: 'E_DUPLICATE', field: 'itemNo' });
+    expect(refusalOf(() => assertItemNoFree(true))).toEqual({ reason: 'E_DUPLICATE', field: 'itemNo' });
     expect(() => assertItemNoFree(false)).not.toThrow();
-    expect(refusal(() => duplicateItemNo({ code: '23505', constraint: 'original_samples_item_uq' }))).toEqual(
-      {
-        reason: 'E_DUPLICATE',
-        field: 'itemNo',
-      },
-    );
+    expect(
+      refusalOf(() => duplicateItemNo({ code: '23505', constraint: 'original_samples_item_uq' })),
+    ).toEqual({
+      reason: 'E_DUPLICATE',
+      field: 'itemNo',
+    });
     const other = new Error('deadlock');
     expect(() => duplicateItemNo(other)).toThrow(other);
   });

@@ -12,7 +12,13 @@ import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { assertRecordNotInUse } from '../../platform/in-use';
 import { searchPage } from '../../platform/paging';
-import { changedFields, createRecord, lockVersion, updateRecord } from '../../platform/records';
+import {
+  changedFields,
+  createRecord,
+  lockVersion,
+  readableRecord,
+  updateRecord,
+} from '../../platform/records';
 import { assertReference } from '../../platform/references';
 import { type Scope, scopeOf } from '../../platform/scope';
 import {
@@ -25,8 +31,8 @@ import {
   sampleChoices,
   sampleClient,
   sampleDetail,
-  sampleInScope,
   samplePage,
+  sampleScope,
   sampleSearchWhere,
 } from './original-sample.queries';
 import {
@@ -93,8 +99,12 @@ export async function originalSampleCart(db: Db, ids: readonly bigint[], user: P
 // -- Details ----------------------------------------------------------------------------------
 
 async function readableSample(db: Db, id: bigint, user: Principal, scope: Scope): Promise<SampleRow> {
-  const { row, exists } = await sampleInScope(db, id, scope);
-  if (!row) throw new AppError(exists ? 'E_SCOPE' : 'E_NOT_FOUND');
+  const row = await readableRecord(db, {
+    table: originalSamples,
+    id,
+    where: sampleScope(scope),
+    deleted: true,
+  });
   if (!seesSample(user, row)) throw new AppError('E_NOT_FOUND');
   return row;
 }

@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import { productTracks } from '../../db/schema/config';
 import type { Actor } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { createRecord, updateRecord } from '../../platform/records';
-import { PRODUCT_TRACK_ENTITY } from './product-track.service';
+import { liveTrack, PRODUCT_TRACK_ENTITY } from './product-track.service';
 
 // A milestone reached by a system side effect (a published test report: TESTED): the product's
 // track gets the actual date, created when the product has no such milestone yet.
@@ -16,16 +15,7 @@ export async function markMilestone(
   actor: Actor,
 ) {
   for (const orderProductId of orderProductIds) {
-    const [track] = await db
-      .select()
-      .from(productTracks)
-      .where(
-        and(
-          eq(productTracks.orderProductId, orderProductId),
-          eq(productTracks.milestone, milestone),
-          eq(productTracks.valid, 1),
-        ),
-      );
+    const track = await liveTrack(db, orderProductId, milestone);
     if (!track) {
       await createRecord(db, {
         table: productTracks,

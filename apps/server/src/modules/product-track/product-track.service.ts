@@ -1,5 +1,5 @@
 import { enumCodes } from '@qcdesk/contract/enumerations';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { productTracks } from '../../db/schema/config';
 import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
@@ -46,19 +46,25 @@ export async function productTrackOf(db: Db, orderProductId: bigint, user: Princ
   return { list: internal ? rows : rows.map((row) => ({ ...row, remark: null })) };
 }
 
-async function assertMilestoneFree(db: Db, orderProductId: bigint, milestone: string, selfId?: bigint) {
-  const [taken] = await db
-    .select({ id: productTracks.id })
+/** The product's valid track of the milestone, if any (one at the most: product_tracks_milestone_uq). */
+export async function liveTrack(db: Db, orderProductId: bigint, milestone: string) {
+  const [track] = await db
+    .select()
     .from(productTracks)
     .where(
       and(
         eq(productTracks.orderProductId, orderProductId),
         eq(productTracks.milestone, milestone),
         eq(productTracks.valid, 1),
-        selfId === undefined ? undefined : ne(productTracks.id, selfId),
       ),
     );
-  if (taken) throw new AppError('E_DUPLICATE', { field: 'milestone' }, { field: 'milestone' });
+  return track;
+}
+
+async function assertMilestoneFree(db: Db, orderProductId: bigint, milestone: string, selfId?: bigint) {
+  const taken = await liveTrack(db, orderProductId, milestone);
+  if (taken && taken.id !== selfId)
+    throw new AppError('E_DUPLICATE', { field: 'milestone' }, { field: 'milestone' });
 }
 
 export interface ProductTrackInput {

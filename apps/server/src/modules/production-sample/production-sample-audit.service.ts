@@ -1,19 +1,17 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
 import { enumLabel } from '@qcdesk/contract/enumerations';
-import { personName } from '@qcdesk/contract/person-name';
 import { productionSamples } from '../../db/schema/production-sample';
 import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { assertNoInUseCheck, type InUseCheck } from '../../platform/in-use';
-import { enqueueMail } from '../../platform/mail/mail-outbox';
-import { transition } from '../../platform/transition';
+import { mailEach, salesAndContacts, salesRecipient } from '../../platform/mail/recipients';
+import { transitionOf } from '../../platform/transition';
 import { unlinkProductionSample } from '../order/order-products.service';
 import { SAMPLE_AUDIT_MAIL } from './production-sample.mails';
-import { auditRecipientSources, sampleDetail } from './production-sample.queries';
+import { auditMailSources, sampleDetail } from './production-sample.queries';
 import {
   assertAuditComplete,
   auditMails,
-  auditRecipients,
   PRODUCTION_SAMPLE_ENTITY,
   productionSampleMachine,
   type SampleRow,
@@ -23,6 +21,8 @@ import { writableSample } from './production-sample.service';
 // The transitions of a production sample (DOMAIN.md §4.7): audit (10 → 20), re-audit (20 → 20, the
 // old result kept in the change log by the transition's diff) and cancel (10/20 → 90, removing the
 // links from order products). Audit results 3–4 mail the client's sales and the factory contacts.
+
+const sampleTransition = transitionOf(productionSampleMachine, productionSamples);
 
 type Ops = typeof areas.productionSample;
 type AuditInput = ParsedInputOf<Ops['auditProductionSample']>;
@@ -37,19 +37,11 @@ export async function auditProductionSample(
 ) {
   assertAuditComplete(input.auditResult, input.auditRemark);
   await writableSample(db, input.id, input.version, user);
-  const updated = await transition(db, {
-    machine: productionSampleMachine,
-    table: productionSamples,
-    id: input.id,
-    version: input.version,
-    action,
-    user,
-    set: {
-      auditResult: input.auditResult,
-      auditRemark: input.auditRemark ?? null,
-      auditTime: new Date(),
-      auditorId: user.userId,
-    },
+  const updated = await sampleTransition(db, input, user, action, {
+    auditResult: input.auditResult,
+    auditRemark: input.auditRemark ?? null,
+    auditTime: new Date(),
+    auditorId: user.userId,
   });
   if (auditMails(input.auditResult)) await mailAudit(db, updated, user);
   return sampleDetail(db, input.id);
@@ -57,33 +49,24 @@ export async function auditProductionSample(
 
 /** The audit mail of results 3–4, through the outbox in this transaction, in each recipient's language. */
 async function mailAudit(db: Db, sample: SampleRow, user: Principal) {
-  const { sales, factory, clientName } = await auditRecipientSources(db, sample);
-  const recipients = auditRecipients(
-    sales
-      ? { email: sales.email, name: personName(sales, sales.language ?? 'zh'), lang: sales.language ?? 'zh' }
-      : null,
-    factory?.contacts ?? [],
-  );
-  for (const r of recipients) {
-    await enqueueMail(db, {
-      to: r.email,
-      template: SAMPLE_AUDIT_MAIL,
-      lang: r.lang,
-      params: {
-        name: r.name,
-        itemNo: sample.itemNo,
-        client: clientName,
-        factory: (r.lang === 'zh' ? factory?.nameZh : factory?.nameEn) ?? '',
-        receivedDate: sample.receivedDate,
-        result: enumLabel('AuditResult', sample.auditResult, r.lang),
-        remark: sample.auditRemark ?? '',
-        auditor: user.displayName,
-      },
-      entity: PRODUCTION_SAMPLE_ENTITY,
-      entityId: sample.id,
-      createdBy: user.userId,
-    });
-  }
+  const { factory, clientName } = await auditMailSources(db, sample);
+  const recipients = salesAndContacts(await salesRecipient(db, sample.clientId), factory?.contacts ?? []);
+  await mailEach(db, recipients, {
+    template: SAMPLE_AUDIT_MAIL,
+    params: (r) => ({
+      name: r.name,
+      itemNo: sample.itemNo,
+      client: clientName,
+      factory: (r.lang === 'zh' ? factory?.nameZh : factory?.nameEn) ?? '',
+      receivedDate: sample.receivedDate,
+      result: enumLabel('AuditResult', sample.auditResult, r.lang),
+      remark: sample.auditRemark ?? '',
+      auditor: user.displayName,
+    }),
+    entity: PRODUCTION_SAMPLE_ENTITY,
+    entityId: sample.id,
+    createdBy: user.userId,
+  });
 }
 
 /**
@@ -99,15 +82,7 @@ export async function cancelProductionSample(
 ) {
   await writableSample(db, input.id, input.version, user);
   await assertNoInUseCheck(db, checks, input.id, 'E_SAMPLE_IN_USE');
-  await transition(db, {
-    machine: productionSampleMachine,
-    table: productionSamples,
-    id: input.id,
-    version: input.version,
-    action: 'cancel',
-    user,
-    reason: input.reason,
-  });
+  await sampleTransition(db, input, user, 'cancel');
   await unlinkProductionSample(db, input.id, actorOf(user));
   return sampleDetail(db, input.id);
 }

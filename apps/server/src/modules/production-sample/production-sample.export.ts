@@ -1,7 +1,13 @@
 import { areas } from '@qcdesk/contract';
-import { enumLabel } from '@qcdesk/contract/enumerations';
 import { productionSamples } from '../../db/schema/production-sample';
-import { clientColumn, departmentColumn, labelIn, listExport, personIn } from '../../platform/list-export';
+import {
+  clientColumn,
+  departmentColumn,
+  enumColumn,
+  listExport,
+  personColumn,
+  referenceColumn,
+} from '../../platform/list-export';
 import { sampleRows, sampleSearchWhere } from './production-sample.queries';
 import { PRODUCTION_SAMPLE_ENTITY } from './production-sample.rules';
 
@@ -23,13 +29,7 @@ export const productionSampleExport = listExport({
     { key: 'itemNo', label: { zh: '货号', en: 'Item no' }, value: (r) => r.itemNo, width: 18, client: true },
     clientColumn({ client: true }),
     departmentColumn(),
-    {
-      key: 'provider',
-      label: { zh: '供样工厂', en: 'Provider' },
-      value: (r, l) => labelIn(r.provider, l),
-      width: 28,
-      client: true,
-    },
+    referenceColumn('provider', { zh: '供样工厂', en: 'Provider' }, { width: 28, client: true }),
     {
       key: 'receivedDate',
       label: { zh: '收样日期', en: 'Received' },
@@ -37,25 +37,12 @@ export const productionSampleExport = listExport({
       client: true,
     },
     { key: 'quantity', label: { zh: '数量', en: 'Quantity' }, value: (r) => r.quantity, client: true },
-    {
-      key: 'status',
-      label: { zh: '状态', en: 'Status' },
-      value: (r, l) => enumLabel('ProductionSampleStatus', r.status, l),
-      client: true,
-    },
-    {
-      key: 'auditResult',
-      label: { zh: '审核结果', en: 'Audit result' },
-      value: (r, l) => enumLabel('AuditResult', r.auditResult, l),
+    enumColumn('status', { zh: '状态', en: 'Status' }, 'ProductionSampleStatus', { client: true }),
+    enumColumn('auditResult', { zh: '审核结果', en: 'Audit result' }, 'AuditResult', {
       width: 16,
       client: true,
-    },
-    {
-      key: 'testResult',
-      label: { zh: '测试结果', en: 'Test result' },
-      value: (r, l) => enumLabel('TestResult', r.testResult, l),
-      client: true,
-    },
+    }),
+    enumColumn('testResult', { zh: '测试结果', en: 'Test result' }, 'TestResult', { client: true }),
     {
       key: 'auditTime',
       label: { zh: '审核时间', en: 'Audit time' },
@@ -63,11 +50,7 @@ export const productionSampleExport = listExport({
       width: 18,
       client: true,
     },
-    { key: 'auditor', label: { zh: '审核人', en: 'Auditor' }, value: (r, l) => personIn(r.auditor, l) },
-    {
-      key: 'orderPlaced',
-      label: { zh: '下单', en: 'Order placed' },
-      value: (r, l) => enumLabel('OrderPlacedFlag', r.orderPlaced, l),
-    },
+    personColumn('auditor', { zh: '审核人', en: 'Auditor' }),
+    enumColumn('orderPlaced', { zh: '下单', en: 'Order placed' }, 'OrderPlacedFlag'),
   ],
 });

@@ -9,7 +9,7 @@ import type { Db } from '../../platform/db';
 
 // Test data of production samples (STYLE.md rule 9): `productionSampleInput` answers the body of
 // productionsample/create, `buildProductionSample` inserts a sample, `linkProduct` links an order
-// product to one (as order/relation would).
+// product to one (as order/relation would), `buildSampleOfProduct` does both for an order's product.
 
 export interface ProductionSampleOverrides {
   itemNo?: string;
@@ -53,4 +53,25 @@ export async function buildProductionSample(db: Db, overrides: ProductionSampleO
 /** Links an order product to a production sample. */
 export async function linkProduct(db: Db, productId: bigint, sampleId: bigint | null) {
   await db.update(orderProducts).set({ productionSampleId: sampleId }).where(eq(orderProducts.id, productId));
+}
+
+/** A production sample made from an order's product (its item no, client, department, factory), linked to it. */
+export async function buildSampleOfProduct(
+  db: Db,
+  order: { clientId: bigint; departmentId: bigint },
+  product: { id: bigint; itemNo: string; factoryId: bigint },
+) {
+  const [sample] = await db
+    .insert(productionSamples)
+    .values({
+      itemNo: product.itemNo,
+      clientId: order.clientId,
+      departmentId: order.departmentId,
+      providerFactoryId: product.factoryId,
+      receivedDate: businessDate(),
+      quantity: 1,
+    })
+    .returning();
+  await linkProduct(db, product.id, sample!.id);
+  return sample!;
 }

@@ -1,6 +1,6 @@
 import { areas } from '@qcdesk/contract';
 import { productionSamples } from '../../db/schema/production-sample';
-import { defineModule, type ModuleDeps } from '../../platform/module';
+import { defineModule, type ModuleDeps, namedBy } from '../../platform/module';
 import { type OperationRegistry, registerOperation, serve, serveDetail } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import { productionSampleExport } from './production-sample.export';
@@ -69,11 +69,7 @@ export const productionSampleModule = defineModule({
   ],
   // How other areas' change logs name a production sample (an order product's link): its item no.
   names: {
-    productionSample: {
-      table: productionSamples,
-      key: productionSamples.id,
-      names: (row) => ({ zh: String(row.itemNo), en: String(row.itemNo) }),
-    },
+    productionSample: namedBy(productionSamples, 'itemNo'),
   },
   homeSearch: [
     {

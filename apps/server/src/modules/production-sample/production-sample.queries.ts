@@ -6,19 +6,19 @@ import { alias } from 'drizzle-orm/pg-core';
 import { qualified } from '../../db/columns';
 import { clients } from '../../db/schema/client';
 import { factories } from '../../db/schema/config';
-import { departments, userSettings, users } from '../../db/schema/identity';
+import { departments, users } from '../../db/schema/identity';
 import { orderProducts } from '../../db/schema/order';
 import { originalSamples } from '../../db/schema/original-sample';
 import { productionSamples } from '../../db/schema/production-sample';
 import { reversed } from '../../db/schema/search-columns';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { label } from '../../platform/labels';
+import { label, personLabel, userLabel } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
 import { rankedHits } from '../../platform/ranked-hits';
-import { type Scope, scopeWhere } from '../../platform/scope';
+import { type Scope, scopeWithStatuses } from '../../platform/scope';
 import { endsWith } from '../../platform/search';
-import { lowered, type Sorting, sortOrder } from '../../platform/sorting';
+import { lowered, type PageOf, sortOrder } from '../../platform/sorting';
 import { productTestStatuses } from '../order/order-test-status.service';
 import { clientVisibleStatuses } from './production-sample.rules';
 
@@ -32,13 +32,16 @@ export type SampleFilters = FiltersOf<Ops['searchProductionSamples']>;
 export type SampleList = ParsedInputOf<Ops['listProductionSamples']>;
 
 /** Samples in scope (DOMAIN.md §5.4): department, or the CLIENT user's own audited samples. */
-export function sampleScope(scope: Scope): SQL | undefined {
-  const statuses = clientVisibleStatuses(scope);
-  return and(
-    scopeWhere(scope, { department: productionSamples.departmentId, client: productionSamples.clientId }),
-    statuses ? inArray(productionSamples.status, [...statuses]) : undefined,
+export const sampleScope = (scope: Scope): SQL | undefined =>
+  scopeWithStatuses(
+    scope,
+    {
+      department: productionSamples.departmentId,
+      client: productionSamples.clientId,
+      status: productionSamples.status,
+    },
+    clientVisibleStatuses(scope),
   );
-}
 
 /** DOMAIN.md §2.3 orderPlaced: a valid order product of a valid order links the sample. */
 const placedCondition = sql`exists (select 1 from ${orderProducts} where ${orderProducts.productionSampleId} = ${qualified(productionSamples.id)} and ${orderProducts.valid} = 1 and ${orderProducts.orderValid} = 1)`;
@@ -87,10 +90,7 @@ function toRow(r: Selected) {
     auditResult: s.auditResult,
     testResult: s.testResult,
     auditTime: s.auditTime,
-    auditor:
-      s.auditorId === null
-        ? null
-        : { id: s.auditorId, name: r.auditor?.name ?? '', englishName: r.auditor?.englishName ?? null },
+    auditor: personLabel(s.auditorId, r.auditor),
     auditRemark: s.auditRemark,
     orderPlaced: r.orderPlaced,
     valid: s.valid,
@@ -121,8 +121,7 @@ export function sampleSearchWhere(input: SampleFilters, scope: Scope): SQL | und
   );
 }
 
-export type SamplePageInput = Pick<SampleSearch, 'page' | 'pageSize'> &
-  Sorting<NonNullable<SampleSearch['sort']>>;
+export type SamplePageInput = PageOf<SampleSearch>;
 
 /** The ORDER BY of a page: newest first unless another sort is asked. */
 function sampleOrder(input: SamplePageInput): SQL[] {
@@ -207,60 +206,18 @@ export async function sampleDetail(db: Db, id: bigint) {
     db,
     products.map((p) => p.id),
   );
-  const creatorId = r.sample.createdBy;
-  const [createdBy] = creatorId
-    ? await db
-        .select({ id: users.id, name: users.name, englishName: users.englishName })
-        .from(users)
-        .where(eq(users.id, creatorId))
-    : [];
   return {
     ...toRow(r),
     products: products.map((p) => ({ ...p, testStatus: statuses.get(p.id) ?? 'none' })),
-    createdBy: createdBy ?? null,
+    createdBy: await userLabel(db, r.sample.createdBy),
     createdAt: r.sample.createdAt,
   };
 }
 
-/** The sample if it is in scope; otherwise whether it exists at all (E_SCOPE or E_NOT_FOUND). */
-export async function sampleInScope(db: Db, id: bigint, scope: Scope) {
-  const [row] = await db
-    .select()
-    .from(productionSamples)
-    .where(and(eq(productionSamples.id, id), sampleScope(scope)));
-  if (row) return { row, exists: true };
-  const [exists] = await db
-    .select({ id: productionSamples.id })
-    .from(productionSamples)
-    .where(eq(productionSamples.id, id));
-  return { row: undefined, exists: exists !== undefined };
-}
-
-/** The client a sample names: its department and sales owner (the scope rule of a write). */
-export async function sampleClient(db: Db, clientId: bigint) {
-  const [client] = await db
-    .select({ id: clients.id, departmentId: clients.departmentId, salesId: clients.salesId })
-    .from(clients)
-    .where(eq(clients.id, clientId));
-  return client;
-}
-
 // -- Audit mail -------------------------------------------------------------------------------
 
-/** The client's sales owner (with their language) and the provider factory's contacts. */
-export async function auditRecipientSources(db: Db, sample: { clientId: bigint; providerFactoryId: bigint }) {
-  const [sales] = await db
-    .select({
-      email: users.email,
-      name: users.name,
-      englishName: users.englishName,
-      language: userSettings.language,
-      state: users.state,
-    })
-    .from(clients)
-    .innerJoin(users, eq(users.id, clients.salesId))
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(eq(clients.id, sample.clientId));
+/** The provider factory's contacts and names and the client's name, for the audit mail. */
+export async function auditMailSources(db: Db, sample: { clientId: bigint; providerFactoryId: bigint }) {
   const [factory] = await db
     .select({ contacts: factories.contacts, nameZh: factories.nameZh, nameEn: factories.nameEn })
     .from(factories)
@@ -269,7 +226,7 @@ export async function auditRecipientSources(db: Db, sample: { clientId: bigint; 
     .select({ name: clients.name })
     .from(clients)
     .where(eq(clients.id, sample.clientId));
-  return { sales: sales?.state === 1 ? sales : undefined, factory, clientName: client?.name ?? '' };
+  return { factory, clientName: client?.name ?? '' };
 }
 
 // -- Home search ------------------------------------------------------------------------------

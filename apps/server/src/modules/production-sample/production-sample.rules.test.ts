@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { reasonOf } from '../../../test/support/refusals';
 import type { Principal } from '../../platform/auth';
-import type { Scope } from '../../platform/scope';
 import {
   assertAuditComplete,
   assertEditable,
   auditMails,
-  auditRecipients,
   clientVisibleStatuses,
-  mayWriteSample,
   productionSampleMachine,
   sampleActions,
 } from './production-sample.rules';
@@ -19,15 +17,6 @@ const user = (...permissions: string[]): Principal => ({
   permissions: new Set(permissions),
   roleCode: 'QC',
 });
-
-const reasonOf = (fn: () => void) => {
-  try {
-    fn();
-    return null;
-  } catch (e) {
-    return (e as { reason?: string }).reason ?? String(e);
-  }
-};
 
 describe('production sample transitions (DOMAIN.md §4.7)', () => {
   const target = (from: number, action: string) =>
@@ -83,50 +72,8 @@ describe('audit completeness (DOMAIN.md §7.3)', () => {
 });
 
 describe('scope (DOMAIN.md §5.4)', () => {
-  const client = { id: 5n, departmentId: 2n, salesId: 9n };
   it('CLIENT users see audited samples only', () => {
     expect(clientVisibleStatuses({ kind: 'client', clientId: 5n })).toEqual([20]);
     expect(clientVisibleStatuses({ kind: 'all' })).toBeUndefined();
-  });
-
-  it.each<[string, Scope, boolean]>([
-    ['all', { kind: 'all' }, true],
-    ['department', { kind: 'department', userId: 1n, departmentIds: [2n], ownClientsOnly: false }, true],
-    [
-      'other department',
-      { kind: 'department', userId: 1n, departmentIds: [3n], ownClientsOnly: false },
-      false,
-    ],
-    [
-      'sales, not own client',
-      { kind: 'department', userId: 1n, departmentIds: [2n], ownClientsOnly: true },
-      false,
-    ],
-    [
-      'sales, own client',
-      { kind: 'department', userId: 9n, departmentIds: [2n], ownClientsOnly: true },
-      true,
-    ],
-    ['client user', { kind: 'client', clientId: 5n }, true],
-  ])('%s writes: %s', (_name, scope, writes) => {
-    expect(mayWriteSample(scope, client)).toBe(writes);
-  });
-});
-
-describe('audit mail recipients', () => {
-  it('mails sales in their language and each factory contact with an e-mail once, in Chinese', () => {
-    expect(
-      auditRecipients({ email: 'sales@x.test', name: 'Sales', lang: 'en' }, [
-        { name: '王经理', email: 'wang@f.test' },
-        { name: 'no mail' },
-        { name: 'dup', email: 'SALES@x.test' },
-        { email: ' li@f.test ' },
-      ]),
-    ).toEqual([
-      { email: 'sales@x.test', name: 'Sales', lang: 'en' },
-      { email: 'wang@f.test', name: '王经理', lang: 'zh' },
-      { email: 'li@f.test', name: 'li@f.test', lang: 'zh' },
-    ]);
-    expect(auditRecipients(null, [])).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { AUDIT_RESULTS_WITH_REMARK, PRODUCTION_SAMPLE_STATUS } from '@qcdesk/con
 import type { productionSamples } from '../../db/schema/production-sample';
 import type { Principal } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
-import { mayWrite, type Scope } from '../../platform/scope';
+import type { Scope } from '../../platform/scope';
 import { availableActions, defineStateMachine } from '../../platform/transition';
 
 // The rules of production samples (DOMAIN.md §2.3, §4.7, §7.3) that need no database: the
@@ -60,44 +60,6 @@ export function asSeenBy<T extends { auditor: unknown; auditRemark: string | nul
   return scope.kind === 'client' ? { ...sample, auditor: null, auditRemark: null } : sample;
 }
 
-/** Whether the caller may change a sample of this client (DOMAIN.md §5.4). */
-export function mayWriteSample(
-  scope: Scope,
-  client: { id: bigint; departmentId: bigint; salesId: bigint | null },
-): boolean {
-  return mayWrite(scope, { departmentId: client.departmentId, clientId: client.id, salesId: client.salesId });
-}
-
 /** The actions (audit, reaudit, cancel) the user may take on a sample now, for the detail's buttons. */
 export const sampleActions = (sample: Pick<SampleRow, 'status'>, user: Principal): string[] =>
   availableActions(productionSampleMachine, sample.status as Status, user);
-
-export interface Recipient {
-  email: string;
-  name: string;
-  lang: 'zh' | 'en';
-}
-
-/**
- * Who an audit result 3–4 mails: the client's sales owner (in their language) and the factory's
- * contacts with an e-mail (Chinese), each address once.
- */
-export function auditRecipients(
-  sales: { email: string; name: string; lang: 'zh' | 'en' } | null,
-  contacts: readonly { name?: unknown; email?: unknown }[],
-): Recipient[] {
-  const all: Recipient[] = [
-    ...(sales ? [sales] : []),
-    ...contacts.flatMap((c) => {
-      const email = typeof c.email === 'string' ? c.email.trim() : '';
-      return email ? [{ email, name: typeof c.name === 'string' ? c.name : email, lang: 'zh' as const }] : [];
-    }),
-  ];
-  const seen = new Set<string>();
-  return all.filter((r) => {
-    const key = r.email.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}

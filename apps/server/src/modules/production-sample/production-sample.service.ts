@@ -9,17 +9,22 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { searchPage } from '../../platform/paging';
-import { changedFields, createRecord, lockVersion, updateRecord } from '../../platform/records';
+import {
+  changedFields,
+  createRecord,
+  lockVersion,
+  readableRecord,
+  updateRecord,
+} from '../../platform/records';
 import { assertReference } from '../../platform/references';
-import { assertDepartmentFilter, type Scope, scopeOf } from '../../platform/scope';
+import { assertDepartmentFilter, mayWriteClientRecords, type Scope, scopeOf } from '../../platform/scope';
 import {
   type SampleList,
   type SampleSearch,
   sampleChoices,
-  sampleClient,
   sampleDetail,
-  sampleInScope,
   samplePage,
+  sampleScope,
   sampleSearchWhere,
 } from './production-sample.queries';
 import {
@@ -27,7 +32,6 @@ import {
   assertEditable,
   EDIT_PERMISSION,
   EDITABLE_STATUSES,
-  mayWriteSample,
   PRODUCTION_SAMPLE_ENTITY,
   type SampleRow,
 } from './production-sample.rules';
@@ -70,22 +74,14 @@ export async function listProductionSamples(db: Db, input: SampleList, user: Pri
 
 /** The sample if the caller reads it: E_SCOPE out of scope, E_NOT_FOUND when absent or deleted. */
 export async function readableSample(db: Db, id: bigint, scope: Scope): Promise<SampleRow> {
-  const { row, exists } = await sampleInScope(db, id, scope);
-  if (!row) throw new AppError(exists ? 'E_SCOPE' : 'E_NOT_FOUND');
-  if (row.valid !== 1) throw new AppError('E_NOT_FOUND');
-  return row;
-}
-
-async function mayWriteFor(db: Db, scope: Scope, clientId: bigint): Promise<boolean> {
-  const client = await sampleClient(db, clientId);
-  return client !== undefined && mayWriteSample(scope, client);
+  return readableRecord(db, { table: productionSamples, id, where: sampleScope(scope) });
 }
 
 /** productionsample/details, with the flags (modify: edit in 10/20 in scope). */
 export async function getProductionSample(db: Db, id: bigint, user: Principal) {
   const scope = await scopeOf(db, user);
   const row = await readableSample(db, id, scope);
-  const writable = await mayWriteFor(db, scope, row.clientId);
+  const writable = await mayWriteClientRecords(db, scope, row.clientId);
   const flags = recordFlags({
     user,
     record: row,
@@ -100,7 +96,8 @@ export async function getProductionSample(db: Db, id: bigint, user: Principal) {
 /** The client of a write: valid, active and in the caller's write scope; answers its department. */
 async function assertSampleClient(db: Db, scope: Scope, clientId: bigint) {
   const client = await assertReference(db, { table: clients, active: clients.state }, clientId, 'clientId');
-  if (!(await mayWriteFor(db, scope, clientId))) throw new AppError('E_SCOPE', {}, { field: 'clientId' });
+  if (!(await mayWriteClientRecords(db, scope, clientId)))
+    throw new AppError('E_SCOPE', {}, { field: 'clientId' });
   return client.departmentId as bigint;
 }
 
@@ -144,7 +141,7 @@ export async function writableSample(db: Db, id: bigint, version: number, user: 
   const scope = await scopeOf(db, user);
   await readableSample(db, id, scope);
   const current = await lockVersion(db, productionSamples, id, version);
-  if (!(await mayWriteFor(db, scope, current.clientId))) throw new AppError('E_SCOPE');
+  if (!(await mayWriteClientRecords(db, scope, current.clientId))) throw new AppError('E_SCOPE');
   return { current, scope };
 }
 

@@ -4,8 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf, unique, userId } from '../../../test/support/factories';
 import { buildUser, signIn, signInAs } from '../../../test/support/identity';
-import { SEED_ENV } from '../../../test/support/seed-env';
-import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { seedContext, startTestApp, type TestApp } from '../../../test/support/test-app';
 import { factories } from '../../db/schema/config';
 import { users } from '../../db/schema/identity';
 import { mailOutbox } from '../../db/schema/mail';
@@ -13,7 +12,6 @@ import { orderProducts } from '../../db/schema/order';
 import { changeLog } from '../../db/schema/platform';
 import { productionSamples } from '../../db/schema/production-sample';
 import { businessDate } from '../../platform/business-time';
-import { loadConfig } from '../../platform/config';
 import { defineModule } from '../../platform/module';
 import { buildClient } from '../client/client.factory';
 import { modules } from '../modules';
@@ -534,13 +532,7 @@ describe('demo production samples', () => {
     const logs = await logOf(bear!.id);
     expect(logs.map((l) => l.action)).toEqual(['audit', 'create']);
     const before = (await db.select().from(productionSamples)).length;
-    const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
-    await seedProductionSamples({
-      database: t.database,
-      hooks: t.app.capabilities,
-      config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
-      log: quiet,
-    });
+    await seedProductionSamples(seedContext(t));
     expect((await db.select().from(productionSamples)).length).toBe(before);
   });
 });

@@ -1,6 +1,6 @@
 import { areas } from '@qcdesk/contract';
 import { shippings } from '../../db/schema/shipping';
-import { defineModule, type ModuleDeps } from '../../platform/module';
+import { defineModule, type ModuleDeps, namedBy } from '../../platform/module';
 import { type OperationRegistry, serve } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import { shippingScope } from './shipping.queries';
@@ -31,10 +31,6 @@ export const shippingModule = defineModule({
     },
   ],
   names: {
-    shipping: {
-      table: shippings,
-      key: shippings.id,
-      names: (row) => ({ zh: String(row.shippingNo), en: String(row.shippingNo) }),
-    },
+    shipping: namedBy(shippings, 'shippingNo'),
   },
 });

@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { qualified } from '../../db/columns';
 import { countries, standards, testItems } from '../../db/schema/config';
-import { users } from '../../db/schema/identity';
 import { searchText } from '../../db/schema/search-columns';
 import {
   commonStandardNorms,
@@ -242,16 +241,6 @@ export function requiredTestCodes(db: Db, kind: Kind, id: bigint) {
     .from(kind.tests)
     .innerJoin(testItems, eq(testItems.id, kind.tests.testItemId))
     .where(and(eq(kind.testsParent, id), eq(kind.tests.valid, 1)));
-}
-
-/** The user who created a record, as details show it. */
-export async function userLabel(db: Db, id: bigint | null) {
-  if (!id) return null;
-  const [user] = await db
-    .select({ id: users.id, name: users.name, englishName: users.englishName })
-    .from(users)
-    .where(eq(users.id, id));
-  return user ?? null;
 }
 
 /** Whether another valid standard of the kind (of the country, for a country standard) has the name. */

@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
+import { userLabel } from '../../platform/labels';
 import { searchPage } from '../../platform/paging';
 import { changedFields, createRecord, lockRow, lockVersion, updateRecord } from '../../platform/records';
 import { assertReference, assertReferences } from '../../platform/references';
@@ -25,7 +26,6 @@ import {
   standardRows,
   standardSearch,
   toRow,
-  userLabel,
 } from './standard.queries';
 import {
   checksName,

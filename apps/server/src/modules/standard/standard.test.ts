@@ -3,12 +3,10 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { master, unique, userId } from '../../../test/support/factories';
 import { signInAs } from '../../../test/support/identity';
-import { SEED_ENV } from '../../../test/support/seed-env';
-import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { seedContext, startTestApp, type TestApp } from '../../../test/support/test-app';
 import { standards } from '../../db/schema/config';
 import { changeLog } from '../../db/schema/platform';
 import { countryRequirements } from '../../db/schema/standard';
-import { loadConfig } from '../../platform/config';
 import { buildCommonStandard, buildCountryRequirement } from './standard.factory';
 import { DEMO_COUNTRY_STANDARDS, seedStandards } from './standard.seed';
 
@@ -200,13 +198,7 @@ describe('demo standards', () => {
       { action: 'update', actorId: admin },
     ]);
 
-    const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
-    await seedStandards({
-      database: t.database,
-      hooks: t.app.capabilities,
-      config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
-      log: quiet,
-    });
+    await seedStandards(seedContext(t));
     expect(await named()).toHaveLength(1);
   });
 });

@@ -13,18 +13,9 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { nextNumber } from '../../platform/numbering';
 import { createRecord, lockRow, updateRecord } from '../../platform/records';
-import { transition } from '../../platform/transition';
 import { testItemsById, testOrderLines } from './test-order.queries';
-import {
-  assertDates,
-  RECEIVED,
-  REPORTED,
-  SUBMITTED,
-  sumPrices,
-  TEST_ORDER_ENTITY,
-  testOrderMachine,
-} from './test-order.rules';
-import { labAndContact } from './test-order.service';
+import { assertDates, RECEIVED, REPORTED, SUBMITTED, sumPrices, TEST_ORDER_ENTITY } from './test-order.rules';
+import { labAndContact, testOrderTransition } from './test-order.service';
 import { resolveLines, writeLines } from './test-order-lines.service';
 
 // What the test-report area (a later area) calls on test orders (DOMAIN.md §4.9, §4.10): the draft
@@ -134,14 +125,8 @@ export async function receiveForResults(
   assertDates({ ...current, receiveTime }, businessDate());
   if (receiveTime > dates.reportDate)
     throw new AppError('E_RANGE', { field: 'receiveTime' }, { field: 'receiveTime' });
-  await transition(db, {
-    machine: testOrderMachine,
-    table: testOrders,
-    id: testOrderId,
-    version: current.version,
-    action: 'receive',
-    user,
-    set: { receiveTime },
+  await testOrderTransition(db, { id: testOrderId, version: current.version }, user, 'receive', {
+    receiveTime,
   });
 }
 

@@ -2,23 +2,15 @@ import type { areas, ParsedInputOf } from '@qcdesk/contract';
 import { eq } from 'drizzle-orm';
 import { clients } from '../../db/schema/client';
 import { labContacts, labs, testTypes } from '../../db/schema/config';
-import { testOrders } from '../../db/schema/test-order';
 import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { enqueueMail } from '../../platform/mail/mail-outbox';
 import { defineHook, type HookRunner } from '../../platform/module';
-import { transition } from '../../platform/transition';
 import { markRisksTesting } from '../order-risk/order-risk-testing.service';
 import { TEST_ORDER_CANCELLED_MAIL, TEST_ORDER_SUBMITTED_MAIL } from './test-order.mails';
 import { testOrderDetail, testOrderLines } from './test-order.queries';
-import {
-  assertSubmittable,
-  SUBMITTED,
-  TEST_ORDER_ENTITY,
-  type TestOrderRecord,
-  testOrderMachine,
-} from './test-order.rules';
-import { writableTestOrder } from './test-order.service';
+import { assertSubmittable, SUBMITTED, TEST_ORDER_ENTITY, type TestOrderRecord } from './test-order.rules';
+import { testOrderTransition, writableTestOrder } from './test-order.service';
 
 // The transitions of a test order (DOMAIN.md §4.9): submit (10 → 20, mail the lab contact, linked
 // risks → 20), close (40 → 50, paid or invoiced) and cancel (10/20 → 90, mail the lab if 20); and
@@ -51,15 +43,7 @@ export async function submitTestOrder(db: Db, input: TransitionInput, user: Prin
   await writableTestOrder(db, input.id, input.version, user);
   const lines = await testOrderLines(db, input.id);
   assertSubmittable(lines);
-  const updated = await transition(db, {
-    machine: testOrderMachine,
-    table: testOrders,
-    id: input.id,
-    version: input.version,
-    action: 'submit',
-    user,
-    reason: input.reason,
-  });
+  const updated = await testOrderTransition(db, input, user, 'submit');
   await markRisksTesting(
     db,
     lines.flatMap((l) => (l.orderRiskItemId ? [l.orderRiskItemId] : [])),
@@ -78,30 +62,14 @@ export async function submitTestOrder(db: Db, input: TransitionInput, user: Prin
 /** ordertest/close: 40 → 50 when paid or invoiced (E_TEST_UNPAID). */
 export async function closeTestOrder(db: Db, input: TransitionInput, user: Principal) {
   await writableTestOrder(db, input.id, input.version, user);
-  await transition(db, {
-    machine: testOrderMachine,
-    table: testOrders,
-    id: input.id,
-    version: input.version,
-    action: 'close',
-    user,
-    reason: input.reason,
-  });
+  await testOrderTransition(db, input, user, 'close');
   return testOrderDetail(db, input.id);
 }
 
 /** ordertest/cancel: 10/20 → 90; a submitted order's lab is told; runs TEST_ORDER_CANCELLED. */
 export async function cancelTestOrder(db: Db, input: TransitionInput, user: Principal, hooks: HookRunner) {
   const current = await writableTestOrder(db, input.id, input.version, user);
-  const updated = await transition(db, {
-    machine: testOrderMachine,
-    table: testOrders,
-    id: input.id,
-    version: input.version,
-    action: 'cancel',
-    user,
-    reason: input.reason,
-  });
+  const updated = await testOrderTransition(db, input, user, 'cancel');
   if (current.status === SUBMITTED)
     await mailLab(db, updated, user, TEST_ORDER_CANCELLED_MAIL, input.reason ?? '-', 0);
   const payload = {

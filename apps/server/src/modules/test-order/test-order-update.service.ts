@@ -7,7 +7,6 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { HookRunner } from '../../platform/module';
 import { changedFields, updateRecord } from '../../platform/records';
-import { transition } from '../../platform/transition';
 import { findFile } from '../files/files.service';
 import { testOrderDetail, testOrderLines } from './test-order.queries';
 import {
@@ -18,9 +17,8 @@ import {
   sumPrices,
   TEST_ORDER_ENTITY,
   type TestOrderRecord,
-  testOrderMachine,
 } from './test-order.rules';
-import { assertTestType, labAndContact, writableTestOrder } from './test-order.service';
+import { assertTestType, labAndContact, testOrderTransition, writableTestOrder } from './test-order.service';
 import { resolveLines, writeLines } from './test-order-lines.service';
 import { TEST_ORDER_RECEIVED } from './test-order-transitions.service';
 
@@ -82,15 +80,7 @@ export async function updateTestOrder(db: Db, input: TestOrderUpdate, user: Prin
   if (wanted.discount !== undefined) wanted.amount = amountOf(current.price, wanted.discount);
   const received = current.status === SUBMITTED && Boolean(wanted.receiveTime);
   if (received) {
-    await transition(db, {
-      machine: testOrderMachine,
-      table: testOrders,
-      id,
-      version,
-      action: 'receive',
-      user,
-      set: wanted,
-    });
+    await testOrderTransition(db, { id, version }, user, 'receive', wanted);
     await hooks.runHook(TEST_ORDER_RECEIVED, db, { testOrderId: id }, user);
   } else {
     await updateRecord(db, {

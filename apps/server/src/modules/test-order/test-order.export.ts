@@ -1,8 +1,13 @@
 import { areas } from '@qcdesk/contract';
-import { enumLabel } from '@qcdesk/contract/enumerations';
 import { inArray } from 'drizzle-orm';
 import { testOrders } from '../../db/schema/test-order';
-import { clientColumn, departmentColumn, labelIn, listExport } from '../../platform/list-export';
+import {
+  clientColumn,
+  departmentColumn,
+  enumColumn,
+  listExport,
+  referenceColumn,
+} from '../../platform/list-export';
 import { testOrderRows, testOrderSearchWhere } from './test-order.queries';
 import { TEST_ORDER_ENTITY } from './test-order.rules';
 
@@ -32,13 +37,9 @@ export const testOrderExport = listExport({
     },
     clientColumn(),
     departmentColumn(),
-    { key: 'lab', label: { zh: '实验室', en: 'Lab' }, value: (r, l) => labelIn(r.lab, l), width: 24 },
-    { key: 'testType', label: { zh: '测试类型', en: 'Test type' }, value: (r, l) => labelIn(r.testType, l) },
-    {
-      key: 'applyType',
-      label: { zh: '测试方式', en: 'Test kind' },
-      value: (r, l) => enumLabel('TestApplyType', r.applyType, l),
-    },
+    referenceColumn('lab', { zh: '实验室', en: 'Lab' }, { width: 24 }),
+    referenceColumn('testType', { zh: '测试类型', en: 'Test type' }),
+    enumColumn('applyType', { zh: '测试方式', en: 'Test kind' }, 'TestApplyType'),
     { key: 'planTime', label: { zh: '计划送测日期', en: 'Plan date' }, value: (r) => r.planTime },
     { key: 'receiveTime', label: { zh: '收样日期', en: 'Received' }, value: (r) => r.receiveTime },
     { key: 'hopeTime', label: { zh: '期望完成日期', en: 'Expected by' }, value: (r) => r.hopeTime },
@@ -56,15 +57,7 @@ export const testOrderExport = listExport({
     },
     { key: 'quotation', label: { zh: '报价单号', en: 'Quotation no' }, value: (r) => r.quotation },
     { key: 'invoice', label: { zh: '发票号', en: 'Invoice no' }, value: (r) => r.invoice },
-    {
-      key: 'result',
-      label: { zh: '结果', en: 'Result' },
-      value: (r, l) => enumLabel('TestResult', r.result, l),
-    },
-    {
-      key: 'status',
-      label: { zh: '状态', en: 'Status' },
-      value: (r, l) => enumLabel('TestOrderStatus', r.status, l),
-    },
+    enumColumn('result', { zh: '结果', en: 'Result' }, 'TestResult'),
+    enumColumn('status', { zh: '状态', en: 'Status' }, 'TestOrderStatus'),
   ],
 });

@@ -4,7 +4,7 @@ import { files } from '../../db/schema/files';
 import { orderRiskItems } from '../../db/schema/order-risk';
 import { testOrders } from '../../db/schema/test-order';
 import type { Db } from '../../platform/db';
-import { defineModule, type ModuleDeps } from '../../platform/module';
+import { defineModule, type ModuleDeps, namedBy } from '../../platform/module';
 import { type OperationRegistry, registerOperation, serve } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import { testOrderExport } from './test-order.export';
@@ -105,11 +105,7 @@ export const testOrderModule = defineModule({
     },
   ],
   names: {
-    testOrder: {
-      table: testOrders,
-      key: testOrders.id,
-      names: (row) => ({ zh: String(row.testOrderNo), en: String(row.testOrderNo) }),
-    },
+    testOrder: namedBy(testOrders, 'testOrderNo'),
     // A quotation or invoice file reads as its name.
     testOrderFile: {
       table: files,

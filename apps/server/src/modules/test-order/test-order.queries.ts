@@ -5,17 +5,18 @@ import { alias } from 'drizzle-orm/pg-core';
 import { qualified } from '../../db/columns';
 import { clients } from '../../db/schema/client';
 import { factories, labContacts, labs, testItems, testTypes } from '../../db/schema/config';
-import { departments, users } from '../../db/schema/identity';
+import { departments } from '../../db/schema/identity';
 import { orderProducts } from '../../db/schema/order';
 import { reversed, searchText } from '../../db/schema/search-columns';
 import { testOrderItems, testOrders } from '../../db/schema/test-order';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { label } from '../../platform/labels';
+import { label, userLabel } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
+import { rowInScope } from '../../platform/records';
 import { type Scope, scopeWhere } from '../../platform/scope';
-import { contains, endsWith } from '../../platform/search';
-import { type Sorting, sortOrder } from '../../platform/sorting';
+import { contains, endsWith, factoriesMatching } from '../../platform/search';
+import { type PageOf, sortOrder } from '../../platform/sorting';
 
 // The SQL of test orders: the scope (the order's department and client), the row select with its
 // labels and counts, the search (its line filters through the lines' order products) and its page
@@ -27,8 +28,6 @@ export type TestOrderSearch = ParsedInputOf<Ops['searchTestOrders']>;
 /** DOMAIN.md §5.4: the order's department (or the CLIENT user's own client). */
 export const testOrderScope = (scope: Scope) =>
   scopeWhere(scope, { department: testOrders.departmentId, client: testOrders.clientId });
-
-const factoryText = searchText(factories.code, factories.nameZh, factories.nameEn);
 
 /** TestSearchResult (DOMAIN.md §3.2): 0–6 the result, 10 out (≠ 0), 11 not passed (2 or 3). */
 function resultCondition(result: number | undefined): SQL | undefined {
@@ -45,12 +44,7 @@ export function testOrderSearchWhere(db: Db, input: Partial<TestOrderSearch>, sc
     input.orderNo ? endsWith(reversed(orderProducts.orderNo), input.orderNo) : undefined,
     input.productNo ? contains(searchText(orderProducts.productNo), input.productNo) : undefined,
     input.sku ? contains(searchText(orderProducts.sku), input.sku) : undefined,
-    input.factory
-      ? inArray(
-          orderProducts.factoryId,
-          db.select({ id: factories.id }).from(factories).where(contains(factoryText, input.factory)),
-        )
-      : undefined,
+    input.factory ? inArray(orderProducts.factoryId, factoriesMatching(db, input.factory)) : undefined,
   );
   const lines =
     input.orderNo || input.productNo || input.sku || input.factory
@@ -137,8 +131,7 @@ function toRow(r: Selected) {
   };
 }
 
-export type TestOrderPageInput = Pick<TestOrderSearch, 'page' | 'pageSize'> &
-  Sorting<NonNullable<TestOrderSearch['sort']>>;
+export type TestOrderPageInput = PageOf<TestOrderSearch>;
 
 /** The query of one page (tests EXPLAIN it): newest first unless another sort is asked. */
 export function testOrderPageQuery(db: Db, input: TestOrderPageInput, where: SQL | undefined) {
@@ -206,30 +199,12 @@ export async function testOrderLines(db: Db, id: bigint) {
 export async function testOrderDetail(db: Db, id: bigint) {
   const [r] = await selectTestOrders(db).where(eq(testOrders.id, id));
   if (!r) throw new AppError('E_NOT_FOUND');
-  const creatorId = r.order.createdBy;
-  const [createdBy] = creatorId
-    ? await db
-        .select({ id: users.id, name: users.name, englishName: users.englishName })
-        .from(users)
-        .where(eq(users.id, creatorId))
-    : [];
   return {
     ...toRow(r),
     items: await testOrderLines(db, id),
-    createdBy: createdBy ?? null,
+    createdBy: await userLabel(db, r.order.createdBy),
     createdAt: r.order.createdAt,
   };
-}
-
-/** The order with whether it is in scope (else whether it exists). */
-export async function testOrderInScope(db: Db, id: bigint, scope: Scope) {
-  const [row] = await db
-    .select()
-    .from(testOrders)
-    .where(and(eq(testOrders.id, id), testOrderScope(scope)));
-  if (row) return { row, exists: true };
-  const [any] = await db.select({ id: testOrders.id }).from(testOrders).where(eq(testOrders.id, id));
-  return { row: undefined, exists: any !== undefined };
 }
 
 /** Products with their factory labels, by id (valid products of valid orders only). */
@@ -264,5 +239,5 @@ export async function testItemsById(db: Db, ids: readonly bigint[]) {
 
 /** The change-log read rule: the test order is in the caller's scope. */
 export async function testOrderReadable(db: Db, id: bigint, _user: unknown, scope: Scope) {
-  return (await testOrderInScope(db, id, scope)).row !== undefined;
+  return (await rowInScope(db, testOrders, id, testOrderScope(scope))).row !== undefined;
 }

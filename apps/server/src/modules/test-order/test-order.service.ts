@@ -1,7 +1,6 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
 import { TEST_ORDER_STATUS } from '@qcdesk/contract/test-order';
 import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
-import { clients } from '../../db/schema/client';
 import { labContacts, labCs, labs, testTypes } from '../../db/schema/config';
 import { orderProducts } from '../../db/schema/order';
 import { testOrderItems, testOrders } from '../../db/schema/test-order';
@@ -13,15 +12,22 @@ import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { nextNumber } from '../../platform/numbering';
 import { searchPage } from '../../platform/paging';
-import { createRecord, lockVersion } from '../../platform/records';
+import { createRecord, lockVersion, readableRecord } from '../../platform/records';
 import { assertReference } from '../../platform/references';
-import { assertDepartmentFilter, inScope, mayWrite, type Scope, scopeOf } from '../../platform/scope';
+import {
+  assertDepartmentFilter,
+  clientOwner,
+  inScope,
+  mayWrite,
+  type Scope,
+  scopeOf,
+} from '../../platform/scope';
 import type { FilesRuntime } from '../../platform/storage/files-context';
+import { transitionOf } from '../../platform/transition';
 import { fileOutput, findFiles } from '../files/files.service';
 import {
   type TestOrderSearch,
   testOrderDetail,
-  testOrderInScope,
   testOrderPage,
   testOrderRows,
   testOrderScope,
@@ -33,6 +39,7 @@ import {
   sumPrices,
   TEST_ORDER_ENTITY,
   type TestOrderRecord,
+  testOrderMachine,
 } from './test-order.rules';
 import {
   cartWithLines,
@@ -51,6 +58,9 @@ type Ops = typeof areas.testOrder;
 type NewTestOrder = ParsedInputOf<Ops['createTestOrder']>;
 
 export { TEST_ORDER_ENTITY } from './test-order.rules';
+
+/** A test order's status action (submit, receive, close, cancel: its transition table). */
+export const testOrderTransition = transitionOf(testOrderMachine, testOrders);
 
 // -- Reads ------------------------------------------------------------------------------------
 
@@ -102,18 +112,12 @@ export async function listTestOrderProducts(db: Db, ids: readonly bigint[], user
 
 /** The order if the caller reads it: E_SCOPE out of scope, E_NOT_FOUND when absent or deleted. */
 export async function readableTestOrder(db: Db, id: bigint, scope: Scope) {
-  const { row, exists } = await testOrderInScope(db, id, scope);
-  if (!row) throw new AppError(exists ? 'E_SCOPE' : 'E_NOT_FOUND');
-  if (row.valid !== 1) throw new AppError('E_NOT_FOUND');
-  return row;
+  return readableRecord(db, { table: testOrders, id, where: testOrderScope(scope) });
 }
 
 /** Whether the caller writes records of this client (DOMAIN.md §5.4; SALES: its own clients). */
 async function mayWriteFor(db: Db, scope: Scope, r: { clientId: bigint; departmentId: bigint }) {
-  const [client] = await db
-    .select({ salesId: clients.salesId })
-    .from(clients)
-    .where(eq(clients.id, r.clientId));
+  const client = await clientOwner(db, r.clientId);
   return mayWrite(scope, {
     departmentId: r.departmentId,
     clientId: r.clientId,

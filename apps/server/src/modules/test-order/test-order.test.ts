@@ -3,11 +3,10 @@ import { changeLog as changeLogOp } from '@qcdesk/contract/config';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf } from '../../../test/support/factories';
-import { multipart } from '../../../test/support/files-helpers';
+import { MINIMAL_PDF, uploadFile } from '../../../test/support/files-helpers';
 import { buildUser, signIn, signInAs } from '../../../test/support/identity';
-import { SEED_ENV } from '../../../test/support/seed-env';
 import { type SmtpSink, startSmtpSink } from '../../../test/support/smtp-sink';
-import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { seedContext, startTestApp, type TestApp } from '../../../test/support/test-app';
 import { clients, clientTestRequirements } from '../../db/schema/client';
 import { labContacts, labCs, labs, testItems, testTypes } from '../../db/schema/config';
 import { orderRisks } from '../../db/schema/order-risk';
@@ -15,7 +14,6 @@ import { changeLog } from '../../db/schema/platform';
 import { testOrderItems, testOrders } from '../../db/schema/test-order';
 import { actorOf } from '../../platform/auth';
 import { businessDate } from '../../platform/business-time';
-import { loadConfig } from '../../platform/config';
 import { defineModule, onHook } from '../../platform/module';
 import { seedPrincipal } from '../../platform/seed-principal';
 import { modules } from '../modules';
@@ -109,18 +107,7 @@ async function labContactFor(clientId: bigint, email: string) {
 }
 
 /** A PDF uploaded by the user of `token`; answers its file id. */
-async function upload(token: string, name: string): Promise<string> {
-  const { token: uploadToken } = await t.client.ok(areas.files.uploadToken, {}, { token });
-  const content = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-  const form = multipart([{ name: 'file', filename: name, content }]);
-  const response = await t.app.server.inject({
-    method: 'POST',
-    url: '/api/file/upload',
-    payload: form.payload,
-    headers: { ...form.headers, authorization: uploadToken },
-  });
-  return (response.json() as { data: { id: string } }).data.id;
-}
+const upload = (token: string, name: string) => uploadFile(t, token, name, MINIMAL_PDF);
 
 /** A draft of two lines (T-EN71-1, T-AZO) on the first product of a new order. */
 async function draft(token = qc) {
@@ -741,13 +728,7 @@ describe('submit, receive, report, close, cancel', () => {
 
 describe('the seed', () => {
   it('creates the demo test orders through the services; a second run adds nothing', async () => {
-    const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
-    const ctx = {
-      database: t.database,
-      hooks: t.app.capabilities,
-      config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
-      log: quiet,
-    };
+    const ctx = seedContext(t);
     await seedTestOrders(ctx);
     const before = await orderCount();
     const logs = (await db().select().from(changeLog).where(eq(changeLog.entity, 'test_orders'))).length;

@@ -1,14 +1,12 @@
 import type { Readable } from 'node:stream';
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
-import { fileExtension } from '@qcdesk/contract/files';
 import { LAB_RESULT_ROWS_MAX, TEST_REPORT_STATUS } from '@qcdesk/contract/test-report';
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { scopeOf } from '../../platform/scope';
-import { getSystemParam } from '../../platform/system-params';
 import { cellText, readXlsxRows } from '../../platform/xlsx-reader';
-import { ownFiles } from '../files/files.service';
+import { ownSpreadsheet } from '../files/files.service';
 import { itemRows } from './test-report.queries';
 import { mayWriteReport, readableReport, type TestReportDeps } from './test-report.service';
 import { checkLabRows, type LabCells, labColumnOf, labError } from './test-report-lab.rules';
@@ -49,12 +47,7 @@ export async function importLabResults(db: Db, deps: TestReportDeps, input: Impo
   const report = await readableReport(db, input.id, scope);
   if (!(await mayWriteReport(db, scope, report))) throw new AppError('E_SCOPE');
   if (report.status !== TEST_REPORT_STATUS.pending || report.valid !== 1) throw new AppError('E_STATUS');
-  const [file] = await ownFiles(db, [input.fileId], user.userId);
-  if (!file) throw new AppError('E_REF_NOT_FOUND', { field: 'fileId' }, { field: 'fileId' });
-  if (fileExtension(file.name) !== 'xlsx') throw new AppError('E_FILE_CONTENT', {}, { field: 'fileId' });
-  const maxMb = await getSystemParam(db, 'upload.maxDocMB');
-  if (file.size > maxMb * 1024 * 1024)
-    throw new AppError('E_FILE_TOO_BIG', { n: maxMb }, { field: 'fileId' });
+  const file = await ownSpreadsheet(db, input.fileId, user.userId);
   const { store } = await deps.files();
   const object = await store.get(file.storageKey);
   if (!object) throw new AppError('E_REF_NOT_FOUND', { field: 'fileId' }, { field: 'fileId' });

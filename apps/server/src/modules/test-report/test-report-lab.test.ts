@@ -3,13 +3,14 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf } from '../../../test/support/factories';
-import { multipart } from '../../../test/support/files-helpers';
+import { uploadFile } from '../../../test/support/files-helpers';
 import { signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { labs, testItems, testTypes } from '../../db/schema/config';
 import { testReports } from '../../db/schema/test-report';
 import { businessDate } from '../../platform/business-time';
 import { buildOrder } from '../order/order.factory';
+import { reportOfTestOrder } from './test-report.factory';
 
 // testreport/result/import (issue 25, faster lab entry): a lab's XLSX of a pending report read for
 // the result dialog, every row checked, nothing written; refused to a role without testreport.result.
@@ -28,18 +29,7 @@ afterAll(() => t.close());
 
 const db = () => t.database.db;
 
-async function upload(token: string, name: string, content: Buffer): Promise<string> {
-  const { token: uploadToken } = await t.client.ok(areas.files.uploadToken, {}, { token });
-  const form = multipart([{ name: 'file', filename: name, content }]);
-  const response = await t.app.server.inject({
-    method: 'POST',
-    url: '/api/file/upload',
-    payload: form.payload,
-    headers: { ...form.headers, authorization: uploadToken },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as { data: { id: string } }).data.id;
-}
+const upload = (token: string, name: string, content: Buffer) => uploadFile(t, token, name, content);
 
 async function labFile(rows: (string | null)[][]) {
   const workbook = new ExcelJS.Workbook();
@@ -71,10 +61,7 @@ async function pendingReport() {
     { token: qc },
   );
   await t.client.ok(areas.testOrder.submitTestOrder, { id: draft.id, version: draft.version }, { token: qc });
-  const [report] = await db()
-    .select()
-    .from(testReports)
-    .where(eq(testReports.testOrderId, BigInt(draft.id)));
+  const report = await reportOfTestOrder(db(), draft.id);
   return t.client.ok(ops.getTestReport, { id: String(report!.id) }, { token: lab });
 }
 

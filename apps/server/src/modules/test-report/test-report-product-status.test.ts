@@ -2,19 +2,19 @@ import { areas } from '@qcdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf, userId } from '../../../test/support/factories';
-import { multipart } from '../../../test/support/files-helpers';
+import { MINIMAL_PDF, uploadFile } from '../../../test/support/files-helpers';
 import { signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { labs, testItems, testTypes } from '../../db/schema/config';
-import { orderProducts } from '../../db/schema/order';
 import { changeLog } from '../../db/schema/platform';
-import { productionSamples } from '../../db/schema/production-sample';
 import { testOrders } from '../../db/schema/test-order';
 import { testReports } from '../../db/schema/test-report';
 import { businessDate } from '../../platform/business-time';
 import { buildOrder } from '../order/order.factory';
 import { addDays } from '../order/order.rules';
 import { buildOrderRisk, riskItems } from '../order-risk/order-risk.factory';
+import { buildSampleOfProduct } from '../production-sample/production-sample.factory';
+import { reportOfTestOrder } from './test-report.factory';
 
 // Issue 25 ("a failed product shows Passed") and the testing leftovers of issue 24, through the
 // envelope: a product's test status is the worst of every published result that concerns it, not
@@ -46,18 +46,7 @@ const orderRow = async (id: string) =>
       .where(eq(testOrders.id, BigInt(id)))
   )[0]!;
 
-async function upload(token: string): Promise<string> {
-  const { token: uploadToken } = await t.client.ok(areas.files.uploadToken, {}, { token });
-  const content = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-  const form = multipart([{ name: 'file', filename: 'report.pdf', content }]);
-  const response = await t.app.server.inject({
-    method: 'POST',
-    url: '/api/file/upload',
-    payload: form.payload,
-    headers: { ...form.headers, authorization: uploadToken },
-  });
-  return (response.json() as { data: { id: string } }).data.id;
-}
+const upload = (token: string) => uploadFile(t, token, 'report.pdf', MINIMAL_PDF);
 
 /** A submitted test order of the lines [product index, test-item code, risk item], and its report. */
 async function submitted(products: readonly { id: bigint }[], lines: readonly [number, string, bigint?][]) {
@@ -84,10 +73,7 @@ async function submitted(products: readonly { id: bigint }[], lines: readonly [n
     { id: draft.id, version: draft.version },
     { token: qc },
   );
-  const [row] = await db()
-    .select()
-    .from(testReports)
-    .where(eq(testReports.testOrderId, BigInt(order.id)));
+  const row = await reportOfTestOrder(db(), order.id);
   const report = await t.client.ok(ops.getTestReport, { id: String(row!.id) }, { token: lab });
   return { order, report };
 }
@@ -141,21 +127,7 @@ describe('issue 25: a failed product shows Passed', () => {
   it('EN 71-1 fails on a product whose risk held only formaldehyde: the product, its risk row and its production sample read failed; the order settles', async () => {
     const { order, products } = await buildOrder(db(), { lines: [{ productType: 2 }] });
     const product = products[0]!;
-    const [sample] = await db()
-      .insert(productionSamples)
-      .values({
-        itemNo: product.itemNo,
-        clientId: order.clientId,
-        departmentId: order.departmentId,
-        providerFactoryId: product.factoryId,
-        receivedDate: businessDate(),
-        quantity: 1,
-      })
-      .returning();
-    await db()
-      .update(orderProducts)
-      .set({ productionSampleId: sample!.id })
-      .where(eq(orderProducts.id, product.id));
+    const sample = await buildSampleOfProduct(db(), order, product);
     const risk = await buildOrderRisk(db(), {
       orderId: order.id,
       orderProductId: product.id,
@@ -238,7 +210,7 @@ describe('issue 25: a failed product shows Passed', () => {
     expect(await statusOf(order, product.id)).toBe('failed');
     const sampleDetail = await t.client.ok(
       areas.productionSample.getProductionSample,
-      { id: String(sample!.id) },
+      { id: String(sample.id) },
       { token: qc },
     );
     expect(sampleDetail.products).toEqual([expect.objectContaining({ testStatus: 'failed' })]);
@@ -291,10 +263,7 @@ describe('issue 25: a failed product shows Passed', () => {
     expect(await statusOf(order, products[0]!.id)).toBe('failed');
     const draft = await t.client.ok(to.getTestOrder, { id: retested.retestOrder!.id }, { token: qc });
     await t.client.ok(to.submitTestOrder, { id: draft.id, version: draft.version }, { token: qc });
-    const [next] = await db()
-      .select()
-      .from(testReports)
-      .where(eq(testReports.testOrderId, BigInt(draft.id)));
+    const next = await reportOfTestOrder(db(), draft.id);
     const nextDetail = await t.client.ok(ops.getTestReport, { id: String(next!.id) }, { token: lab });
     expect(await statusOf(order, products[0]!.id)).toBe('failed');
     await published(nextDetail, { 'T-AZO': 1 });
@@ -356,10 +325,7 @@ describe('issue 24: the testing leftovers', () => {
       itemCount: 1,
     });
     await t.client.ok(to.submitTestOrder, { id: draft.id, version: draft.version }, { token: qc });
-    const [next] = await db()
-      .select()
-      .from(testReports)
-      .where(eq(testReports.testOrderId, BigInt(draft.id)));
+    const next = await reportOfTestOrder(db(), draft.id);
     expect(next).toMatchObject({ status: 10, retestNo: 1, previousReportId: BigInt(report.id) });
   });
 });

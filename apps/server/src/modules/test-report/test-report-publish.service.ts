@@ -9,7 +9,7 @@ import { testReportProducts, testReports } from '../../db/schema/test-report';
 import { worstResult } from '../../domain/test-results';
 import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
-import { enqueueMail } from '../../platform/mail/mail-outbox';
+import { mailEach, onceEach } from '../../platform/mail/recipients';
 import { recordRiskResults } from '../order-risk/order-risk-results.service';
 import { markMilestone } from '../product-track/product-track-milestone.service';
 import { setSampleTestResults } from '../production-sample/production-sample-test-result.service';
@@ -106,35 +106,31 @@ async function mailResult(
   const failed = items.filter(
     (i) => i.item.result === TEST_RESULT.improve || i.item.result === TEST_RESULT.fail,
   );
-  const seen = new Set<string>();
-  for (const r of recipients) {
+  const active = recipients.flatMap((r) => {
     const email = r.email?.trim();
-    if (!email || r.state !== 1 || seen.has(email.toLowerCase())) continue;
-    seen.add(email.toLowerCase());
     const lang = r.language ?? 'zh';
-    await enqueueMail(db, {
-      to: email,
-      template: TEST_REPORT_RESULT_MAIL,
-      lang,
-      params: {
-        name: personName(r, lang),
-        reportNo: report.reportNo ?? '',
-        client: client?.name ?? '',
-        lab: (lang === 'zh' ? lab?.nameZh : lab?.nameEn) ?? '',
-        testType: (lang === 'zh' ? type?.nameZh : type?.nameEn) ?? '',
-        reportDate: report.reportDate ?? '',
-        result: enumLabel('TestResult', report.result, lang),
-        lines: failed
-          .map(
-            (i) =>
-              `${i.productNo} ${lang === 'zh' ? i.testItem.nameZh : i.testItem.nameEn}: ${enumLabel('TestResult', i.item.result, lang)}`,
-          )
-          .join('\n'),
-        publisher: user.displayName,
-      },
-      entity: TEST_REPORT_ENTITY,
-      entityId: report.id,
-      createdBy: user.userId,
-    });
-  }
+    return email && r.state === 1 ? [{ email, name: personName(r, lang), lang }] : [];
+  });
+  await mailEach(db, onceEach(active), {
+    template: TEST_REPORT_RESULT_MAIL,
+    params: (r) => ({
+      name: r.name,
+      reportNo: report.reportNo ?? '',
+      client: client?.name ?? '',
+      lab: (r.lang === 'zh' ? lab?.nameZh : lab?.nameEn) ?? '',
+      testType: (r.lang === 'zh' ? type?.nameZh : type?.nameEn) ?? '',
+      reportDate: report.reportDate ?? '',
+      result: enumLabel('TestResult', report.result, r.lang),
+      lines: failed
+        .map(
+          (i) =>
+            `${i.productNo} ${r.lang === 'zh' ? i.testItem.nameZh : i.testItem.nameEn}: ${enumLabel('TestResult', i.item.result, r.lang)}`,
+        )
+        .join('\n'),
+      publisher: user.displayName,
+    }),
+    entity: TEST_REPORT_ENTITY,
+    entityId: report.id,
+    createdBy: user.userId,
+  });
 }

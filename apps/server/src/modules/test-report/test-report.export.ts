@@ -1,7 +1,13 @@
 import { areas } from '@qcdesk/contract';
-import { enumLabel } from '@qcdesk/contract/enumerations';
 import { testReports } from '../../db/schema/test-report';
-import { clientColumn, departmentColumn, labelIn, listExport, personIn } from '../../platform/list-export';
+import {
+  clientColumn,
+  departmentColumn,
+  enumColumn,
+  listExport,
+  personColumn,
+  referenceColumn,
+} from '../../platform/list-export';
 import { testReportRows, testReportSearchWhere } from './test-report.queries';
 import { TEST_REPORT_ENTITY } from './test-report.rules';
 
@@ -28,27 +34,12 @@ export const testReportExport = listExport({
       width: 18,
       client: true,
     },
-    {
-      key: 'reportType',
-      label: { zh: '报告类型', en: 'Report type' },
-      value: (r, l) => enumLabel('TestReportType', r.reportType, l),
+    enumColumn('reportType', { zh: '报告类型', en: 'Report type' }, 'TestReportType', {
       width: 16,
       client: true,
-    },
-    {
-      key: 'lab',
-      label: { zh: '实验室', en: 'Lab' },
-      value: (r, l) => labelIn(r.lab, l),
-      width: 24,
-      client: true,
-    },
-    {
-      key: 'testType',
-      label: { zh: '测试类型', en: 'Test type' },
-      value: (r, l) => labelIn(r.testType, l),
-      width: 20,
-      client: true,
-    },
+    }),
+    referenceColumn('lab', { zh: '实验室', en: 'Lab' }, { width: 24, client: true }),
+    referenceColumn('testType', { zh: '测试类型', en: 'Test type' }, { width: 20, client: true }),
     {
       key: 'orderNo',
       label: { zh: '订单号', en: 'Order no' },
@@ -76,25 +67,11 @@ export const testReportExport = listExport({
       value: (r) => r.reportDate,
       client: true,
     },
-    {
-      key: 'result',
-      label: { zh: '结果', en: 'Result' },
-      value: (r, l) => enumLabel('TestResult', r.result, l),
-      client: true,
-    },
-    {
-      key: 'status',
-      label: { zh: '状态', en: 'Status' },
-      value: (r, l) => enumLabel('TestReportStatus', r.status, l),
-      client: true,
-    },
+    enumColumn('result', { zh: '结果', en: 'Result' }, 'TestResult', { client: true }),
+    enumColumn('status', { zh: '状态', en: 'Status' }, 'TestReportStatus', { client: true }),
     { key: 'retestNo', label: { zh: '复测次数', en: 'Retest no' }, value: (r) => r.retestNo },
-    { key: 'resultBy', label: { zh: '录入人', en: 'Entered by' }, value: (r, l) => personIn(r.resultBy, l) },
-    {
-      key: 'verifiedBy',
-      label: { zh: '审核人', en: 'Verified by' },
-      value: (r, l) => personIn(r.verifiedBy, l),
-    },
+    personColumn('resultBy', { zh: '录入人', en: 'Entered by' }),
+    personColumn('verifiedBy', { zh: '审核人', en: 'Verified by' }),
     {
       key: 'description',
       label: { zh: '描述', en: 'Description' },

@@ -7,7 +7,8 @@ import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
 
 // Test data of test reports (STYLE.md rule 9): `buildTestReport` inserts a factory-provided report
-// (no test order) of an order product with items (test-item codes) in the status and results asked.
+// (no test order) of an order product with items (test-item codes) in the status and results asked;
+// `reportOfTestOrder` reads the report a submitted test order got.
 
 export interface TestReportOverrides {
   orderProductId: bigint;
@@ -45,4 +46,13 @@ export async function buildTestReport(db: Db, o: TestReportOverrides) {
       sort: i,
     });
   return report!;
+}
+
+/** The (first) report of a test order: the one its submit made (TEST_ORDER_SUBMITTED). */
+export async function reportOfTestOrder(db: Db, testOrderId: string) {
+  const [report] = await db
+    .select()
+    .from(testReports)
+    .where(eq(testReports.testOrderId, BigInt(testOrderId)));
+  return report;
 }

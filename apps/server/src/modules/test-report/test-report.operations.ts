@@ -2,7 +2,13 @@ import { areas } from '@qcdesk/contract';
 import { testReports } from '../../db/schema/test-report';
 import { actorOf } from '../../platform/auth';
 import { defineModule, type ModuleDeps, onHook } from '../../platform/module';
-import { type OperationRegistry, registerOperation, serve, serveWith } from '../../platform/registry';
+import {
+  type OperationRegistry,
+  registerOperation,
+  serve,
+  serveDetailWith,
+  serveWith,
+} from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import {
   TEST_ORDER_CANCELLED,
@@ -41,11 +47,7 @@ function registerTestReportOperations(registry: OperationRegistry, deps: ModuleD
   const read = { transaction: false };
   serve(registry, ops.searchTestReports, searchTestReports, read);
   serve(registry, ops.listTestReports, listTestReports, read);
-  registerOperation(registry, ops.getTestReport, async (input, ctx) => {
-    const { detail, flags } = await getTestReport(ctx.db, service, input.id, ctx.user);
-    ctx.setFlags(flags);
-    return detail;
-  });
+  serveDetailWith(registry, service, ops.getTestReport, getTestReport);
   serveWith(registry, service, ops.createTestReport, createTestReport);
   serveWith(registry, service, ops.updateTestReport, updateTestReport);
   serveWith(registry, service, ops.updateTestReportItems, updateTestReportItems);

@@ -18,11 +18,12 @@ import {
   testReports,
 } from '../../db/schema/test-report';
 import type { Db } from '../../platform/db';
-import { label } from '../../platform/labels';
+import { label, personLabel } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
-import { type Scope, scopeWhere } from '../../platform/scope';
-import { contains, endsWith } from '../../platform/search';
-import { type Sorting, sortOrder } from '../../platform/sorting';
+import { rowInScope } from '../../platform/records';
+import { type Scope, scopeWithStatuses } from '../../platform/scope';
+import { contains, endsWith, factoriesMatching } from '../../platform/search';
+import { type PageOf, sortOrder } from '../../platform/sorting';
 import { clientVisibleStatuses, INVALID, RETESTED } from './test-report.rules';
 
 // The SQL of test reports: the scope condition, the row select with its labels, the search and its
@@ -34,13 +35,12 @@ export type TestReportFilters = FiltersOf<Ops['searchTestReports']>;
 export type TestReportList = ParsedInputOf<Ops['listTestReports']>;
 
 /** Reports in scope (DOMAIN.md §5.4, "report via order"): department, or a CLIENT's published ones. */
-export function testReportScope(scope: Scope): SQL | undefined {
-  const statuses = clientVisibleStatuses(scope);
-  return and(
-    scopeWhere(scope, { department: testReports.departmentId, client: testReports.clientId }),
-    statuses ? inArray(testReports.status, [...statuses]) : undefined,
+export const testReportScope = (scope: Scope): SQL | undefined =>
+  scopeWithStatuses(
+    scope,
+    { department: testReports.departmentId, client: testReports.clientId, status: testReports.status },
+    clientVisibleStatuses(scope),
   );
-}
 
 const resulter = alias(users, 'resulter');
 const verifier = alias(users, 'verifier');
@@ -69,9 +69,6 @@ function selectReports(db: Db) {
 }
 
 type Selected = Awaited<ReturnType<ReturnType<typeof selectReports>['execute']>>[number];
-
-const person = (id: bigint | null, p: { name: string; englishName: string | null } | null) =>
-  id === null ? null : { id, name: p?.name ?? '', englishName: p?.englishName ?? null };
 
 /** The products of reports, by report. */
 export async function productsOf(db: Db, reportIds: readonly bigint[]) {
@@ -135,9 +132,9 @@ async function toRows(db: Db, selected: readonly Selected[]) {
       status: t.status,
       previousReportId: t.previousReportId,
       retestNo: t.retestNo,
-      resultBy: person(t.resultBy, r.resulter),
+      resultBy: personLabel(t.resultBy, r.resulter),
       resultAt: t.resultAt,
-      verifiedBy: person(t.verifiedBy, r.verifier),
+      verifiedBy: personLabel(t.verifiedBy, r.verifier),
       publishedAt: t.publishedAt,
       valid: t.valid,
       version: t.version,
@@ -162,8 +159,6 @@ const productsWhere = (db: Db, where: SQL) =>
       .where(where),
   );
 
-const factoryText = searchText(factories.code, factories.nameZh, factories.nameEn);
-
 /** TestReportSearchResult (DOMAIN.md §3.2): 0–6 the result; 10 out; 11 not passed; 12 retested. */
 function resultWhere(result: number): SQL | undefined {
   if (result === TR_SEARCH.out) return ne(testReports.result, TEST_RESULT.notOut);
@@ -185,13 +180,7 @@ export function testReportSearchWhere(db: Db, input: TestReportFilters, scope: S
       : undefined,
     input.sku ? productsWhere(db, contains(searchText(orderProducts.sku), input.sku)) : undefined,
     input.factory
-      ? productsWhere(
-          db,
-          inArray(
-            orderProducts.factoryId,
-            db.select({ id: factories.id }).from(factories).where(contains(factoryText, input.factory)),
-          ),
-        )
+      ? productsWhere(db, inArray(orderProducts.factoryId, factoriesMatching(db, input.factory)))
       : undefined,
     input.client === undefined ? undefined : eq(testReports.clientId, input.client),
     input.department === undefined ? undefined : eq(testReports.departmentId, input.department),
@@ -205,8 +194,7 @@ export function testReportSearchWhere(db: Db, input: TestReportFilters, scope: S
   );
 }
 
-export type TestReportPageInput = Pick<TestReportSearch, 'page' | 'pageSize'> &
-  Sorting<NonNullable<TestReportSearch['sort']>>;
+export type TestReportPageInput = PageOf<TestReportSearch>;
 
 function reportOrder(input: TestReportPageInput): SQL[] {
   const keys = { reportNo: testReports.reportNo, reportDate: testReports.listDate };
@@ -305,17 +293,6 @@ export async function filesOf(db: Db, ids: readonly bigint[]) {
     .where(inArray(files.id, [...ids]));
 }
 
-/** The report if in scope; otherwise whether it exists at all (E_SCOPE or E_NOT_FOUND). */
-export async function reportInScope(db: Db, id: bigint, scope: Scope) {
-  const [row] = await db
-    .select()
-    .from(testReports)
-    .where(and(eq(testReports.id, id), testReportScope(scope)));
-  if (row) return { row, exists: true };
-  const [exists] = await db.select({ id: testReports.id }).from(testReports).where(eq(testReports.id, id));
-  return { row: undefined, exists: exists !== undefined };
-}
-
 /** The previous reports of a report, newest first (back along previousReportId), in scope. */
 export async function previousIds(db: Db, id: bigint, scope: Scope): Promise<bigint[]> {
   const out: bigint[] = [];
@@ -326,7 +303,7 @@ export async function previousIds(db: Db, id: bigint, scope: Scope): Promise<big
       .from(testReports)
       .where(eq(testReports.id, current));
     if (!row?.previousReportId) break;
-    const { row: previous } = await reportInScope(db, row.previousReportId, scope);
+    const { row: previous } = await rowInScope(db, testReports, row.previousReportId, testReportScope(scope));
     if (!previous) break;
     out.push(previous.id);
     current = previous.id;
@@ -378,23 +355,6 @@ export async function reportNoTaken(db: Db, labId: bigint, reportNo: string, sel
       ),
     );
   return taken !== undefined;
-}
-
-export async function userLabel(db: Db, id: bigint | null) {
-  if (!id) return null;
-  const [user] = await db
-    .select({ id: users.id, name: users.name, englishName: users.englishName })
-    .from(users)
-    .where(eq(users.id, id));
-  return user ?? null;
-}
-
-export async function clientOf(db: Db, clientId: bigint) {
-  const [client] = await db
-    .select({ id: clients.id, departmentId: clients.departmentId, salesId: clients.salesId })
-    .from(clients)
-    .where(eq(clients.id, clientId));
-  return client;
 }
 
 /** Order products by id (valid, of a valid order). */

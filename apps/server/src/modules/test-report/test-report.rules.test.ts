@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { reasonOf } from '../../../test/support/refusals';
 import { worstResult } from '../../domain/test-results';
 import type { Principal } from '../../platform/auth';
 import { mayRetest, reportActions, resultOf, settledResult } from './test-report.rules';
 
 // The pure rules of test reports (DOMAIN.md §4.10, §6.4, §7.3).
-
-const reasonOf = (run: () => unknown) => {
-  try {
-    run();
-    return null;
-  } catch (error) {
-    return (error as { reason?: string }).reason ?? String(error);
-  }
-};
 
 describe('§6.4 worst-of (order risk’s, shared)', () => {
   it.each([

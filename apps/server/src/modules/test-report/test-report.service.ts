@@ -5,25 +5,24 @@ import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
+import { userLabel } from '../../platform/labels';
 import { searchPage } from '../../platform/paging';
-import { lockVersion } from '../../platform/records';
-import { assertDepartmentFilter, mayWrite, type Scope, scopeOf } from '../../platform/scope';
+import { lockVersion, readableRecord } from '../../platform/records';
+import { assertDepartmentFilter, mayWriteClientRecords, type Scope, scopeOf } from '../../platform/scope';
 import type { FilesRuntime } from '../../platform/storage/files-context';
 import { fileOutput } from '../files/files.service';
 import {
-  clientOf,
   itemRows,
   previousIds,
   reportFiles,
-  reportInScope,
   retestOrderOf,
   type TestReportList,
   type TestReportSearch,
   testReportChoices,
   testReportPage,
   testReportRowOf,
+  testReportScope,
   testReportSearchWhere,
-  userLabel,
 } from './test-report.queries';
 import { EDIT_PERMISSION, reportActions, type TestReportRecord } from './test-report.rules';
 
@@ -53,18 +52,11 @@ export async function listTestReports(db: Db, input: TestReportList, user: Princ
 
 /** E_SCOPE out of scope, E_NOT_FOUND when absent. */
 export async function readableReport(db: Db, id: bigint, scope: Scope): Promise<TestReportRecord> {
-  const { row, exists } = await reportInScope(db, id, scope);
-  if (!row) throw new AppError(exists ? 'E_SCOPE' : 'E_NOT_FOUND');
-  return row;
+  return readableRecord(db, { table: testReports, id, where: testReportScope(scope), deleted: true });
 }
 
-export async function mayWriteReport(db: Db, scope: Scope, report: { clientId: bigint }) {
-  const client = await clientOf(db, report.clientId);
-  return (
-    client !== undefined &&
-    mayWrite(scope, { departmentId: client.departmentId, clientId: client.id, salesId: client.salesId })
-  );
-}
+export const mayWriteReport = (db: Db, scope: Scope, report: { clientId: bigint }) =>
+  mayWriteClientRecords(db, scope, report.clientId);
 
 /** A report as the chain shows it: the row, items, files and the last reason. */
 async function roundOf(db: Db, deps: TestReportDeps, id: bigint) {

@@ -4,10 +4,9 @@ import { TEST_RESULT } from '@qcdesk/contract/enumerations';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf } from '../../../test/support/factories';
-import { multipart, samples } from '../../../test/support/files-helpers';
+import { MINIMAL_PDF, samples, uploadFile } from '../../../test/support/files-helpers';
 import { signInAs } from '../../../test/support/identity';
-import { SEED_ENV } from '../../../test/support/seed-env';
-import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { seedContext, startTestApp, type TestApp } from '../../../test/support/test-app';
 import { labs, productTracks, testItems, testTypes } from '../../db/schema/config';
 import { mailOutbox } from '../../db/schema/mail';
 import { orderProducts } from '../../db/schema/order';
@@ -17,11 +16,12 @@ import { productionSamples } from '../../db/schema/production-sample';
 import { testOrders } from '../../db/schema/test-order';
 import { testReportFiles, testReportItems, testReports } from '../../db/schema/test-report';
 import { businessDate } from '../../platform/business-time';
-import { loadConfig } from '../../platform/config';
 import { buildOrder } from '../order/order.factory';
 import { orderIdsOfNos } from '../order/order-hooks.service';
 import { buildOrderRisk } from '../order-risk/order-risk.factory';
+import { buildSampleOfProduct } from '../production-sample/production-sample.factory';
 import { seedTestOrders } from '../test-order/test-order.seed';
+import { reportOfTestOrder } from './test-report.factory';
 import { DEMO_REPORT_ORDER_NO, seedTestReports } from './test-report.seed';
 
 // Test reports through the envelope (DOMAIN.md §2.5, §4.9, §4.10, §5.2–5.4, §6.4, §7.3): the report
@@ -66,21 +66,8 @@ const logOf = (id: string | bigint) =>
     .where(and(eq(changeLog.entity, 'test_reports'), eq(changeLog.entityId, BigInt(id))))
     .orderBy(desc(changeLog.id));
 
-async function upload(token: string, name = 'report.pdf'): Promise<string> {
-  const { token: uploadToken } = await t.client.ok(areas.files.uploadToken, {}, { token });
-  const content = name.endsWith('.png')
-    ? samples.png()
-    : Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-  const form = multipart([{ name: 'file', filename: name, content }]);
-  const response = await t.app.server.inject({
-    method: 'POST',
-    url: '/api/file/upload',
-    payload: form.payload,
-    headers: { ...form.headers, authorization: uploadToken },
-  });
-  expect(response.statusCode).toBe(200);
-  return (response.json() as { data: { id: string } }).data.id;
-}
+const upload = (token: string, name = 'report.pdf') =>
+  uploadFile(t, token, name, name.endsWith('.png') ? samples.png() : MINIMAL_PDF);
 
 /** A submitted and received test order of two lines (T-EN71-1, T-AZO) and the report it created. */
 async function submittedOrder(withRisk = false) {
@@ -124,10 +111,7 @@ async function submittedOrder(withRisk = false) {
     { id: submitted.id, version: submitted.version, receiveTime: businessDate() } as never,
     { token: lab },
   );
-  const [report] = await db()
-    .select()
-    .from(testReports)
-    .where(eq(testReports.testOrderId, BigInt(draft.id)));
+  const report = await reportOfTestOrder(db(), draft.id);
   const detail = await t.client.ok(ops.getTestReport, { id: String(report!.id) }, { token: lab });
   return { order, products, testOrder: received, report: detail };
 }
@@ -447,21 +431,7 @@ describe('verify, reject, publish, invalidate', () => {
       .from(orderRisks)
       .where(eq(orderRisks.orderProductId, s.products[0]!.id));
     expect(risk!.status).toBe(20);
-    const [sample] = await db()
-      .insert(productionSamples)
-      .values({
-        itemNo: s.products[0]!.itemNo,
-        clientId: s.order.clientId,
-        departmentId: s.order.departmentId,
-        providerFactoryId: s.products[0]!.factoryId,
-        receivedDate: businessDate(),
-        quantity: 1,
-      })
-      .returning();
-    await db()
-      .update(orderProducts)
-      .set({ productionSampleId: sample!.id })
-      .where(eq(orderProducts.id, s.products[0]!.id));
+    const sample = await buildSampleOfProduct(db(), s.order, s.products[0]!);
     const fileId = await upload(lab);
     const issued = await t.client.ok(
       ops.enterTestReportResult,
@@ -491,8 +461,7 @@ describe('verify, reject, publish, invalidate', () => {
     const [item] = await db().select().from(orderRiskItems).where(eq(orderRiskItems.orderRiskId, risk!.id));
     expect(item).toMatchObject({ result: 3, testReportId: BigInt(s.report.id) });
     expect(
-      (await db().select().from(productionSamples).where(eq(productionSamples.id, sample!.id)))[0]!
-        .testResult,
+      (await db().select().from(productionSamples).where(eq(productionSamples.id, sample.id)))[0]!.testResult,
     ).toBe(3);
     const tracks = await db()
       .select()
@@ -563,10 +532,7 @@ describe('testreport/retest', () => {
     const draft = await t.client.ok(to.getTestOrder, { id: retested.retestOrder!.id }, { token: qc });
     expect(draft).toMatchObject({ status: 10, retest: true, previousReportId: report.id });
     await t.client.ok(to.submitTestOrder, { id: draft.id, version: draft.version }, { token: qc });
-    const [next] = await db()
-      .select()
-      .from(testReports)
-      .where(eq(testReports.testOrderId, BigInt(draft.id)));
+    const next = await reportOfTestOrder(db(), draft.id);
     expect(next).toMatchObject({ status: 10, retestNo: 1, previousReportId: BigInt(report.id) });
     const detail = await t.client.ok(ops.getTestReport, { id: String(next!.id) }, { token: qc });
     expect(detail.previousReports.map((r) => r.id)).toEqual([report.id]);
@@ -590,13 +556,7 @@ describe('testreport/retest', () => {
 
 describe('the seed', () => {
   it('submits the demo test order’s report, enters one pass and one fail (receiving the order), verified by another user; a second run adds nothing', async () => {
-    const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
-    const ctx = {
-      database: t.database,
-      hooks: t.app.capabilities,
-      config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
-      log: quiet,
-    };
+    const ctx = seedContext(t);
     await seedTestOrders(ctx);
     // The seed's submit runs TEST_ORDER_SUBMITTED as the operation does: the order has its pending report.
     const [demoOrderId] = await orderIdsOfNos(db(), [DEMO_REPORT_ORDER_NO]);

@@ -90,7 +90,9 @@ async function fill(
       id: r.id,
       version: r.version,
       preResult,
-      ...(preResult !== INSPECTION_RESULT.pass ? { resultRemark: o.remark ?? '返工后复验 / rework, then re-inspect' } : {}),
+      ...(preResult !== INSPECTION_RESULT.pass
+        ? { resultRemark: o.remark ?? '返工后复验 / rework, then re-inspect' }
+        : {}),
     },
     { token },
   );

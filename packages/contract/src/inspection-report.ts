@@ -175,6 +175,9 @@ export const reportProduct = z.object({
 export const reportPhoto = z.object({
   fileId: idOut,
   name: z.string(),
+  /** Signed URLs of the photo and its thumbnail (null when not signed, e.g. in an export). */
+  url: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
   /** Integrity flag codes for the auditor (NO_EXIF, DATE_MISMATCH, NEAR_DUPLICATE, DUPLICATE_ELSEWHERE, FAR_FROM_FACTORY). */
   flags: z.array(z.string()),
   /** The flags with their facts (the other files, the distance, the capture date, the km). */
@@ -289,7 +292,11 @@ export const inspectionReportDetail = inspectionReportRow.extend({
   photos: z.array(reportPhoto),
   /** The factory representative's sign-off on site: name and drawn signature (an image file). */
   signOff: z
-    .object({ name: z.string(), signature: z.object({ fileId: idOut, name: z.string() }), at: dateTimeOut })
+    .object({
+      name: z.string(),
+      signature: z.object({ fileId: idOut, name: z.string(), url: z.string().nullable() }),
+      at: dateTimeOut,
+    })
     .nullable(),
   /** Samples drawn on site for testing, the draft test order they made, and their dispatch. */
   labSamples: z

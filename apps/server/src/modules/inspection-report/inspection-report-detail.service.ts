@@ -26,16 +26,35 @@ import {
 // One inspection report as its screens read it (inspection/report/details), and the facts of its
 // verdict (DOMAIN.md §6.3) that the detail, the result writes, submit and approve all ask.
 
+/** A photo as the detail answers it; its URLs are signed by `withPhotoUrls` (they need the files runtime). */
+export interface ReportPhoto {
+  fileId: bigint;
+  name: string;
+  contentType: string;
+  url: string | null;
+  thumbnailUrl: string | null;
+  flags: string[];
+  flagDetails: PhotoFlag[];
+}
+
+/** A photo as the detail answers it; its URLs are signed by `withPhotoUrls` (they need the files runtime). */
+export interface ReportPhoto {
+  fileId: bigint;
+  name: string;
+  contentType: string;
+  url: string | null;
+  thumbnailUrl: string | null;
+  flags: string[];
+  flagDetails: PhotoFlag[];
+}
+
 /** The photos by id with their integrity flags (issue 27): duplicates outside the report, EXIF facts. */
 async function photosOf(db: Db, r: InspectionReportRecord, ids: readonly string[]) {
-  const photos = new Map<
-    string,
-    { fileId: bigint; name: string; flags: string[]; flagDetails: PhotoFlag[] }
-  >();
+  const photos = new Map<string, ReportPhoto>();
   if (ids.length === 0) return photos;
   const fileIds = ids.map((id) => BigInt(id));
   const rows = await db
-    .select({ id: files.id, name: files.name })
+    .select({ id: files.id, name: files.name, contentType: files.contentType })
     .from(files)
     .where(inArray(files.id, fileIds));
   const evidence = await photoEvidenceOf(db, fileIds);
@@ -60,6 +79,9 @@ async function photosOf(db: Db, r: InspectionReportRecord, ids: readonly string[
     photos.set(String(f.id), {
       fileId: f.id,
       name: f.name,
+      contentType: f.contentType,
+      url: null,
+      thumbnailUrl: null,
       flags: details.map((d) => d.code),
       flagDetails: details,
     });
@@ -70,13 +92,18 @@ async function photosOf(db: Db, r: InspectionReportRecord, ids: readonly string[
 async function signOffOf(db: Db, r: InspectionReportRecord) {
   if (!r.signOff) return null;
   const [file] = await db
-    .select({ id: files.id, name: files.name })
+    .select({ id: files.id, name: files.name, contentType: files.contentType })
     .from(files)
     .where(eq(files.id, BigInt(r.signOff.fileId)));
   if (!file) return null;
   return {
     name: r.signOff.name,
-    signature: { fileId: file.id, name: file.name },
+    signature: {
+      fileId: file.id,
+      name: file.name,
+      contentType: file.contentType,
+      url: null as string | null,
+    },
     at: new Date(r.signOff.at),
   };
 }

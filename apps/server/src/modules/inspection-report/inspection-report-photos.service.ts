@@ -3,6 +3,7 @@ import { inspectionReportDefects } from '../../db/schema/inspection-report';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { getSystemParam } from '../../platform/system-params';
+import { type FileUrlSigning, fileThumbnailUrl, signedFileUrl } from '../files/files.service';
 import { photoFiles } from '../files/photo-files.service';
 import type { InspectionReportRecord } from './inspection-report.rules';
 
@@ -41,4 +42,25 @@ export async function assertPhotos(
   if (ids.length === 0) return;
   const rows = await photoFiles(db, ids, await getSystemParam(db, 'upload.maxImageMB'), 'photoIds');
   if (new Set(rows.map((f) => f.sha256)).size !== rows.length) throw duplicate();
+}
+
+type Signed = { fileId: bigint; contentType: string; url: string | null; thumbnailUrl?: string | null };
+
+/** The detail with its photos' and signature's URLs signed (they need the files runtime). */
+export function withPhotoUrls<
+  D extends { photos: Signed[]; defects: { photos: Signed[] }[]; signOff: { signature: Signed } | null },
+>(detail: D, runtime: FileUrlSigning): D {
+  const sign = <P extends Signed>(p: P): P => ({
+    ...p,
+    url: signedFileUrl(runtime.signer, p.fileId, runtime.tokenSeconds, { basePath: runtime.basePath }),
+    ...('thumbnailUrl' in p
+      ? { thumbnailUrl: fileThumbnailUrl(runtime, { id: p.fileId, contentType: p.contentType }) }
+      : {}),
+  });
+  return {
+    ...detail,
+    photos: detail.photos.map(sign),
+    defects: detail.defects.map((d) => ({ ...d, photos: d.photos.map(sign) })),
+    signOff: detail.signOff ? { ...detail.signOff, signature: sign(detail.signOff.signature) } : null,
+  };
 }

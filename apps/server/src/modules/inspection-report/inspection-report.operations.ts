@@ -1,5 +1,7 @@
 import { areas } from '@qcdesk/contract';
 import { inspectionReports } from '../../db/schema/inspection-report';
+import type { Principal } from '../../platform/auth';
+import type { Db } from '../../platform/db';
 import { defineModule, type ModuleDeps } from '../../platform/module';
 import { type OperationRegistry, serve, serveDetail } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
@@ -20,6 +22,8 @@ import {
   submitInspectionReport,
 } from './inspection-report-audit.service';
 import { createInspectionReport } from './inspection-report-create.service';
+import type { reportDetail } from './inspection-report-detail.service';
+import { withPhotoUrls } from './inspection-report-photos.service';
 import {
   createReportResult,
   getReportResult,
@@ -42,28 +46,43 @@ import { checkoutReport, releaseReport, updateInspectionReport } from './inspect
 
 const ops = areas.inspectionReport;
 
-function registerInspectionReportOperations(registry: OperationRegistry, _deps: ModuleDeps): void {
+type Detail = Awaited<ReturnType<typeof reportDetail>>;
+
+function registerInspectionReportOperations(registry: OperationRegistry, deps: ModuleDeps): void {
   const read = { transaction: false };
+  // Every answer that is a report detail carries its photos' signed URLs.
+  const signed =
+    <I>(service: (db: Db, input: I, user: Principal) => Promise<Detail>) =>
+    async (db: Db, input: I, user: Principal) =>
+      withPhotoUrls(await service(db, input, user), await deps.files.ready());
   serve(registry, ops.searchInspectionReports, searchInspectionReports, read);
   serve(registry, ops.listInspectionReports, listInspectionReports, read);
-  serveDetail(registry, ops.getInspectionReport, getInspectionReport, read);
-  serve(registry, ops.getReportResult, getReportResult, read);
-  serve(registry, ops.createInspectionReport, createInspectionReport);
-  serve(registry, ops.checkoutInspectionReport, checkoutReport);
-  serve(registry, ops.releaseInspectionReport, releaseReport);
-  serve(registry, ops.updateInspectionReport, updateInspectionReport);
-  serve(registry, ops.updateReportQuantity, updateReportQuantity);
-  serve(registry, ops.createReportResult, createReportResult);
-  serve(registry, ops.updateReportResult, updateReportResult);
-  serve(registry, ops.setReportPreResult, setReportPreResult);
-  serve(registry, ops.submitInspectionReport, submitInspectionReport);
-  serve(registry, ops.interimInspectionReport, interimInspectionReport);
-  serve(registry, ops.approveInspectionReport, approveInspectionReport);
-  serve(registry, ops.rejectInspectionReport, rejectInspectionReport);
-  serve(registry, ops.reopenInspectionReport, reopenInspectionReport);
-  serve(registry, ops.cancelInspectionReport, cancelInspectionReport);
-  serve(registry, ops.drawReportSamples, drawReportSamples);
-  serve(registry, ops.sendReportSamples, sendReportSamples);
+  serveDetail(
+    registry,
+    ops.getInspectionReport,
+    async (db, id, user) => {
+      const { detail, flags } = await getInspectionReport(db, id, user);
+      return { detail: withPhotoUrls(detail, await deps.files.ready()), flags };
+    },
+    read,
+  );
+  serve(registry, ops.getReportResult, signed(getReportResult), read);
+  serve(registry, ops.createInspectionReport, signed(createInspectionReport));
+  serve(registry, ops.checkoutInspectionReport, signed(checkoutReport));
+  serve(registry, ops.releaseInspectionReport, signed(releaseReport));
+  serve(registry, ops.updateInspectionReport, signed(updateInspectionReport));
+  serve(registry, ops.updateReportQuantity, signed(updateReportQuantity));
+  serve(registry, ops.createReportResult, signed(createReportResult));
+  serve(registry, ops.updateReportResult, signed(updateReportResult));
+  serve(registry, ops.setReportPreResult, signed(setReportPreResult));
+  serve(registry, ops.submitInspectionReport, signed(submitInspectionReport));
+  serve(registry, ops.interimInspectionReport, signed(interimInspectionReport));
+  serve(registry, ops.approveInspectionReport, signed(approveInspectionReport));
+  serve(registry, ops.rejectInspectionReport, signed(rejectInspectionReport));
+  serve(registry, ops.reopenInspectionReport, signed(reopenInspectionReport));
+  serve(registry, ops.cancelInspectionReport, signed(cancelInspectionReport));
+  serve(registry, ops.drawReportSamples, signed(drawReportSamples));
+  serve(registry, ops.sendReportSamples, signed(sendReportSamples));
   serve(registry, ops.searchSafetyTests, searchSafetyTests, read);
   serve(registry, ops.getAqlPlan, getAqlPlan, read);
   serve(registry, ops.getAqlSeverity, getAqlSeverity, read);

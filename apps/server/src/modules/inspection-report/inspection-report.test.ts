@@ -280,6 +280,8 @@ describe('saves', () => {
       { token: x.lead },
     );
     expect(saved.photos.map((p) => p.name)).toEqual(['a.jpg', 'b.jpg']);
+    expect(saved.photos[0]!.url).toMatch(/\/api\/file\/\d+/);
+    expect(saved.photos[0]!.thumbnailUrl).toMatch(/thumb/);
   });
 });
 

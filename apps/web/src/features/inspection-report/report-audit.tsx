@@ -160,6 +160,21 @@ export function ReportAudit({ report }: { report: InspectionReportDetail }) {
           {flagged.length ? (
             flagged.map((photo) => (
               <span key={photo.fileId}>
+                {photo.thumbnailUrl ? (
+                  <a href={photo.url ?? undefined} target="_blank" rel="noreferrer">
+                    <img
+                      src={photo.thumbnailUrl}
+                      alt={shortName(photo.name)}
+                      style={{
+                        width: 64,
+                        height: 64,
+                        objectFit: 'cover',
+                        verticalAlign: 'middle',
+                        marginRight: 6,
+                      }}
+                    />
+                  </a>
+                ) : null}
                 {shortName(photo.name)} <PhotoFlags flags={photo.flags} />
               </span>
             ))

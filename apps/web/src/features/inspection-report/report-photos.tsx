@@ -10,16 +10,32 @@ export interface ReportPhoto {
   id: string;
   name: string;
   flags: string[];
+  /** Signed URLs of a stored photo (the report's detail signs them). */
+  url?: string | null;
+  thumbnailUrl?: string | null;
   file?: UploadedFile;
 }
 
-// The photos uploaded on this page keep their thumbnails after the save answers with the stored ones
-// (the report's photos carry no signed URL).
+// The photos uploaded on this page stay in the upload list (with its remove buttons) after the save
+// answers with the stored ones; stored photos show their signed thumbnails.
 const uploadedHere = new Map<string, UploadedFile>();
 
-export const storedPhoto = (p: { fileId: string; name: string; flags: string[] }): ReportPhoto => {
+export const storedPhoto = (p: {
+  fileId: string;
+  name: string;
+  flags: string[];
+  url?: string | null;
+  thumbnailUrl?: string | null;
+}): ReportPhoto => {
   const file = uploadedHere.get(p.fileId);
-  return { id: p.fileId, name: p.name, flags: p.flags, ...(file ? { file } : {}) };
+  return {
+    id: p.fileId,
+    name: p.name,
+    flags: p.flags,
+    url: p.url ?? null,
+    thumbnailUrl: p.thumbnailUrl ?? null,
+    ...(file ? { file } : {}),
+  };
 };
 
 /** The name after the store's file marker ("123_photo.jpg" → "photo.jpg"). */
@@ -68,6 +84,21 @@ export function ReportPhotoField({
               onClose={() => onChange(value.filter((p) => p.id !== photo.id))}
               data-testid="inspection-report-photo"
             >
+              {photo.thumbnailUrl ? (
+                <a href={photo.url ?? undefined} target="_blank" rel="noreferrer">
+                  <img
+                    src={photo.thumbnailUrl}
+                    alt={shortName(photo.name)}
+                    style={{
+                      width: 40,
+                      height: 40,
+                      objectFit: 'cover',
+                      verticalAlign: 'middle',
+                      marginRight: 4,
+                    }}
+                  />
+                </a>
+              ) : null}
               {shortName(photo.name)} <PhotoFlags flags={photo.flags} />
             </Tag>
           ))}

@@ -69,7 +69,7 @@ export function ComplianceContent({ compliance }: { compliance: ProductComplianc
           <EnumBadge name="TestResult" value={compliance.result} tones={RESULT_TONES} language={language} />
         )}
         {compliance.expired > 0 ? (
-          <Tag color="orange">{t('order.compliance.expiredCount', { count: compliance.expired })}</Tag>
+          <Tag color="red">{t('order.compliance.expiredCount', { count: compliance.expired })}</Tag>
         ) : null}
       </Flex>
       <Typography.Text type="secondary">{t('order.compliance.hint')}</Typography.Text>

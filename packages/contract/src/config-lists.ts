@@ -321,8 +321,11 @@ const lists = [
     code: 'required',
     names: 'required',
     fields: [
+      // Both languages (issue 25): the English UI shows the English text where there is one.
       { name: 'method', type: 'text', max: 2000, multiline: true },
+      { name: 'methodEn', type: 'textEn', max: 2000, multiline: true },
       { name: 'criterion', type: 'text', max: 2000, multiline: true },
+      { name: 'criterionEn', type: 'textEn', max: 2000, multiline: true },
       { name: 'safety', type: 'bool', default: false },
       { name: 'defaultSampleQty', type: 'int', range: [0, 100_000] },
       { name: 'tensionType', type: 'enum', enum: 'TensionType' },

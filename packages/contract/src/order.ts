@@ -243,6 +243,46 @@ export const getOrder = defineOperation({
   output: orderDetail,
 });
 
+/**
+ * Issue 25: a published test report as a product's compliance lists it — ours from a test order,
+ * the factory's or the client's (`reportType`, enum TestReportType) — with its result for this
+ * product and whether its valid-until date has passed (business date).
+ */
+export const complianceReport = z.object({
+  id: idOut,
+  reportNo: z.string().nullable(),
+  /** enum TestReportType */
+  reportType: z.number().int(),
+  lab: refOut,
+  reportDate: dateOut.nullable(),
+  validUntil: dateOut.nullable(),
+  /** enum TestResult: this product's result in the report. */
+  result: z.number().int(),
+  expired: z.boolean(),
+});
+
+export const productCompliance = z.object({
+  /** enum TestResult: the worst result of the current (not expired) reports; null when there is none. */
+  result: z.number().int().nullable(),
+  /** How many of the reports have expired. */
+  expired: z.number().int(),
+  /** Newest report date first. */
+  reports: z.array(complianceReport),
+});
+
+export type ComplianceReport = z.output<typeof complianceReport>;
+export type ProductCompliance = z.output<typeof productCompliance>;
+
+export const getProductCompliance = defineOperation({
+  path: 'order/product/compliance',
+  method: 'GET',
+  permission: 'order.search',
+  summary:
+    'Issue 25: every published test report that concerns one order product (ours, the factory’s, the client’s), with its validity, and the worst current result (DOMAIN.md §6.4; expired reports do not count); in the order’s scope.',
+  input: z.object({ orderProductId: idIn }),
+  output: productCompliance,
+});
+
 // ---------------------------------------------------------------------------------------------
 // Writes (order.edit unless stated); every one answers the order's detail
 // ---------------------------------------------------------------------------------------------

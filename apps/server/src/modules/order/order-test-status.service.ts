@@ -28,13 +28,17 @@ const successorSpeaks = speaks({
   retestFromStatus: sql.raw('s.retest_from_status'),
 });
 
-/** The published results that concern each product (a report's own result and the product's items). */
+/**
+ * The published results that concern each product (a report's own result and the product's items),
+ * with the report's id (the product's compliance, order-compliance.service.ts, lists the reports).
+ */
 export async function publishedResults(db: Db, productIds: readonly bigint[]) {
-  const out = new Map<bigint, PublishedResult[]>();
+  const out = new Map<bigint, (PublishedResult & { reportId: bigint })[]>();
   if (productIds.length === 0) return out;
   const rows = await db
     .select({
       productId: testReportProducts.orderProductId,
+      reportId: testReports.id,
       reportResult: testReports.result,
       productCount:
         sql<number>`(select count(*) from ${testReportProducts} p where p.test_report_id = ${testReports.id})`.mapWith(
@@ -56,6 +60,7 @@ export async function publishedResults(db: Db, productIds: readonly bigint[]) {
   for (const r of rows) {
     const list = out.get(r.productId) ?? [];
     list.push({
+      reportId: r.reportId,
       reportResult: r.reportResult,
       productCount: r.productCount,
       itemResults: r.itemResults.map(Number),

@@ -1,5 +1,6 @@
 import { areas } from '@qcdesk/contract';
 import { orderProducts } from '../../db/schema/order';
+import { complianceInWords } from '../../domain/compliance';
 import { PRODUCT_TEST_STATUS_LABELS } from '../../domain/product-test-status';
 import {
   clientColumn,
@@ -12,6 +13,7 @@ import {
 import { getSystemParam } from '../../platform/system-params';
 import { orderSearchWhere, productRows } from './order.queries';
 import { ORDER_ENTITY } from './order.service';
+import { productCompliances } from './order-compliance.service';
 
 // The order list's XLSX export: the products of order/search's filters in the caller's scope, one
 // row per product as the list shows it (with its test status, issue 25). The "work" filter reads delivery.dueSoonDays first, as the
@@ -30,7 +32,11 @@ export const orderExport = listExport({
       user,
       dueSoonDays: filters.work ? await getSystemParam(db, 'delivery.dueSoonDays') : 0,
     }),
-  rows: productRows,
+  // Issue 25: each product with its compliance (the published reports that concern it).
+  rows: async (db, ids) => {
+    const [rows, compliance] = await Promise.all([productRows(db, ids), productCompliances(db, ids)]);
+    return rows.map((row) => ({ ...row, compliance: compliance.get(row.id) }));
+  },
   keyOf: (row) => row.id,
   columns: [
     {
@@ -92,6 +98,14 @@ export const orderExport = listExport({
       label: { zh: '测试状态', en: 'Test status' },
       value: (r, l) => PRODUCT_TEST_STATUS_LABELS[r.testStatus][l],
       width: 12,
+      client: true,
+    },
+    {
+      // Issue 25: the worst result of the current (not expired) reports, and how many expired.
+      key: 'compliance',
+      label: { zh: '合规状态', en: 'Compliance' },
+      value: (r, l) => (r.compliance ? complianceInWords(r.compliance, l) : ''),
+      width: 22,
       client: true,
     },
     { key: 'createdAt', label: { zh: '创建时间', en: 'Created' }, value: (r) => r.createdAt, width: 18 },

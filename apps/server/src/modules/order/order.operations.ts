@@ -9,6 +9,7 @@ import { orderHits, orderProductHits, orderScope } from './order.queries';
 import { seedOrders } from './order.seed';
 import { createOrder, ORDER_ENTITY, updateOrder } from './order.service';
 import { assignOrderProducts, replaceOrderProducts } from './order-bulk.service';
+import { getProductCompliance } from './order-compliance.service';
 import { sendDueDigests } from './order-digest.service';
 import { ORDERS_WRITTEN_JOB, queueOrdersWritten, runOrdersWritten } from './order-hooks.service';
 import { type ImportDeps, importTemplate, runImport, startImport } from './order-import.service';
@@ -44,6 +45,7 @@ function registerOrderOperations(registry: OperationRegistry, deps: ModuleDeps):
   serve(registry, ops.listOrders, listOrders, read);
   serve(registry, ops.listOrderProducts, listOrderProducts, read);
   serveDetail(registry, ops.getOrder, getOrder);
+  serve(registry, ops.getProductCompliance, getProductCompliance, read);
   registerOperation(registry, ops.createOrder, (input, ctx) => createOrder(ctx.db, input, ctx.user, hooks));
   serve(registry, ops.updateOrder, updateOrder);
   registerOperation(registry, ops.updateOrderItem, (input, ctx) =>

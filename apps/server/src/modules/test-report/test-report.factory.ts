@@ -18,6 +18,10 @@ export interface TestReportOverrides {
   status?: number;
   result?: number;
   reportNo?: string | null;
+  /** enum TestReportType (default 3, factory-provided). */
+  reportType?: number;
+  reportDate?: string | null;
+  validUntil?: string | null;
 }
 
 export async function buildTestReport(db: Db, o: TestReportOverrides) {
@@ -26,7 +30,9 @@ export async function buildTestReport(db: Db, o: TestReportOverrides) {
     .insert(testReports)
     .values({
       reportNo: o.reportNo ?? null,
-      reportType: 3,
+      reportType: o.reportType ?? 3,
+      reportDate: o.reportDate ?? null,
+      validUntil: o.validUntil ?? null,
       labId: await idOf(db, labs, 'SGS-SZ'),
       testTypeId: await idOf(db, testTypes, 'CHEM'),
       clientId: product!.clientId,

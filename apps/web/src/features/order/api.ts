@@ -3,6 +3,7 @@ import type { OutputOf } from '@qcdesk/contract/operation';
 import {
   exportOrders as exportOrdersOp,
   getOrder,
+  getProductCompliance,
   ORDER_SORTS,
   relateOrderProducts,
   searchOrders,
@@ -10,7 +11,7 @@ import {
 import { originalSampleCart } from '@qcdesk/contract/original-sample';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { operationKey } from '../../api/use-operation';
+import { operationKey, useOperation } from '../../api/use-operation';
 import { areaApi } from '../../components/area-api';
 
 export type OrderProductRow = OutputOf<typeof searchOrders>['list'][number];
@@ -53,6 +54,16 @@ export function useOrderContract(id: string) {
 }
 
 export const fetchOrderChangeLog = area.fetchChangeLog;
+
+export type ProductCompliance = OutputOf<typeof getProductCompliance>;
+
+/** Issue 25: a product's compliance (the published reports that concern it), while `enabled`. */
+export const useProductCompliance = (orderProductId: string | null) =>
+  useOperation(
+    getProductCompliance,
+    { orderProductId: orderProductId ?? '' },
+    { enabled: orderProductId !== null },
+  );
 
 /** The original-sample cart's entries as the server re-validates them (DOMAIN.md §6.1), while `enabled`. */
 export function useSampleCartEntries(ids: readonly string[], enabled: boolean) {

@@ -12,6 +12,7 @@ import { OrderBulkActions } from './order-bulk-actions';
 import { OrderAddLineDialog, OrderItemDialog } from './order-edit-dialogs';
 import { OrderInspectionCart } from './order-inspection-cart';
 import { useLineActions } from './order-line-actions';
+import { OrderProductCompliance } from './order-product-compliance';
 import { OrderProducts } from './order-products';
 import { OrderRiskSync } from './order-risk-sync';
 import { OrderTestCart } from './order-test-cart';
@@ -33,6 +34,7 @@ export function OrderProductsCard({ order, modify }: { order: OrderDetail; modif
   const selection = useSelection<SelectableItem>(`order-${order.id}`, RULES);
   const [editing, setEditing] = useState<OrderProductLine | null>(null);
   const [adding, setAdding] = useState(false);
+  const [compliance, setCompliance] = useState<OrderProductLine | null>(null);
   const lines = useLineActions(order);
   const item = (row: OrderProductLine): SelectableItem => ({
     id: row.id,
@@ -74,7 +76,9 @@ export function OrderProductsCard({ order, modify }: { order: OrderDetail; modif
         }
         onEdit={mayEdit ? setEditing : undefined}
         lineActions={mayEdit ? lines.actions : undefined}
+        onCompliance={setCompliance}
       />
+      <OrderProductCompliance line={compliance} onClose={() => setCompliance(null)} />
       <OrderTestCart order={order} />
       <OrderInspectionCart order={order} />
       <OrderItemDialog order={order} line={editing} onClose={() => setEditing(null)} />

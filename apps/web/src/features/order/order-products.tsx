@@ -1,4 +1,4 @@
-import { EditOutlined } from '@ant-design/icons';
+import { EditOutlined, FileProtectOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Empty, Flex, Table, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,12 +31,15 @@ export function OrderProducts({
   selection,
   onEdit,
   lineActions,
+  onCompliance,
 }: {
   products: readonly OrderProductLine[];
   selection?: ProductSelection | undefined;
   onEdit?: ((row: OrderProductLine) => void) | undefined;
   /** Issue 25: move and remove buttons of a line, beside its Edit button. */
   lineActions?: ((row: OrderProductLine) => ReactNode) | undefined;
+  /** Issue 25: opens a product's compliance (its published test reports). */
+  onCompliance?: ((row: OrderProductLine) => void) | undefined;
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -67,7 +70,21 @@ export function OrderProducts({
     );
 
   const testStatus = (row: OrderProductLine) => (
-    <TestStatusTag status={row.testStatus} riskId={row.risk?.id} />
+    <Flex gap={0} align="center" wrap={false}>
+      <TestStatusTag status={row.testStatus} riskId={row.risk?.id} />
+      {onCompliance ? (
+        <Button
+          size="small"
+          type="link"
+          icon={<FileProtectOutlined />}
+          onClick={() => onCompliance(row)}
+          aria-label={t('order.compliance.openLabel', { productNo: row.productNo })}
+          data-testid="order-compliance-open"
+        >
+          {t('order.compliance.open')}
+        </Button>
+      ) : null}
+    </Flex>
   );
   const edit = (row: OrderProductLine) =>
     onEdit && row.valid === 1 ? (

@@ -1,14 +1,10 @@
 import { deflateSync } from 'node:zlib';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { configListOperations, holidayCalendar } from '@qcdesk/contract/config';
-import { check } from '@qcdesk/contract/identity';
-import { createInspectionApply } from '@qcdesk/contract/inspection-apply';
-import { createInspectionPlan } from '@qcdesk/contract/inspection-plan';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api } from './api';
 import { test } from './fixtures';
 import { type Lang, settled, shoot, signIn } from './helpers';
-import { ownClientOrder } from './own-order';
+import { dispatchedTask } from './own-task';
 
 // Issue 27 (inspection reports): the inspector, on a 375-wide phone, opens the dispatched task,
 // creates its report, enters the quantities, records a defect with a photo, fills cartons and
@@ -64,53 +60,6 @@ function png(width: number, height: number, hue: number): Buffer {
     chunk('IDAT', deflateSync(rows)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-const day = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const businessToday = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-
-/** The task through the API: an order of one product (500), its PSI application, a dispatched plan for demo.inspector. */
-async function dispatchedTask(baseURL: string, lang: Lang) {
-  const { order, client, factories } = await ownClientOrder(baseURL, 'IR', `report ${lang}`, {
-    advanceDays: 0,
-    factories: [0],
-  });
-  const factory = factories[0]!;
-  const sales = await Api.signedIn(baseURL, DEMO_USERS.SALES, DEMO_PASSWORD);
-  const types = (await sales.call(configListOperations.inspectiontype.search, {})).list;
-  const psi = types.find((type) => type.code === 'PSI') ?? types[0];
-  if (!psi) throw new Error('no seeded inspection type');
-  const from = day(businessToday(), 14);
-  const { days } = await sales.call(holidayCalendar, { startDate: from, endDate: day(from, 28) });
-  const date = days.find((d) => d.working)?.date ?? from;
-  const apply = await sales.call(createInspectionApply, {
-    items: [{ orderProductId: order.products[0]!.id, applyQuantity: 500 }],
-    inspectionTypeId: psi.id,
-    applyType: 1,
-    expectedDate: date,
-    submit: true,
-    confirm: true,
-  });
-  const inspector = await Api.signedIn(baseURL, DEMO_USERS.INSPECTOR, DEMO_PASSWORD);
-  const inspectorId = (await inspector.call(check, {})).uid;
-  const qcmgr = await Api.signedIn(baseURL, DEMO_USERS.QC_MGR, DEMO_PASSWORD);
-  const plan = await qcmgr.call(createInspectionPlan, {
-    applyIds: [apply.result!.list[0]!.id],
-    planDate: date,
-    leadInspectorId: inspectorId,
-    assistantIds: [],
-    manDays: 1,
-    dispatch: true,
-    confirm: true,
-  });
-  return { order, client, factory, taskId: plan.result!.tasks[0]!.id };
 }
 
 /** Opens a collapsed part on a phone (a card on wider screens is open already). */

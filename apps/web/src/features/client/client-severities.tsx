@@ -1,5 +1,6 @@
 import { factorySeverities } from '@qcdesk/contract/inspection-report';
 import { Card, Table, Tag } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../api/guard';
 import { useSession } from '../../api/session';
@@ -14,6 +15,13 @@ const COLORS = { normal: 'blue', tightened: 'red', reduced: 'green' } as const;
  * "Sampling severity by factory" (ISO 2859-1 switching rules, issue 27): the current severity of each
  * factory × inspection type the client's reports count lots for. Shown to report readers only.
  */
+/** Each severity's name, its key written out (app/i18n-keys.test.ts). */
+const SEVERITY_TEXT: Record<string, (t: TFunction) => string> = {
+  normal: (t) => t('client.severities.normal'),
+  tightened: (t) => t('client.severities.tightened'),
+  reduced: (t) => t('client.severities.reduced'),
+};
+
 export function ClientSeverities({ clientId }: { clientId: string }) {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -46,7 +54,7 @@ export function ClientSeverities({ clientId }: { clientId: string }) {
             title: t('client.severities.severity'),
             render: (_v, r) => (
               <>
-                <Tag color={COLORS[r.severity]}>{t(`client.severities.${r.severity}`)}</Tag>
+                <Tag color={COLORS[r.severity]}>{SEVERITY_TEXT[r.severity]?.(t) ?? r.severity}</Tag>
                 {r.discontinued ? <Tag color="red">{t('client.severities.discontinued')}</Tag> : null}
               </>
             ),

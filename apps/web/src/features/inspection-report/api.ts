@@ -13,6 +13,7 @@ import {
   releaseInspectionReport,
   reopenInspectionReport,
   searchInspectionReports,
+  searchSafetyTests,
   sendReportSamples,
   setReportPreResult,
   submitInspectionReport,
@@ -41,6 +42,17 @@ const area = areaApi({
 });
 
 export const inspectionReportsSearchKey = area.searchKey;
+
+export type SafetyTestRow = OutputOf<typeof searchSafetyTests>['list'][number];
+const safetyTests = areaApi({
+  search: searchSafetyTests,
+  get: getInspectionReport,
+  sorts: [],
+  entity: INSPECTION_REPORT_ENTITY,
+});
+export const safetyTestsSearchKey = safetyTests.searchKey;
+/** The safety-test inspections' page request (spec §3: order, product, factory, client, department, dates, result). */
+export const requestSafetyTests = safetyTests.request();
 /** The list's page request (spec §3: order, product, factory, date range, result, status, work, interim). */
 export const requestInspectionReports = area.request();
 export const useInspectionReport = area.useRecord;

@@ -13,6 +13,7 @@ import {
   useSubmitReport,
 } from './api';
 import { ApproveDialog } from './report-approve-dialog';
+import { reasonActions, reasonTitles } from './report-texts';
 
 /**
  * A report's action bar from the server's `actions` flags: check out / release (the edit lock of
@@ -34,9 +35,9 @@ export function InspectionReportActions({ report }: { report: InspectionReportDe
   const reportNo = report.reportNo;
   const key = { id: report.id, version: report.version };
   const reason = (action: 'reject' | 'reopen' | 'cancel') => ({
-    title: t(`inspection-report.${action}Title`, { reportNo }),
+    title: reasonTitles(t, reportNo)[action],
     label: t('inspection-report.reason'),
-    okText: t(`inspection-report.${action}`),
+    okText: reasonActions(t)[action],
     testId: 'inspection-report-reason',
   });
   return (

@@ -11,6 +11,10 @@ export const inspectionReportFeature = {
       () => import('./inspection-report-detail-page'),
       (m) => m.InspectionReportDetailPage,
     ),
+    SafeTestInspection: page(
+      () => import('./safety-test-list-page'),
+      (m) => m.SafetyTestListPage,
+    ),
     InlineReport: page(
       () => import('./inspection-report-detail-page'),
       (m) => m.InspectionReportDetailPage,

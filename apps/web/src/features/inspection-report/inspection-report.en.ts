@@ -1,6 +1,11 @@
 /** English texts of the inspection-report screens (features/inspection-report); the `inspection-report` namespace. */
 export const inspectionReportEn = {
   title: 'Inspection reports',
+  safetyTestsTitle: 'Safety-test inspections',
+  department: 'Department',
+  safetyTest: 'Safety test',
+  testValue: 'Value',
+  testResult: 'Test result',
   reportNo: 'Report no',
   taskNo: 'Task no',
   orderNo: 'Order no',
@@ -28,7 +33,6 @@ export const inspectionReportEn = {
   versionChanged:
     'Someone else saved this report in the meantime: it was reloaded, please check your last change',
   save: {
-    idle: '',
     pending: 'Not saved yet',
     saving: 'Saving…',
     saved: 'Saved',

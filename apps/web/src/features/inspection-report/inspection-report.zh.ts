@@ -5,6 +5,11 @@ type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 /** 验货报告页面（features/inspection-report）的中文文本；由框架合并为 `inspection-report` 命名空间。 */
 export const inspectionReportZh: Shape<typeof inspectionReportEn> = {
   title: '验货报告',
+  safetyTestsTitle: '安全测试检验',
+  department: '部门',
+  safetyTest: '安全测试',
+  testValue: '测试值',
+  testResult: '测试结果',
   reportNo: '报告编号',
   taskNo: '任务编号',
   orderNo: '订单号',
@@ -31,7 +36,6 @@ export const inspectionReportZh: Shape<typeof inspectionReportEn> = {
   rejectReason: '退回原因',
   versionChanged: '报告已被他人保存：已重新加载，请检查您最后的修改',
   save: {
-    idle: '',
     pending: '尚未保存',
     saving: '保存中…',
     saved: '已保存',

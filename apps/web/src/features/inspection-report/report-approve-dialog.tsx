@@ -47,11 +47,9 @@ export function ApproveDialog({
       });
       notify(
         'success',
-        t(
-          saved.status === INSPECTION_REPORT_STATUS.levelTwo
-            ? 'inspection-report.escalatedDone'
-            : 'inspection-report.approvedDone',
-        ),
+        saved.status === INSPECTION_REPORT_STATUS.levelTwo
+          ? t('inspection-report.escalatedDone')
+          : t('inspection-report.approvedDone'),
       );
       onClose();
     } catch (error) {

@@ -9,6 +9,7 @@ import { InspectionResultTag } from './inspection-report-columns';
 import { codeText } from './report-logic';
 import { PhotoFlags } from './report-photos';
 import { ComputedVerdict } from './report-result';
+import { severityTexts } from './report-texts';
 
 const shortName = (name: string) => name.replace(/^\d+_/, '');
 
@@ -30,7 +31,7 @@ function SupplierSeverity({ report }: { report: InspectionReportDetail }) {
             <Tag
               color={data.severity === 'tightened' ? 'red' : data.severity === 'reduced' ? 'green' : 'blue'}
             >
-              {t(`inspection-report.severities.${data.severity}`)}
+              {severityTexts(t)[data.severity]}
             </Tag>
             {data.discontinued ? <Tag color="red">{t('inspection-report.discontinued')}</Tag> : null}
             <span style={{ marginInlineStart: 8 }}>
@@ -59,7 +60,7 @@ function SupplierSeverity({ report }: { report: InspectionReportDetail }) {
               {
                 key: 'severity',
                 title: t('inspection-report.severity'),
-                render: (_v, r) => t(`inspection-report.severities.${r.severity}`),
+                render: (_v, r) => severityTexts(t)[r.severity],
               },
               {
                 key: 'score',

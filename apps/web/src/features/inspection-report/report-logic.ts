@@ -1,5 +1,6 @@
 import { INSPECTION_RESULT } from '@qcdesk/contract/inspection-apply';
 import type { TFunction } from 'i18next';
+import { flagTexts, reasonTexts, triggerTexts } from './report-texts';
 
 // The pure parts of the report screens: the quantity steppers, the verdict's reason codes as text
 // keys, and when an approval needs a reason (mirrors apps/server domain/inspection-verdict.ts, so the
@@ -46,10 +47,9 @@ const isOneOf = <T extends string>(list: readonly T[], code: string): code is T 
 
 /** A code as text in the UI language; a code the screens do not know yet (a newer server) as itself. */
 export function codeText(group: 'reasons' | 'triggers' | 'flags', code: string, t: TFunction): string {
-  if (group === 'reasons' && isOneOf(VERDICT_REASONS, code)) return t(`inspection-report.reasons.${code}`);
-  if (group === 'triggers' && isOneOf(LEVEL_TWO_TRIGGERS, code))
-    return t(`inspection-report.triggers.${code}`);
-  if (group === 'flags' && isOneOf(PHOTO_FLAGS, code)) return t(`inspection-report.flags.${code}`);
+  if (group === 'reasons' && isOneOf(VERDICT_REASONS, code)) return reasonTexts(t)[code] ?? code;
+  if (group === 'triggers' && isOneOf(LEVEL_TWO_TRIGGERS, code)) return triggerTexts(t)[code] ?? code;
+  if (group === 'flags' && isOneOf(PHOTO_FLAGS, code)) return flagTexts(t)[code] ?? code;
   return code;
 }
 

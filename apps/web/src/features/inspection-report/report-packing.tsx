@@ -7,6 +7,7 @@ import { enumOptions } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
 import { type InspectionReportDetail, type ReportUpdateInput, useUpdateReport } from './api';
 import { FieldBox, ReportSection } from './report-section';
+import { packingTexts, sizeTexts } from './report-texts';
 import type { ReportSave } from './use-report-saver';
 import { useSectionDraft } from './use-report-saver';
 
@@ -105,7 +106,7 @@ export function CartonsSection({
   const { draft, setDraft, status } = useSectionDraft(server, send, ready);
   const cell = (key: 'cartonQty' | 'pcsPerCarton' | 'innerPack' | 'openedCartons') => (
     <NumberCell
-      label={t(`inspection-report.${key}`)}
+      label={packingTexts(t)[key]}
       value={draft[key]}
       disabled={!editable}
       testId={`inspection-report-${key}`}
@@ -187,7 +188,7 @@ export function CartonSizeSection({
         {SIZE_KEYS.map((k) => (
           <NumberCell
             key={k}
-            label={t(`inspection-report.size.${k}`)}
+            label={sizeTexts(t)[k]}
             value={draft[k]}
             precision={2}
             disabled={!editable}
@@ -253,7 +254,7 @@ export function WeightsSection({
   const { draft, setDraft, status } = useSectionDraft(server, send, ready);
   const cell = (key: 'grossSpec' | 'grossActual' | 'netSpec' | 'netActual') => (
     <NumberCell
-      label={t(`inspection-report.${key}`)}
+      label={packingTexts(t)[key]}
       value={draft[key]}
       precision={3}
       disabled={!editable}

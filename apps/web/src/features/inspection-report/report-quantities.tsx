@@ -5,6 +5,7 @@ import { NumberField } from '../../components/number-field';
 import { EMPTY } from '../../components/ref-labels';
 import { type InspectionReportDetail, useUpdateReportQuantity } from './api';
 import { FieldBox, ReportSection, Stepper } from './report-section';
+import { classTexts, severityTexts } from './report-texts';
 import type { ReportSave } from './use-report-saver';
 import { useSectionDraft } from './use-report-saver';
 
@@ -187,7 +188,7 @@ export function SamplingSection({ report }: { report: InspectionReportDetail }) 
             {
               key: 'severity',
               label: t('inspection-report.severity'),
-              children: plan ? t(`inspection-report.severities.${plan.severity}`) : EMPTY,
+              children: plan ? severityTexts(t)[plan.severity] : EMPTY,
             },
             {
               key: 'quantity',
@@ -211,7 +212,7 @@ export function SamplingSection({ report }: { report: InspectionReportDetail }) 
               {
                 key: 'class',
                 title: t('inspection-report.defectClass'),
-                render: (_v, r) => t(`inspection-report.classes.${r.key}`),
+                render: (_v, r) => classTexts(t)[r.key],
               },
               { key: 'n', title: 'n', dataIndex: 'n', align: 'right' },
               { key: 'ac', title: 'Ac', dataIndex: 'ac', align: 'right' },

@@ -6,6 +6,7 @@ import { NumberField } from '../../components/number-field';
 import { subheading } from '../../components/record/record-card';
 import { useIsPhone } from '../../components/use-is-phone';
 import { stepQuantity } from './report-logic';
+import { saveTexts } from './report-texts';
 import type { SaveStatus } from './use-report-saver';
 
 /** Where the section's autosave stands, beside its title. */
@@ -19,7 +20,7 @@ export function SaveState({ status }: { status: SaveStatus }) {
       data-testid="inspection-report-save-state"
       data-status={status}
     >
-      {t(`inspection-report.save.${status}`)}
+      {saveTexts(t)[status]}
     </Typography.Text>
   );
 }

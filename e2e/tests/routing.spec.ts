@@ -66,13 +66,13 @@ test('public routes need no session', async ({ page }) => {
 test('a signed-out user goes to Login with the full path, and back there after signing in', async ({
   page,
 }) => {
-  await page.goto('/en/inspection/report/12?tab=files');
-  await expect(page).toHaveURL(/\/en\/login\?redirect=%2Fen%2Finspection%2Freport%2F12%3Ftab%3Dfiles$/);
+  await page.goto('/en/supervisereport/12?tab=files');
+  await expect(page).toHaveURL(/\/en\/login\?redirect=%2Fen%2Fsupervisereport%2F12%3Ftab%3Dfiles$/);
   await submitLogin(page, 'en', 'admin');
-  await expect(page).toHaveURL(/\/en\/inspection\/report\/12\?tab=files$/);
-  // The inspection-report screens come later; an administrator holds their permission and is told so.
+  await expect(page).toHaveURL(/\/en\/supervisereport\/12\?tab=files$/);
+  // The supervise-report screens come later; an administrator holds their permission and is told so.
   await expect(
-    page.getByRole('heading', { name: 'Inspection report is coming in a later release' }),
+    page.getByRole('heading', { name: 'Supervise report is coming in a later release' }),
   ).toBeVisible();
 });
 

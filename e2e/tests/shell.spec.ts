@@ -133,11 +133,11 @@ const SHELL_PAGES: ShellPage[] = [
   },
   {
     name: 'coming-later',
-    path: 'inspection/report',
+    path: 'supervisereport',
     user: 'admin',
     ready: heading({
-      zh: '验货报告将在后续版本中提供',
-      en: 'Inspection reports is coming in a later release',
+      zh: '监装报告将在后续版本中提供',
+      en: 'Supervise reports is coming in a later release',
     }),
   },
   {

@@ -96,9 +96,19 @@ export function SignOffSection({
     >
       <Flex vertical gap={10}>
         {signOff ? (
-          <Typography.Text data-testid="inspection-report-signed">
-            {t('inspection-report.signedBy', { name: signOff.name, at: formatDateTime(signOff.at) })}
-          </Typography.Text>
+          <Flex vertical gap={6}>
+            <Typography.Text data-testid="inspection-report-signed">
+              {t('inspection-report.signedBy', { name: signOff.name, at: formatDateTime(signOff.at) })}
+            </Typography.Text>
+            {signOff.signature.url ? (
+              <img
+                src={signOff.signature.url}
+                alt={t('inspection-report.signOff')}
+                data-testid="inspection-report-signature-image"
+                style={{ maxWidth: 280, border: '1px solid rgba(0, 0, 0, 0.15)', borderRadius: 4, background: '#fff' }}
+              />
+            ) : null}
+          </Flex>
         ) : (
           <Typography.Text type="secondary">{t('inspection-report.notSigned')}</Typography.Text>
         )}

@@ -105,7 +105,12 @@ export function SignOffSection({
                 src={signOff.signature.url}
                 alt={t('inspection-report.signOff')}
                 data-testid="inspection-report-signature-image"
-                style={{ maxWidth: 280, border: '1px solid rgba(0, 0, 0, 0.15)', borderRadius: 4, background: '#fff' }}
+                style={{
+                  maxWidth: 280,
+                  border: '1px solid rgba(0, 0, 0, 0.15)',
+                  borderRadius: 4,
+                  background: '#fff',
+                }}
               />
             ) : null}
           </Flex>

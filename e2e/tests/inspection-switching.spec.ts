@@ -9,6 +9,7 @@ import {
   createInspectionReport,
   createReportResult,
   getAqlSeverity,
+  INSPECTION_REPORT_STATUS,
   submitInspectionReport,
   updateInspectionReport,
   updateReportQuantity,
@@ -125,8 +126,9 @@ test('a factory goes to tightened inspection after two rejected lots and back af
     });
     r = await inspector.call(submitInspectionReport, { id: r.id, version: r.version });
     r = await auditor.call(approveInspectionReport, { id: r.id, version: r.version });
-    if (r.status === 25) r = await qcmgr.call(approveInspectionReport, { id: r.id, version: r.version });
-    expect(r.status).toBe(30);
+    if (r.status === INSPECTION_REPORT_STATUS.levelTwo)
+      r = await qcmgr.call(approveInspectionReport, { id: r.id, version: r.version });
+    expect(r.status).toBe(INSPECTION_REPORT_STATUS.approved);
   }
 
   const supplier = {

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { uploadToken } from '@qcdesk/contract/files';
-import { createInspectionReport } from '@qcdesk/contract/inspection-report';
+import { createInspectionReport, getInspectionReport } from '@qcdesk/contract/inspection-report';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api } from './api';
 import { test } from './fixtures';
@@ -166,5 +166,11 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(flags.first()).toBeVisible();
     await expect(flags.filter({ hasText: text.flag })).toHaveCount(1);
     await shoot(page, `inspection-report-field-${lang}-375`, { fullPage: true });
+
+    // QC opens the draft test order the samples made: it links back to the report.
+    const testOrder = (await inspector.call(getInspectionReport, { id: report.id })).labSamples!.testOrder!;
+    await signIn(page, DEMO_USERS.QC, lang, { at: `/${lang}/ordertest/${testOrder.id}` });
+    await page.getByTestId('test-order-inspection-report').getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/inspection/report/${report.id}$`));
   });
 }

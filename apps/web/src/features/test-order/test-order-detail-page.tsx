@@ -36,6 +36,21 @@ function TestOrderView({ order, modify }: { order: TestOrderDetail; modify: bool
             <Alert type="warning" showIcon title={t('test-order.isCancelled')} />
           ),
           order.retest && <Alert type="info" showIcon title={t('test-order.retestHint')} />,
+          order.inspectionReportId && (
+            <Alert
+              type="info"
+              showIcon
+              data-testid="test-order-inspection-report"
+              title={
+                <RecordLink
+                  route="InspectionReportDetail"
+                  to={`inspection/report/${order.inspectionReportId}`}
+                >
+                  {t('test-order.fromInspectionReport')}
+                </RecordLink>
+              }
+            />
+          ),
         ]}
         items={[
           {

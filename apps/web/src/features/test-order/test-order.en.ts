@@ -46,6 +46,7 @@ export const testOrderEn = {
   no: 'No',
   isCancelled: 'This test order is cancelled.',
   retestHint: 'A retest order: it retests the items of an earlier report.',
+  fromInspectionReport: 'Samples drawn on site by an inspection report: open the report',
   receiveHint: 'Setting the receive date marks the order as received.',
   cart: 'Test cart',
   cartEmpty: 'The test cart is empty. Add products from an order’s product list.',

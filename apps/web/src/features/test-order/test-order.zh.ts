@@ -48,6 +48,7 @@ export const testOrderZh: typeof testOrderEn = {
   no: '否',
   isCancelled: '该测试单已取消。',
   retestHint: '复测单：复测之前报告中的项目。',
+  fromInspectionReport: '样品由验货报告现场抽取：查看该验货报告',
   receiveHint: '填写收样日期后，测试单即为已收样。',
   cart: '测试购物车',
   cartEmpty: '测试购物车是空的。请在订单的产品列表中加入产品。',

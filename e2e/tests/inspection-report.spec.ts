@@ -1,8 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
-import { Api } from './api';
+import { DEMO_USERS } from './accounts';
 import { test } from './fixtures';
-import { type Lang, settled, shoot, signIn } from './helpers';
+import { settled, shoot, signIn } from './helpers';
 import { png } from './images';
 import { dispatchedTask } from './own-task';
 

@@ -97,7 +97,11 @@ async function main(url: string, leaseMs: number): Promise<void> {
     leaseMs,
     log: { info() {}, warn: say('warn'), error: say('error') },
   });
-  // Ended by SIGKILL: a process that dies, not one that shuts down.
+  // Ended by SIGKILL: a process that dies, not one that shuts down. The worker's timers are unref'd
+  // (a server's worker must not hold its process open), and the pool opens no connection before the
+  // first poll: without a handle of its own, a loaded machine let the process run out of work and exit
+  // (code 0) between printing "ready" and its first poll.
+  setInterval(() => {}, 60_000);
   worker.start();
   process.stdout.write(`ready ${worker.id}\n`);
 }

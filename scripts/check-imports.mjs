@@ -5,7 +5,7 @@
 //           a module's rules (`*.rules.ts`) import no service;
 //           platform/ never imports modules/; a module reaches another module only through its
 //           exported service functions (`<area>.service.ts`, ARCHITECTURE.md "Modules"), never its
-//           queries, tables, bindings or internals (its tests may set up through them);
+//           queries, tables, bindings or internals (its tests and test factories may set up through them);
 //           modules/modules.ts lists them all.
 //   web:    components/, api/ and lib/ never import features/ or app/; a feature never imports app/
 //           or another feature.
@@ -61,7 +61,7 @@ function breach(from, to) {
   }
   const fromModule = area(from, SERVER_MODULES);
   const toModule = area(to, SERVER_MODULES);
-  const test = /\.test\.tsx?$/.test(from);
+  const test = /\.(test|factory)\.tsx?$/.test(from);
   if (fromModule && toModule && fromModule !== toModule && !fromModule.endsWith('.ts') && !test) {
     if (!/\.service(\.ts)?$/.test(to)) {
       return `module ${fromModule} reaches into module ${toModule}: call its service, or move what they share to platform/`;

@@ -127,6 +127,8 @@ export interface ChangeLogSource {
    */
   actions?: Record<string, Names>;
   readable: 'unscoped' | ((db: Db, id: bigint, user: Principal, scope: Scope) => Promise<boolean>);
+  /** Why every holder of the permission reads every record: required with `'unscoped'` (test/change-log-scope.test.ts). */
+  unscopedBecause?: string;
 }
 
 export interface HomeSearchHitRow {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { byDepartment, type ChangeLogScopeCases } from '../../../test/support/change-log-scope';
 import { idOf, unique, userId } from '../../../test/support/factories';
 import { clients } from '../../db/schema/client';
 import { countries, samplingLevels } from '../../db/schema/config';
@@ -82,3 +83,8 @@ export async function buildClient(db: Db, overrides: ClientOverrides = {}) {
     .returning();
   return row!;
 }
+
+/** test/change-log-scope.test.ts: a client of demo.sales and one of another department. */
+export const changeLogScope: ChangeLogScopeCases = {
+  clients: byDepartment(async (db, owner) => (await buildClient(db, owner)).id),
+};

@@ -84,6 +84,7 @@ export const configModule = defineModule({
       entity: name,
       permission: 'signed-in',
       readable: 'unscoped',
+      unscopedBecause: 'configuration lists are master data every signed-in user reads',
       fields: listFields(name),
     }),
   ),

@@ -27,6 +27,8 @@ export const factoryScheduleModule = defineModule({
       entity: FACTORY_SCHEDULE_ENTITY,
       permission: ops.searchFactorySchedules.permission,
       readable: 'unscoped',
+      unscopedBecause:
+        'factory schedules have no record scope: schedule.search reads every factory’s calendar',
       fields: {
         factoryId: 'factory',
         orderProductId: 'orderProduct',

@@ -1,11 +1,13 @@
 import { FIRST_SAMPLE_STATUS, FS_CHECK_RESULT } from '@qcdesk/contract/first-sample';
 import { eq } from 'drizzle-orm';
+import { byDepartment, type ChangeLogScopeCases } from '../../../test/support/change-log-scope';
 import { unique } from '../../../test/support/factories';
 import { sampleCheckItems } from '../../db/schema/config';
 import { firstSampleChecks, firstSamples } from '../../db/schema/first-sample';
 import { orderProducts } from '../../db/schema/order';
 import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
+import { buildOrder } from '../order/order.factory';
 
 // Test data of first samples (STYLE.md rule 9): `buildFirstSample` inserts a sample of an order
 // product with check items (codes of the `samplecheckitem` list) in the status and results asked.
@@ -57,3 +59,11 @@ export async function buildFirstSample(db: Db, o: FirstSampleOverrides) {
   }
   return sample!;
 }
+
+/** test/change-log-scope.test.ts: scoped through their order product's client and department. */
+export const changeLogScope: ChangeLogScopeCases = {
+  first_samples: byDepartment(
+    async (db, owner) =>
+      (await buildFirstSample(db, { orderProductId: (await buildOrder(db, owner)).products[0]!.id })).id,
+  ),
+};

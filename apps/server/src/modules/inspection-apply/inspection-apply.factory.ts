@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
+import { byDepartment, type ChangeLogScopeCases } from '../../../test/support/change-log-scope';
 import { idOf, unique } from '../../../test/support/factories';
 import { inspectionTypes } from '../../db/schema/config';
 import { inspectionApplies, inspectionApplyItems } from '../../db/schema/inspection-apply';
 import { addDays } from '../../domain/calendar';
 import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
+import { buildOrder } from '../order/order.factory';
 
 // Test data of inspection applications (STYLE.md rule 9): `applyInput` answers the body of
 // inspection/apply/create for products of an order (the order area's `buildOrder`).
@@ -68,3 +70,10 @@ export async function buildInspectionApply(
     .values({ applyId: apply!.id, orderProductId: first.id, applyQuantity: 1 });
   return apply!;
 }
+
+/** test/change-log-scope.test.ts: scoped by the application's department and client. */
+export const changeLogScope: ChangeLogScopeCases = {
+  inspection_applies: byDepartment(
+    async (db, owner) => (await buildInspectionApply(db, await buildOrder(db, owner))).id,
+  ),
+};

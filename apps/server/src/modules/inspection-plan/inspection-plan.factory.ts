@@ -1,5 +1,10 @@
 import { INSPECTION_APPLY_STATUS } from '@qcdesk/contract/inspection-apply';
 import { sql } from 'drizzle-orm';
+import {
+  byDepartment,
+  type ChangeLogScopeCases,
+  type SalesOwner,
+} from '../../../test/support/change-log-scope';
 import { idOf, unique } from '../../../test/support/factories';
 import { buildUser } from '../../../test/support/identity';
 import { inspectionTypes } from '../../db/schema/config';
@@ -10,6 +15,7 @@ import { addDays } from '../../domain/calendar';
 import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
 import { nextWorkingDay } from '../config/holiday.service';
+import { buildOrder } from '../order/order.factory';
 
 // Test data of inspection plans (STYLE.md rule 9): a submitted application of a new order (one
 // product of a factory), an inspector, a free working day, and the body of inspection/plan/create.
@@ -165,3 +171,12 @@ export async function fillPlannedApplies(db: Db, rows: number) {
   ];
   for (const table of tables) await db.execute(sql.raw(`vacuum analyze ${table}`));
 }
+
+const planOf = async (db: Db, owner: SalesOwner) =>
+  buildPlan(db, await buildSubmittedApply(db, await buildOrder(db, owner)));
+
+/** test/change-log-scope.test.ts: plans and tasks are scoped through their tasks' applications. */
+export const changeLogScope: ChangeLogScopeCases = {
+  inspection_plans: byDepartment(async (db, owner) => (await planOf(db, owner)).plan.id),
+  inspection_tasks: byDepartment(async (db, owner) => (await planOf(db, owner)).task.id),
+};

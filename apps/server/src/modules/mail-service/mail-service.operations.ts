@@ -14,5 +14,12 @@ function registerMailServiceOperations(registry: OperationRegistry, _deps: Modul
 export const mailServiceModule = defineModule({
   name: 'mailService',
   register: registerMailServiceOperations,
-  changeLog: [{ entity: MAIL_ENTITY, permission: mailErrorList.permission, readable: 'unscoped' }],
+  changeLog: [
+    {
+      entity: MAIL_ENTITY,
+      permission: mailErrorList.permission,
+      readable: 'unscoped',
+      unscopedBecause: 'the mail-error list is an administrator screen without record scope',
+    },
+  ],
 });

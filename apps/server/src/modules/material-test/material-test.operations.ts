@@ -48,6 +48,7 @@ export const materialTestModule = defineModule({
       entity: MATERIAL_TEST_ENTITY,
       permission: ops.getMaterialTest.permission,
       readable: 'unscoped',
+      unscopedBecause: 'material tests have no record scope',
       fields: {
         materialId: 'material',
         labId: 'lab',

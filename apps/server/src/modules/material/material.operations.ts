@@ -32,6 +32,7 @@ export const materialModule = defineModule({
       entity: MATERIAL_ENTITY,
       permission: ops.getMaterial.permission,
       readable: 'unscoped',
+      unscopedBecause: 'materials have no record scope: material.search reads every one',
       fields: { riskLevelId: 'risklevel', materialTypeId: 'materialtype', supplierId: 'supplier' },
     },
   ],

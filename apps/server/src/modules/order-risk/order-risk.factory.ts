@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
+import { byDepartment, type ChangeLogScopeCases } from '../../../test/support/change-log-scope';
 import { idOf } from '../../../test/support/factories';
 import { testItems } from '../../db/schema/config';
 import { orderRiskItems, orderRisks } from '../../db/schema/order-risk';
 import type { Db } from '../../platform/db';
+import { buildOrder } from '../order/order.factory';
 
 // Test data of order risks (STYLE.md rule 9): `buildOrderRisk` inserts a risk on an order product
 // with items named by test-item code, in any status (20 and 30 are reached through later areas).
@@ -44,3 +46,11 @@ export async function riskItems(db: Db, riskId: bigint) {
     .where(and(eq(orderRiskItems.orderRiskId, riskId), eq(orderRiskItems.valid, 1)));
   return rows;
 }
+
+/** test/change-log-scope.test.ts: scoped through the order product, as product tracks. */
+export const changeLogScope: ChangeLogScopeCases = {
+  order_risks: byDepartment(async (db, owner) => {
+    const order = await buildOrder(db, owner);
+    return (await buildOrderRisk(db, { orderId: order.order.id, orderProductId: order.products[0]!.id })).id;
+  }),
+};

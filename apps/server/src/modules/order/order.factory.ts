@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { byDepartment, type ChangeLogScopeCases } from '../../../test/support/change-log-scope';
 import { idOf, unique, userId } from '../../../test/support/factories';
 import { clients } from '../../db/schema/client';
 import { countries, factories, samplingLevels } from '../../db/schema/config';
@@ -137,3 +138,8 @@ export async function buildOrder(db: Db, overrides: OrderOverrides = {}) {
     .returning();
   return { order: order!, products };
 }
+
+/** test/change-log-scope.test.ts: an order of demo.sales's client and one of another department's. */
+export const changeLogScope: ChangeLogScopeCases = {
+  orders: byDepartment(async (db, owner) => (await buildOrder(db, owner)).order.id),
+};

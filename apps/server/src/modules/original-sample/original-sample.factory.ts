@@ -1,3 +1,4 @@
+import { byDepartment, type ChangeLogScopeCases } from '../../../test/support/change-log-scope';
 import { idOf, unique } from '../../../test/support/factories';
 import { parts } from '../../db/schema/config';
 import {
@@ -6,6 +7,7 @@ import {
   originalSamples,
 } from '../../db/schema/original-sample';
 import type { Db } from '../../platform/db';
+import { buildClient } from '../client/client.factory';
 
 // Test data of original samples (STYLE.md rule 9): `buildOriginalSample` inserts a valid sample
 // with its parts and their materials.
@@ -44,3 +46,10 @@ export async function buildOriginalSample(db: Db, overrides: OriginalSampleOverr
   }
   return sample!;
 }
+
+/** test/change-log-scope.test.ts: scoped through their client. */
+export const changeLogScope: ChangeLogScopeCases = {
+  original_samples: byDepartment(
+    async (db, owner) => (await buildOriginalSample(db, { clientId: (await buildClient(db, owner)).id })).id,
+  ),
+};

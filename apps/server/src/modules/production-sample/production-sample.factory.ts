@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { byDepartment, type ChangeLogScopeCases } from '../../../test/support/change-log-scope';
 import { idOf, unique } from '../../../test/support/factories';
 import { clients } from '../../db/schema/client';
 import { factories } from '../../db/schema/config';
@@ -6,6 +7,7 @@ import { orderProducts } from '../../db/schema/order';
 import { productionSamples } from '../../db/schema/production-sample';
 import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
+import { buildClient } from '../client/client.factory';
 
 // Test data of production samples (STYLE.md rule 9): `productionSampleInput` answers the body of
 // productionsample/create, `buildProductionSample` inserts a sample, `linkProduct` links an order
@@ -75,3 +77,11 @@ export async function buildSampleOfProduct(
   await linkProduct(db, product.id, sample!.id);
   return sample!;
 }
+
+/** test/change-log-scope.test.ts: scoped through their client. */
+export const changeLogScope: ChangeLogScopeCases = {
+  production_samples: byDepartment(
+    async (db, owner) =>
+      (await buildProductionSample(db, { clientId: (await buildClient(db, owner)).id })).id,
+  ),
+};

@@ -1,8 +1,10 @@
+import { byDepartment, type ChangeLogScopeCases } from '../../../test/support/change-log-scope';
 import { idOf, unique } from '../../../test/support/factories';
 import { labs, testItems, testTypes } from '../../db/schema/config';
 import { testOrderItems, testOrders } from '../../db/schema/test-order';
 import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
+import { buildOrder } from '../order/order.factory';
 
 // Test data of test orders (STYLE.md rule 9): `buildTestOrder` inserts a draft on an order's first
 // product; `testOrderInput` answers the body of ordertest/create with lines named by test-item code.
@@ -65,3 +67,8 @@ export async function buildTestOrder(
   });
   return row!;
 }
+
+/** test/change-log-scope.test.ts: scoped by the test order's own department (the cart's client and department). */
+export const changeLogScope: ChangeLogScopeCases = {
+  test_orders: byDepartment(async (db, owner) => (await buildTestOrder(db, await buildOrder(db, owner))).id),
+};

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
+import { byDepartment, type ChangeLogScopeCases } from '../../../test/support/change-log-scope';
 import { idOf } from '../../../test/support/factories';
 import { labs, testItems, testTypes } from '../../db/schema/config';
 import { orderProducts } from '../../db/schema/order';
 import { testReportItems, testReportProducts, testReports } from '../../db/schema/test-report';
 import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
+import { buildOrder } from '../order/order.factory';
 
 // Test data of test reports (STYLE.md rule 9): `buildTestReport` inserts a factory-provided report
 // (no test order) of an order product with items (test-item codes) in the status and results asked;
@@ -62,3 +64,11 @@ export async function reportOfTestOrder(db: Db, testOrderId: string) {
     .where(eq(testReports.testOrderId, BigInt(testOrderId)));
   return report;
 }
+
+/** test/change-log-scope.test.ts: scoped through their products' client and department (DOMAIN.md §5.4 "report via order"). */
+export const changeLogScope: ChangeLogScopeCases = {
+  test_reports: byDepartment(
+    async (db, owner) =>
+      (await buildTestReport(db, { orderProductId: (await buildOrder(db, owner)).products[0]!.id })).id,
+  ),
+};

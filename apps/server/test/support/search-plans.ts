@@ -102,6 +102,15 @@ export async function fillOrders(db: Db, prefix: string, rows: number) {
   await vacuumAnalyze(db, ['factories', 'orders', 'order_products']);
 }
 
+/** `rows` factories numbered `prefix` + n besides the seeded ones, names from their number. */
+export async function fillFactories(db: Db, prefix: string, rows: number) {
+  await db.execute(sql`
+    insert into factories (code, name_zh, name_en, address_zh, location_id, factory_type_id)
+    select ${prefix} || g, '工厂' || md5(g::text), 'Factory ' || md5(g::text), '地址', (select min(id) from locations),
+           (select min(id) from factory_type_fees)
+    from generate_series(1, ${rows}) g`);
+}
+
 /** VACUUM (which also empties the GIN pending lists the planner charges for) and ANALYZE. */
 export async function vacuumAnalyze(db: Db, tables: readonly string[]) {
   for (const table of tables) await db.execute(sql.raw(`vacuum analyze ${table}`));

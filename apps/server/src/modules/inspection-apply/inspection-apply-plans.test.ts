@@ -2,8 +2,8 @@ import type { SortOrder } from '@qcdesk/contract/schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectIndexOrder, planOf } from '../../../test/support/factories';
+import { fillFactories, planAdmin, SORT_ORDERS } from '../../../test/support/search-plans';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
-import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { scopeOf } from '../../platform/scope';
 import { type ApplySearch, applyPageQuery, applySearchWhere } from './inspection-apply.queries';
@@ -15,14 +15,7 @@ import { type ApplySearch, applyPageQuery, applySearchWhere } from './inspection
 
 let t: TestApp;
 let db: Db;
-const admin: Principal = {
-  userId: 1n,
-  username: 'admin',
-  displayName: 'admin',
-  permissions: new Set(['inspapply.search']),
-  roleCode: 'ADMIN',
-};
-const ORDERS: SortOrder[] = ['asc', 'desc'];
+const admin = planAdmin('inspapply.search');
 
 /**
  * `rows` factories besides the seeded ones; `rows` orders of two products each (a shipment per ten
@@ -30,11 +23,7 @@ const ORDERS: SortOrder[] = ['asc', 'desc'];
  * day in the order of creation, most applications completed (50), a few in 10, 20, 30 and 90.
  */
 async function fill(rows: number) {
-  await db.execute(sql`
-    insert into factories (code, name_zh, name_en, address_zh, location_id, factory_type_id)
-    select 'FPLAN' || g, '工厂' || md5(g::text), 'Factory ' || md5(g::text), '地址', (select min(id) from locations),
-           (select min(id) from factory_type_fees)
-    from generate_series(1, ${rows}) g`);
+  await fillFactories(db, 'FPLAN', rows);
   await db.execute(sql`
     insert into shippings (shipping_no, client_id, vehicle_id, etd)
     select 'SHPLAN' || lpad(g::text, 5, '0'), c.id, (select min(id) from vehicles), date '2025-01-01' + g
@@ -96,7 +85,7 @@ describe('inspection/apply/search plans', () => {
       expectedDate: 'inspection_applies_expected_sort_idx',
     } as const;
     for (const [sort, index] of Object.entries(indexes) as [keyof typeof indexes, string][]) {
-      for (const order of ORDERS) expectIndexOrder(await plan({}, sort, order), index);
+      for (const order of SORT_ORDERS) expectIndexOrder(await plan({}, sort, order), index);
     }
   });
 
@@ -148,7 +137,7 @@ describe('inspection/apply/search plans', () => {
     // Newest first with only a window or only a status, the planner walks the primary key back
     // until a page of matches turns up (a few percent of the rows match here): not asserted.
     const window = { startTime: '2025-03-01', endTime: '2025-03-20' };
-    for (const order of ORDERS) {
+    for (const order of SORT_ORDERS) {
       expectIndexOrder(await plan(window, 'expectedDate', order), 'inspection_applies_expected_sort_idx');
       expectIndexOrder(await plan({ status: 20 }, 'expectedDate', order), 'inspection_applies_status_idx');
     }

@@ -1,6 +1,6 @@
 import { areas } from '@qcdesk/contract';
 import { inspectionApplies } from '../../db/schema/inspection-apply';
-import { defineModule, type ModuleDeps } from '../../platform/module';
+import { defineModule, type ModuleDeps, namedBy } from '../../platform/module';
 import { type OperationRegistry, registerOperation, serve, serveDetail } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import { SAMPLE_CANCEL_CHECK } from '../production-sample/production-sample.service';
@@ -88,11 +88,7 @@ export const inspectionApplyModule = defineModule({
     },
   ],
   names: {
-    inspectionApply: {
-      table: inspectionApplies,
-      key: inspectionApplies.id,
-      names: (row) => ({ zh: String(row.applyNo), en: String(row.applyNo) }),
-    },
+    inspectionApply: namedBy(inspectionApplies, 'applyNo'),
   },
   // §4.7: a production sample may not be cancelled while a linked product is being inspected.
   inUse: [

@@ -3,15 +3,13 @@ import { APPLY_TYPE, INSPECTION_APPLY_STATUS } from '@qcdesk/contract/inspection
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, signIn, signInAs } from '../../../test/support/identity';
-import { SEED_ENV } from '../../../test/support/seed-env';
-import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { seedContext, startTestApp, type TestApp } from '../../../test/support/test-app';
 import { clients } from '../../db/schema/client';
 import { inspectionApplies, inspectionApplyItems } from '../../db/schema/inspection-apply';
 import { mailOutbox } from '../../db/schema/mail';
 import { changeLog } from '../../db/schema/platform';
 import { addDays } from '../../domain/calendar';
 import { businessDate } from '../../platform/business-time';
-import { loadConfig } from '../../platform/config';
 import { defineModule, onHook } from '../../platform/module';
 import { seedPrincipal } from '../../platform/seed-principal';
 import { modules } from '../modules';
@@ -487,13 +485,7 @@ describe('references', () => {
 
 describe('the seed', () => {
   it('creates the demo applications through the services; a second run adds nothing', async () => {
-    const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
-    const ctx = {
-      database: t.database,
-      hooks: t.app.capabilities,
-      config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
-      log: quiet,
-    };
+    const ctx = seedContext(t);
     await seedInspectionApplies(ctx);
     const before = await applyCount();
     await seedInspectionApplies(ctx);

@@ -7,6 +7,7 @@ import {
 } from '../../../test/support/change-log-scope';
 import { idOf, unique } from '../../../test/support/factories';
 import { buildUser } from '../../../test/support/identity';
+import { fillFactories } from '../../../test/support/search-plans';
 import { inspectionTypes } from '../../db/schema/config';
 import { inspectionApplies, inspectionApplyItems } from '../../db/schema/inspection-apply';
 import { inspectionPlans } from '../../db/schema/inspection-plan';
@@ -120,11 +121,7 @@ export async function buildPlan(db: Db, apply: { id: bigint; factoryId: bigint; 
  * application at its plan's factory, ANALYZEd.
  */
 export async function fillPlannedApplies(db: Db, rows: number) {
-  await db.execute(sql`
-    insert into factories (code, name_zh, name_en, address_zh, location_id, factory_type_id)
-    select 'FIPLAN' || g, '工厂' || md5(g::text), 'Factory ' || md5(g::text), '地址', (select min(id) from locations),
-           (select min(id) from factory_type_fees)
-    from generate_series(1, ${rows}) g`);
+  await fillFactories(db, 'FIPLAN', rows);
   await db.execute(sql`
     insert into orders (order_no, client_po, client_id, department_id, sales_id, total)
     select 'IPPLAN' || lpad(g::text, 7, '0'), 'CPO-' || md5(g::text), c.id, c.department_id, c.sales_id, 2000

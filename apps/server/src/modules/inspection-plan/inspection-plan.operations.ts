@@ -1,6 +1,6 @@
 import { areas } from '@qcdesk/contract';
 import { inspectionPlans } from '../../db/schema/inspection-plan';
-import { defineModule, type ModuleDeps, onHook } from '../../platform/module';
+import { defineModule, type ModuleDeps, namedBy, onHook } from '../../platform/module';
 import { type OperationRegistry, serve, serveDetail } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import { INSPECTION_APPLY_CLOSED } from '../inspection-apply/inspection-apply-transitions.service';
@@ -73,10 +73,6 @@ export const inspectionPlanModule = defineModule({
     },
   ],
   names: {
-    inspectionPlan: {
-      table: inspectionPlans,
-      key: inspectionPlans.id,
-      names: (row) => ({ zh: String(row.planNo), en: String(row.planNo) }),
-    },
+    inspectionPlan: namedBy(inspectionPlans, 'planNo'),
   },
 });

@@ -7,8 +7,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf, planOf } from '../../../test/support/factories';
 import { buildUser, signIn, signInAs } from '../../../test/support/identity';
-import { SEED_ENV } from '../../../test/support/seed-env';
-import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { seedContext, startTestApp, type TestApp } from '../../../test/support/test-app';
 import { factories } from '../../db/schema/config';
 import { factorySchedules } from '../../db/schema/factory-schedule';
 import { inspectionApplies } from '../../db/schema/inspection-apply';
@@ -18,7 +17,6 @@ import { mailOutbox } from '../../db/schema/mail';
 import { changeLog } from '../../db/schema/platform';
 import { addDays } from '../../domain/calendar';
 import { businessDate } from '../../platform/business-time';
-import { loadConfig } from '../../platform/config';
 import { seedPrincipal } from '../../platform/seed-principal';
 import { seedInspectionApplies } from '../inspection-apply/inspection-apply.seed';
 import { buildOrder } from '../order/order.factory';
@@ -572,13 +570,7 @@ describe('inspection/plan/board', () => {
 
 describe('the seed', () => {
   it('plans and dispatches the demo application for the demo inspector, through the services; a second run adds nothing', async () => {
-    const quiet = { warn() {}, info() {}, error() {} } as unknown as Console;
-    const ctx = {
-      database: t.database,
-      hooks: t.app.capabilities,
-      config: loadConfig({ NODE_ENV: 'test', ...SEED_ENV }),
-      log: quiet,
-    };
+    const ctx = seedContext(t);
     await seedInspectionApplies(ctx);
     await seedInspectionPlans(ctx);
     const before = await planCount();

@@ -1,7 +1,7 @@
 import { areas } from '@qcdesk/contract';
 import { inspectionTasks } from '../../db/schema/inspection-task';
 import { recordFlags } from '../../platform/flags';
-import { defineModule, type ModuleDeps } from '../../platform/module';
+import { defineModule, type ModuleDeps, namedBy } from '../../platform/module';
 import { type OperationRegistry, serve, serveDetail } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import { inspectionTaskScope } from './inspection-task.queries';
@@ -52,10 +52,6 @@ export const inspectionTaskModule = defineModule({
     },
   ],
   names: {
-    inspectionTask: {
-      table: inspectionTasks,
-      key: inspectionTasks.id,
-      names: (row) => ({ zh: String(row.taskNo), en: String(row.taskNo) }),
-    },
+    inspectionTask: namedBy(inspectionTasks, 'taskNo'),
   },
 });

@@ -1,15 +1,13 @@
 import { enumLabel, TEST_RESULT } from '@qcdesk/contract/enumerations';
-import { personName } from '@qcdesk/contract/person-name';
 import { and, eq, inArray } from 'drizzle-orm';
 import { clients } from '../../db/schema/client';
 import { labs, testTypes } from '../../db/schema/config';
-import { userSettings, users } from '../../db/schema/identity';
 import { orderProducts } from '../../db/schema/order';
 import { testReportProducts, testReports } from '../../db/schema/test-report';
 import { worstResult } from '../../domain/test-results';
 import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
-import { mailEach, onceEach } from '../../platform/mail/recipients';
+import { mailEach, onceEach, userRecipients } from '../../platform/mail/recipients';
 import { recordRiskResults } from '../order-risk/order-risk-results.service';
 import { markMilestone } from '../product-track/product-track-milestone.service';
 import { setSampleTestResults } from '../production-sample/production-sample-test-result.service';
@@ -86,32 +84,15 @@ async function mailResult(
       .selectDistinct({ id: orderProducts.qcId })
       .from(orderProducts)
       .where(inArray(orderProducts.id, productIds))
-  ).flatMap((r) => (r.id === null ? [] : [r.id]));
-  const ids = [...new Set([...(client?.salesId ? [client.salesId] : []), ...qcIds])];
-  if (ids.length === 0) return;
-  const recipients = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      englishName: users.englishName,
-      state: users.state,
-      language: userSettings.language,
-    })
-    .from(users)
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(inArray(users.id, ids));
+  ).map((r) => r.id);
+  const recipients = await userRecipients(db, [client?.salesId ?? null, ...qcIds]);
+  if (recipients.length === 0) return;
   const [lab] = await db.select().from(labs).where(eq(labs.id, report.labId));
   const [type] = await db.select().from(testTypes).where(eq(testTypes.id, report.testTypeId));
   const failed = items.filter(
     (i) => i.item.result === TEST_RESULT.improve || i.item.result === TEST_RESULT.fail,
   );
-  const active = recipients.flatMap((r) => {
-    const email = r.email?.trim();
-    const lang = r.language ?? 'zh';
-    return email && r.state === 1 ? [{ email, name: personName(r, lang), lang }] : [];
-  });
-  await mailEach(db, onceEach(active), {
+  await mailEach(db, onceEach(recipients), {
     template: TEST_REPORT_RESULT_MAIL,
     params: (r) => ({
       name: r.name,

@@ -61,7 +61,7 @@ export async function salesRecipient(db: Db, clientId: bigint): Promise<Recipien
   return { email: sales.email, name: personName(sales, lang), lang };
 }
 
-/** Active users as recipients (in their language, else Chinese), in the order their ids come. */
+/** Active users with an address as recipients (in their language, else Chinese), in the order their ids come. */
 export async function userRecipients(db: Db, userIds: readonly (bigint | null)[]): Promise<Recipient[]> {
   const ids = [...new Set(userIds.filter((id): id is bigint => id !== null))];
   if (ids.length === 0) return [];
@@ -80,9 +80,10 @@ export async function userRecipients(db: Db, userIds: readonly (bigint | null)[]
   const byId = new Map(rows.filter((r) => r.state === 1).map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
-    if (!r) return [];
+    const email = r?.email.trim();
+    if (!r || !email) return [];
     const lang = r.language ?? 'zh';
-    return [{ email: r.email, name: personName(r, lang), lang }];
+    return [{ email, name: personName(r, lang), lang }];
   });
 }
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../db/schema/identity';
+import { clients } from '../db/schema/client';
+import { departments, users } from '../db/schema/identity';
 import type { Db } from './db';
 
 /** A reference shown by its code and names (`{id, code, nameZh, nameEn}`), as every list row shows it. */
@@ -15,6 +16,27 @@ export const label = (
   nameZh: string | null,
   nameEn: string | null,
 ): Label => ({ id, code, nameZh, nameEn });
+
+/**
+ * The client and department a scoped record belongs to, as a list select reads them: spread into
+ * a select that joins `clients` and `departments`, then `ownerLabels` in its row mapping.
+ */
+export const ownerColumns = {
+  client: { code: clients.code, name: clients.name },
+  department: { code: departments.code, nameZh: departments.nameZh, nameEn: departments.nameEn },
+};
+
+/** A list row's `client` and `department`: the record's ids with the names its select read (`ownerColumns`). */
+export function ownerLabels<Code, Name>(
+  record: { clientId: bigint; departmentId: bigint },
+  names: { client: { code: Code; name: Name }; department: Omit<Label, 'id'> },
+) {
+  const { client, department } = names;
+  return {
+    client: { id: record.clientId, code: client.code, name: client.name },
+    department: label(record.departmentId, department.code, department.nameZh, department.nameEn),
+  };
+}
 
 type Names = { name: string; englishName: string | null };
 

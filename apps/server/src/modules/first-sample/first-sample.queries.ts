@@ -11,7 +11,7 @@ import { departments, users } from '../../db/schema/identity';
 import { orderProducts } from '../../db/schema/order';
 import { reversed, searchText } from '../../db/schema/search-columns';
 import type { Db } from '../../platform/db';
-import { label, personLabel } from '../../platform/labels';
+import { label, ownerColumns, ownerLabels, personLabel } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
 import { type Scope, scopeWithStatuses } from '../../platform/scope';
 import { contains, endsWith, factoriesMatching } from '../../platform/search';
@@ -51,8 +51,7 @@ function selectSamples(db: Db) {
         factoryId: orderProducts.factoryId,
       },
       factory: { code: factory.code, nameZh: factory.nameZh, nameEn: factory.nameEn },
-      client: { code: clients.code, name: clients.name },
-      department: { code: departments.code, nameZh: departments.nameZh, nameEn: departments.nameEn },
+      ...ownerColumns,
       checker: { name: checker.name, englishName: checker.englishName },
       auditor: { name: auditor.name, englishName: auditor.englishName },
     })
@@ -83,8 +82,7 @@ export function toRow(r: Selected) {
       orderNo: r.product.orderNo,
     },
     factory: label(r.product.factoryId, r.factory.code, r.factory.nameZh, r.factory.nameEn),
-    client: { id: s.clientId, code: r.client.code, name: r.client.name },
-    department: label(s.departmentId, r.department.code, r.department.nameZh, r.department.nameEn),
+    ...ownerLabels(s, r),
     receivedDate: s.receivedDate,
     status: s.status,
     checkResult: s.checkResult,

@@ -10,7 +10,7 @@ import { orderProducts, orders } from '../../db/schema/order';
 import { reversed, searchText } from '../../db/schema/search-columns';
 import { shippings } from '../../db/schema/shipping';
 import type { Db } from '../../platform/db';
-import { label } from '../../platform/labels';
+import { label, ownerLabels } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
 import { type Scope, scopeWhere } from '../../platform/scope';
 import { contains, endsWith } from '../../platform/search';
@@ -111,8 +111,7 @@ export function toApplyRow(r: Selected) {
     applyType: a.applyType,
     inspectionType: label(a.inspectionTypeId, r.type.code, r.type.nameZh, r.type.nameEn),
     order: { id: a.orderId, orderNo: r.order.orderNo, clientPo: r.order.clientPo },
-    client: { id: a.clientId, code: r.client.code, name: r.client.name },
-    department: label(a.departmentId, r.department.code, r.department.nameZh, r.department.nameEn),
+    ...ownerLabels(a, r),
     factory: label(a.factoryId, r.factory.code, r.factory.nameZh, r.factory.nameEn),
     expectedDate: a.expectedDate,
     deliveryDate: r.deliveryDate,

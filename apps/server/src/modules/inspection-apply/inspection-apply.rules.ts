@@ -1,6 +1,7 @@
 import { APPLY_TYPE, INSPECTION_APPLY_STATUS } from '@qcdesk/contract/inspection-apply';
 import type { Warning } from '@qcdesk/contract/warnings';
 import type { inspectionApplies } from '../../db/schema/inspection-apply';
+import { groupBy } from '../../domain/grouping';
 import type { Principal } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { defineStateMachine } from '../../platform/transition';
@@ -97,9 +98,7 @@ export function checkCart(products: readonly { id: bigint; orderId: bigint }[]):
 
 /** Items grouped by factory, in the order they first appear: one application per factory. */
 export function byFactory<T extends { factoryId: bigint }>(items: readonly T[]): T[][] {
-  const groups = new Map<bigint, T[]>();
-  for (const item of items) groups.set(item.factoryId, [...(groups.get(item.factoryId) ?? []), item]);
-  return [...groups.values()];
+  return [...groupBy(items, (item) => item.factoryId).values()];
 }
 
 // -- Quantities (DOMAIN.md §4.1 invariant, §7.2 "Inspection quantity") -----------------------------

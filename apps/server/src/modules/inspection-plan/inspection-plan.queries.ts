@@ -9,6 +9,7 @@ import { inspectionPlanAssistants, inspectionPlans } from '../../db/schema/inspe
 import { inspectionTasks } from '../../db/schema/inspection-task';
 import { orderProducts, orders } from '../../db/schema/order';
 import { reversed, searchText } from '../../db/schema/search-columns';
+import { groupBy } from '../../domain/grouping';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { label } from '../../platform/labels';
@@ -94,8 +95,7 @@ export type UserLabel = { id: bigint; name: string; englishName: string | null }
 
 /** The assistants of plans, in their order, by plan. */
 export async function planAssistants(db: Db, planIds: readonly bigint[]) {
-  const byPlan = new Map<bigint, UserLabel[]>();
-  if (planIds.length === 0) return byPlan;
+  if (planIds.length === 0) return new Map<bigint, UserLabel[]>();
   const rows = await db
     .select({
       planId: inspectionPlanAssistants.planId,
@@ -105,8 +105,11 @@ export async function planAssistants(db: Db, planIds: readonly bigint[]) {
     .innerJoin(users, eq(users.id, inspectionPlanAssistants.userId))
     .where(and(inArray(inspectionPlanAssistants.planId, [...planIds]), eq(inspectionPlanAssistants.valid, 1)))
     .orderBy(inspectionPlanAssistants.sort, inspectionPlanAssistants.id);
-  for (const r of rows) byPlan.set(r.planId, [...(byPlan.get(r.planId) ?? []), r.user]);
-  return byPlan;
+  return groupBy(
+    rows,
+    (r) => r.planId,
+    (r) => r.user,
+  );
 }
 
 function toRow(r: Selected, assistants: Map<bigint, UserLabel[]>) {

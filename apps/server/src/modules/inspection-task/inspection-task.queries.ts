@@ -11,6 +11,7 @@ import { inspectionPlans } from '../../db/schema/inspection-plan';
 import { inspectionTaskAssistants, inspectionTasks } from '../../db/schema/inspection-task';
 import { orderProducts, orders } from '../../db/schema/order';
 import { reversed, searchText } from '../../db/schema/search-columns';
+import { groupBy } from '../../domain/grouping';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { label } from '../../platform/labels';
@@ -110,8 +111,7 @@ type Selected = Awaited<ReturnType<ReturnType<typeof selectTasks>['execute']>>[n
 type UserLabel = { id: bigint; name: string; englishName: string | null };
 
 async function taskAssistants(db: Db, taskIds: readonly bigint[]) {
-  const byTask = new Map<bigint, UserLabel[]>();
-  if (taskIds.length === 0) return byTask;
+  if (taskIds.length === 0) return new Map<bigint, UserLabel[]>();
   const rows = await db
     .select({
       taskId: inspectionTaskAssistants.taskId,
@@ -121,8 +121,11 @@ async function taskAssistants(db: Db, taskIds: readonly bigint[]) {
     .innerJoin(users, eq(users.id, inspectionTaskAssistants.userId))
     .where(and(inArray(inspectionTaskAssistants.taskId, [...taskIds]), eq(inspectionTaskAssistants.valid, 1)))
     .orderBy(inspectionTaskAssistants.sort, inspectionTaskAssistants.id);
-  for (const r of rows) byTask.set(r.taskId, [...(byTask.get(r.taskId) ?? []), r.user]);
-  return byTask;
+  return groupBy(
+    rows,
+    (r) => r.taskId,
+    (r) => r.user,
+  );
 }
 
 /** The items of the tasks' applications: what to inspect and how many, by application. */
@@ -145,18 +148,18 @@ async function applyItems(db: Db, applyIds: readonly bigint[]) {
     .innerJoin(orderProducts, eq(orderProducts.id, inspectionApplyItems.orderProductId))
     .where(and(inArray(inspectionApplyItems.applyId, [...applyIds]), eq(inspectionApplyItems.valid, 1)))
     .orderBy(asc(orderProducts.productNo), asc(inspectionApplyItems.id));
-  for (const r of rows) {
-    const item = {
+  return groupBy(
+    rows,
+    (r) => r.applyId,
+    (r) => ({
       orderProductId: r.product.id,
       productNo: r.product.productNo,
       itemNo: r.product.itemNo,
       name: r.product.name,
       applyQuantity: r.item.applyQuantity,
       quantityUnit: r.product.quantityUnit,
-    };
-    byApply.set(r.applyId, [...(byApply.get(r.applyId) ?? []), item]);
-  }
-  return byApply;
+    }),
+  );
 }
 
 async function toRows(db: Db, rows: Selected[]) {

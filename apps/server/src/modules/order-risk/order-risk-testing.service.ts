@@ -10,6 +10,7 @@ import {
   countryRequirements,
   countryRequirementTests,
 } from '../../db/schema/standard';
+import { groupBy } from '../../domain/grouping';
 import type { Actor } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { updateRecord } from '../../platform/records';
@@ -49,8 +50,11 @@ export async function openRiskItems(db: Db, productIds: readonly bigint[]) {
       ),
     )
     .orderBy(orderRiskItems.id);
-  for (const { productId, ...item } of rows) out.set(productId, [...(out.get(productId) ?? []), item]);
-  return out;
+  return groupBy(
+    rows,
+    (r) => r.productId,
+    ({ productId: _, ...item }) => item,
+  );
 }
 
 /**

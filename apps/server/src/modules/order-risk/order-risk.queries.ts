@@ -12,9 +12,10 @@ import { orderProducts } from '../../db/schema/order';
 import { orderRiskItems, orderRisks } from '../../db/schema/order-risk';
 import { originalSampleMaterials, originalSampleParts } from '../../db/schema/original-sample';
 import { reversed, searchText } from '../../db/schema/search-columns';
+import { groupBy } from '../../domain/grouping';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { label } from '../../platform/labels';
+import { label, ownerColumns, ownerLabels } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
 import { type Scope, scopeWhere } from '../../platform/scope';
 import { contains, endsWith, factoriesMatching } from '../../platform/search';
@@ -89,8 +90,7 @@ function selectRisks(db: Db) {
     .select({
       risk: orderRisks,
       product: orderProducts,
-      client: { code: clients.code, name: clients.name },
-      department: { code: departments.code, nameZh: departments.nameZh, nameEn: departments.nameEn },
+      ...ownerColumns,
       factory: { code: factory.code, nameZh: factory.nameZh, nameEn: factory.nameEn },
       itemCount: itemCount(false),
       openCount: itemCount(true),
@@ -129,8 +129,7 @@ function toRow(r: Selected, statuses: ReadonlyMap<bigint, ProductTestStatus>) {
       deliveryDate: p.deliveryDate,
     },
     factory: label(p.factoryId, r.factory.code, r.factory.nameZh, r.factory.nameEn),
-    client: { id: p.clientId, code: r.client.code, name: r.client.name },
-    department: label(p.departmentId, r.department.code, r.department.nameZh, r.department.nameEn),
+    ...ownerLabels(p, r),
     byCreate: k.byCreate,
     result: k.result,
     status: k.status,
@@ -308,8 +307,11 @@ export async function sampleMaterials(db: Db, sampleIds: readonly bigint[]) {
       originalSampleMaterials.sort,
       originalSampleMaterials.id,
     );
-  for (const { sampleId, ...m } of rows) bySample.set(sampleId, [...(bySample.get(sampleId) ?? []), m]);
-  return bySample;
+  return groupBy(
+    rows,
+    (r) => r.sampleId,
+    ({ sampleId: _, ...m }) => m,
+  );
 }
 
 /** The valid Risk rows (config `risk`). */

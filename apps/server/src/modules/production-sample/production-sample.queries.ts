@@ -13,7 +13,7 @@ import { productionSamples } from '../../db/schema/production-sample';
 import { reversed } from '../../db/schema/search-columns';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { label, personLabel, userLabel } from '../../platform/labels';
+import { label, ownerColumns, ownerLabels, personLabel, userLabel } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
 import { rankedHits } from '../../platform/ranked-hits';
 import { type Scope, scopeWithStatuses } from '../../platform/scope';
@@ -55,8 +55,7 @@ function selectSamples(db: Db) {
   return db
     .select({
       sample: productionSamples,
-      client: { code: clients.code, name: clients.name },
-      department: { code: departments.code, nameZh: departments.nameZh, nameEn: departments.nameEn },
+      ...ownerColumns,
       provider: { code: provider.code, nameZh: provider.nameZh, nameEn: provider.nameEn },
       original: { itemNo: original.itemNo, name: original.name },
       auditor: { name: auditor.name, englishName: auditor.englishName },
@@ -77,8 +76,7 @@ function toRow(r: Selected) {
   return {
     id: s.id,
     itemNo: s.itemNo,
-    client: { id: s.clientId, code: r.client.code, name: r.client.name },
-    department: label(s.departmentId, r.department.code, r.department.nameZh, r.department.nameEn),
+    ...ownerLabels(s, r),
     provider: label(s.providerFactoryId, r.provider.code, r.provider.nameZh, r.provider.nameEn),
     originalSample:
       s.originalSampleId === null

@@ -11,7 +11,7 @@ import { reversed, searchText } from '../../db/schema/search-columns';
 import { testOrderItems, testOrders } from '../../db/schema/test-order';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { label, userLabel } from '../../platform/labels';
+import { label, ownerColumns, ownerLabels, userLabel } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
 import { rowInScope } from '../../platform/records';
 import { type Scope, scopeWhere } from '../../platform/scope';
@@ -73,8 +73,7 @@ function selectTestOrders(db: Db) {
   return db
     .select({
       order: testOrders,
-      client: { code: clients.code, name: clients.name },
-      department: { code: departments.code, nameZh: departments.nameZh, nameEn: departments.nameEn },
+      ...ownerColumns,
       lab: { code: labs.code, nameZh: labs.nameZh, nameEn: labs.nameEn },
       contact: { name: labContacts.name, email: labContacts.email },
       testType: { code: testTypes.code, nameZh: testTypes.nameZh, nameEn: testTypes.nameEn },
@@ -96,8 +95,7 @@ function toRow(r: Selected) {
   return {
     id: o.id,
     testOrderNo: o.testOrderNo,
-    client: { id: o.clientId, code: r.client.code, name: r.client.name },
-    department: label(o.departmentId, r.department.code, r.department.nameZh, r.department.nameEn),
+    ...ownerLabels(o, r),
     lab: label(o.labId, r.lab.code, r.lab.nameZh, r.lab.nameEn),
     labContact:
       o.labContactId === null || !r.contact

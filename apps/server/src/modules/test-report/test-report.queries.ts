@@ -17,8 +17,9 @@ import {
   testReportProducts,
   testReports,
 } from '../../db/schema/test-report';
+import { groupBy } from '../../domain/grouping';
 import type { Db } from '../../platform/db';
-import { label, personLabel } from '../../platform/labels';
+import { label, ownerColumns, ownerLabels, personLabel } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
 import { rowInScope } from '../../platform/records';
 import { type Scope, scopeWithStatuses } from '../../platform/scope';
@@ -53,8 +54,7 @@ function selectReports(db: Db) {
       testType: { code: testTypes.code, nameZh: testTypes.nameZh, nameEn: testTypes.nameEn },
       testOrderNo: testOrders.testOrderNo,
       testOrderStatus: testOrders.status,
-      client: { code: clients.code, name: clients.name },
-      department: { code: departments.code, nameZh: departments.nameZh, nameEn: departments.nameEn },
+      ...ownerColumns,
       resulter: { name: resulter.name, englishName: resulter.englishName },
       verifier: { name: verifier.name, englishName: verifier.englishName },
     })
@@ -85,8 +85,7 @@ export async function productsOf(db: Db, reportIds: readonly bigint[]) {
     .innerJoin(factories, eq(factories.id, orderProducts.factoryId))
     .where(inArray(testReportProducts.testReportId, [...reportIds]))
     .orderBy(asc(orderProducts.productNo));
-  for (const r of rows) out.set(r.reportId, [...(out.get(r.reportId) ?? []), toProduct(r)]);
-  return out;
+  return groupBy(rows, (r) => r.reportId, toProduct);
 }
 
 function toProduct(r: {
@@ -123,8 +122,7 @@ async function toRows(db: Db, selected: readonly Selected[]) {
           ? null
           : { id: t.testOrderId, testOrderNo: r.testOrderNo ?? '', status: r.testOrderStatus ?? 0 },
       products: products.get(t.id) ?? [],
-      client: { id: t.clientId, code: r.client.code, name: r.client.name },
-      department: label(t.departmentId, r.department.code, r.department.nameZh, r.department.nameEn),
+      ...ownerLabels(t, r),
       description: t.description,
       reportDate: t.reportDate,
       validUntil: t.validUntil,

@@ -72,9 +72,30 @@ export interface ListExportDef<Op extends OperationDef = OperationDef, Row = unk
  * Types one declaration (the row type is inferred from `rows`, the filters from the operation) and
  * hands it to `defineModule`'s `exports`.
  */
-export function listExport<Op extends OperationDef, Row>(def: ListExportDef<Op, Row>): ListExportDef {
-  return def;
+export function listExport<Op extends OperationDef, Row>(
+  def: Omit<ListExportDef<Op, Row>, 'columns'> & { columns: ColumnList<NoInfer<Row>> },
+): ListExportDef {
+  const { columns } = def;
+  return { ...def, columns: typeof columns === 'function' ? columns(column) : columns } as ListExportDef<
+    Op,
+    Row
+  >;
 }
+
+/**
+ * The columns of a declaration: a list, or a function of `column` typed for the declaration's rows
+ * (`columns: (column) => [column('orderNo', { zh: '订单号', en: 'Order no' }, (r) => r.orderNo), …]`).
+ */
+type ColumnList<Row> =
+  | readonly ExportColumn<Row>[]
+  | ((column: ColumnOf<Row>) => readonly ExportColumn<Row>[]);
+
+type ColumnOf<Row> = (
+  key: string,
+  label: ExportNames,
+  value: ExportColumn<Row>['value'],
+  flags?: Flags,
+) => ExportColumn<Row>;
 
 /** The columns the user may read: CLIENT users only those marked `client`. */
 export function columnsFor<Row>(
@@ -176,6 +197,20 @@ export function yesNo(value: boolean | number | null | undefined, lang: Language
 // The columns many lists share, written once: `columns: [clientColumn(), departmentColumn(), …]`.
 
 type Flags = Pick<ExportColumn<unknown>, 'client' | 'width'>;
+
+/**
+ * A value of the row as it is (a text, a number, a date): `column('orderNo', { zh: '订单号', en:
+ * 'Order no' }, (r) => r.order.orderNo, { width: 18, client: true })`, as `listExport` hands it
+ * to a declaration's `columns` function.
+ */
+function column<Row>(
+  key: string,
+  label: ExportNames,
+  value: ExportColumn<Row>['value'],
+  flags: Flags = {},
+): ExportColumn<Row> {
+  return { key, label, value, ...flags };
+}
 
 /** The client as "code name" (empty for none); width 28. */
 export function clientColumn<Row extends { client: { code: string; name: string } | null }>(

@@ -24,57 +24,34 @@ export const firstSampleExport = listExport({
   where: (filters, { db, scope }) => firstSampleSearchWhere(db, filters, scope),
   rows: firstSampleRows,
   keyOf: (row) => row.id,
-  columns: [
-    {
-      key: 'sampleNo',
-      label: { zh: '首样编号', en: 'Sample no' },
-      value: (r) => r.sampleNo,
-      width: 16,
-      client: true,
-    },
-    { key: 'round', label: { zh: '轮次', en: 'Round' }, value: (r) => r.round, client: true },
-    {
-      key: 'orderNo',
-      label: { zh: '订单号', en: 'Order no' },
-      value: (r) => r.product.orderNo,
+  columns: (column) => [
+    column('sampleNo', { zh: '首样编号', en: 'Sample no' }, (r) => r.sampleNo, { width: 16, client: true }),
+    column('round', { zh: '轮次', en: 'Round' }, (r) => r.round, { client: true }),
+    column('orderNo', { zh: '订单号', en: 'Order no' }, (r) => r.product.orderNo, {
       width: 18,
       client: true,
-    },
-    {
-      key: 'productNo',
-      label: { zh: '产品编号', en: 'Product no' },
-      value: (r) => r.product.productNo,
+    }),
+    column('productNo', { zh: '产品编号', en: 'Product no' }, (r) => r.product.productNo, {
       width: 20,
       client: true,
-    },
-    { key: 'itemNo', label: { zh: '货号', en: 'Item no' }, value: (r) => r.itemNo, width: 18, client: true },
+    }),
+    column('itemNo', { zh: '货号', en: 'Item no' }, (r) => r.itemNo, { width: 18, client: true }),
     clientColumn({ client: true }),
     factoryColumn(),
     departmentColumn(),
-    {
-      key: 'receivedDate',
-      label: { zh: '收样日期', en: 'Received' },
-      value: (r) => r.receivedDate,
-      client: true,
-    },
+    column('receivedDate', { zh: '收样日期', en: 'Received' }, (r) => r.receivedDate, { client: true }),
     enumColumn('status', { zh: '状态', en: 'Status' }, 'FirstSampleStatus', { client: true }),
     enumColumn('checkResult', { zh: '检查结果', en: 'Check result' }, 'FsCheckResult', { client: true }),
     personColumn('checkedBy', { zh: '检查人', en: 'Checked by' }),
     enumColumn('result', { zh: '判定结果', en: 'Result' }, 'FsAuditResult', { width: 16, client: true }),
     personColumn('auditedBy', { zh: '判定人', en: 'Audited by' }),
-    {
-      key: 'auditedAt',
-      label: { zh: '判定时间', en: 'Audited at' },
-      value: (r) => r.auditedAt,
+    column('auditedAt', { zh: '判定时间', en: 'Audited at' }, (r) => r.auditedAt, {
       width: 18,
       client: true,
-    },
-    {
-      key: 'corrective',
-      label: { zh: '整改措施', en: 'Corrective action' },
-      value: (r) => r.corrective ?? '',
+    }),
+    column('corrective', { zh: '整改措施', en: 'Corrective action' }, (r) => r.corrective ?? '', {
       width: 40,
       client: true,
-    },
+    }),
   ],
 });

@@ -17,30 +17,15 @@ export const materialExport = listExport({
   where: (filters, { user }) => materialSearchWhere(filters, user),
   rows: async (db, keys) => (await materialRows(db, keys)).map(toRow),
   keyOf: (row) => row.id,
-  columns: [
-    { key: 'upc', label: { zh: 'UPC', en: 'UPC' }, value: (r) => r.upc, width: 18 },
-    { key: 'name', label: { zh: '名称', en: 'Name' }, value: (r) => r.name, width: 28 },
-    {
-      key: 'technicalName',
-      label: { zh: '技术名称', en: 'Technical name' },
-      value: (r) => r.technicalName,
-      width: 24,
-    },
-    {
-      key: 'customName',
-      label: { zh: '报关品名', en: 'Customs name' },
-      value: (r) => r.customName,
-      width: 24,
-    },
+  columns: (column) => [
+    column('upc', { zh: 'UPC', en: 'UPC' }, (r) => r.upc, { width: 18 }),
+    column('name', { zh: '名称', en: 'Name' }, (r) => r.name, { width: 28 }),
+    column('technicalName', { zh: '技术名称', en: 'Technical name' }, (r) => r.technicalName, { width: 24 }),
+    column('customName', { zh: '报关品名', en: 'Customs name' }, (r) => r.customName, { width: 24 }),
     referenceColumn('materialType', { zh: '材料类型', en: 'Material type' }),
     referenceColumn('riskLevel', { zh: '风险等级', en: 'Risk level' }),
     referenceColumn('supplier', { zh: '供应商', en: 'Supplier' }, { width: 24 }),
-    {
-      key: 'validTests',
-      label: { zh: '有效测试', en: 'Valid tests' },
-      value: (r) => r.validTests,
-      width: 10,
-    },
+    column('validTests', { zh: '有效测试', en: 'Valid tests' }, (r) => r.validTests, { width: 10 }),
     updatedAtColumn(),
   ],
 });

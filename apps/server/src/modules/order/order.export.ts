@@ -38,59 +38,32 @@ export const orderExport = listExport({
     return rows.map((row) => ({ ...row, compliance: compliance.get(row.id) }));
   },
   keyOf: (row) => row.id,
-  columns: [
-    {
-      key: 'orderNo',
-      label: { zh: '订单号', en: 'Order no' },
-      value: (r) => r.order.orderNo,
+  columns: (column) => [
+    column('orderNo', { zh: '订单号', en: 'Order no' }, (r) => r.order.orderNo, { width: 18, client: true }),
+    column('clientPo', { zh: '客户PO', en: 'Client PO' }, (r) => r.order.clientPo, {
       width: 18,
       client: true,
-    },
-    {
-      key: 'clientPo',
-      label: { zh: '客户PO', en: 'Client PO' },
-      value: (r) => r.order.clientPo,
-      width: 18,
-      client: true,
-    },
-    {
-      key: 'productNo',
-      label: { zh: '产品号', en: 'Product no' },
-      value: (r) => r.productNo,
-      width: 20,
-      client: true,
-    },
-    { key: 'sku', label: { zh: 'SKU', en: 'SKU' }, value: (r) => r.sku, width: 16, client: true },
-    { key: 'itemNo', label: { zh: '货号', en: 'Item no' }, value: (r) => r.itemNo, width: 18, client: true },
-    { key: 'name', label: { zh: '品名', en: 'Name' }, value: (r) => r.name, width: 32, client: true },
+    }),
+    column('productNo', { zh: '产品号', en: 'Product no' }, (r) => r.productNo, { width: 20, client: true }),
+    column('sku', { zh: 'SKU', en: 'SKU' }, (r) => r.sku, { width: 16, client: true }),
+    column('itemNo', { zh: '货号', en: 'Item no' }, (r) => r.itemNo, { width: 18, client: true }),
+    column('name', { zh: '品名', en: 'Name' }, (r) => r.name, { width: 32, client: true }),
     clientColumn({ client: true }),
     departmentColumn(),
     factoryColumn({ client: true }),
-    {
-      key: 'quantity',
-      label: { zh: '数量', en: 'Quantity' },
-      value: (r) => r.quantity,
-      width: 12,
-      client: true,
-    },
+    column('quantity', { zh: '数量', en: 'Quantity' }, (r) => r.quantity, { width: 12, client: true }),
     enumColumn('quantityUnit', { zh: '单位', en: 'Unit' }, 'QuantityUnit', { width: 10, client: true }),
-    {
-      key: 'deliveryDate',
-      label: { zh: '交货日期', en: 'Delivery date' },
-      value: (r) => r.deliveryDate,
+    column('deliveryDate', { zh: '交货日期', en: 'Delivery date' }, (r) => r.deliveryDate, {
       width: 14,
       client: true,
-    },
+    }),
     enumColumn('productType', { zh: '产品类型', en: 'Product type' }, 'ProductType', {
       width: 14,
       client: true,
     }),
-    {
-      key: 'originalSample',
-      label: { zh: '原样', en: 'Original sample' },
-      value: (r) => r.originalSample?.itemNo,
+    column('originalSample', { zh: '原样', en: 'Original sample' }, (r) => r.originalSample?.itemNo, {
       width: 18,
-    },
+    }),
     personColumn('qc', { zh: 'QC', en: 'QC' }),
     {
       // Issue 25: the worst of the product's order risk and of its published test reports.
@@ -108,6 +81,6 @@ export const orderExport = listExport({
       width: 22,
       client: true,
     },
-    { key: 'createdAt', label: { zh: '创建时间', en: 'Created' }, value: (r) => r.createdAt, width: 18 },
+    column('createdAt', { zh: '创建时间', en: 'Created' }, (r) => r.createdAt, { width: 18 }),
   ],
 });

@@ -19,24 +19,15 @@ export const originalSampleExport = listExport({
     sampleSearchWhere(filters, scope, filters.deleted && seesDeletedSamples(user)),
   rows: sampleRows,
   keyOf: (row) => row.id,
-  columns: [
-    { key: 'itemNo', label: { zh: '货号', en: 'Item no' }, value: (r) => r.itemNo, width: 18, client: true },
-    { key: 'name', label: { zh: '名称', en: 'Name' }, value: (r) => r.name, width: 32, client: true },
+  columns: (column) => [
+    column('itemNo', { zh: '货号', en: 'Item no' }, (r) => r.itemNo, { width: 18, client: true }),
+    column('name', { zh: '名称', en: 'Name' }, (r) => r.name, { width: 32, client: true }),
     clientColumn({ client: true }),
-    {
-      key: 'complete',
-      label: { zh: '完整', en: 'Complete' },
-      value: (r, l) => yesNo(r.complete, l),
+    column('complete', { zh: '完整', en: 'Complete' }, (r, l) => yesNo(r.complete, l), {
       width: 10,
       client: true,
-    },
-    {
-      key: 'partCount',
-      label: { zh: '部件数', en: 'Parts' },
-      value: (r) => r.partCount,
-      width: 10,
-      client: true,
-    },
+    }),
+    column('partCount', { zh: '部件数', en: 'Parts' }, (r) => r.partCount, { width: 10, client: true }),
     updatedAtColumn(),
   ],
 });

@@ -25,31 +25,23 @@ export const productionSampleExport = listExport({
   where: (filters, { scope }) => sampleSearchWhere(filters, scope),
   rows: sampleRows,
   keyOf: (row) => row.id,
-  columns: [
-    { key: 'itemNo', label: { zh: '货号', en: 'Item no' }, value: (r) => r.itemNo, width: 18, client: true },
+  columns: (column) => [
+    column('itemNo', { zh: '货号', en: 'Item no' }, (r) => r.itemNo, { width: 18, client: true }),
     clientColumn({ client: true }),
     departmentColumn(),
     referenceColumn('provider', { zh: '供样工厂', en: 'Provider' }, { width: 28, client: true }),
-    {
-      key: 'receivedDate',
-      label: { zh: '收样日期', en: 'Received' },
-      value: (r) => r.receivedDate,
-      client: true,
-    },
-    { key: 'quantity', label: { zh: '数量', en: 'Quantity' }, value: (r) => r.quantity, client: true },
+    column('receivedDate', { zh: '收样日期', en: 'Received' }, (r) => r.receivedDate, { client: true }),
+    column('quantity', { zh: '数量', en: 'Quantity' }, (r) => r.quantity, { client: true }),
     enumColumn('status', { zh: '状态', en: 'Status' }, 'ProductionSampleStatus', { client: true }),
     enumColumn('auditResult', { zh: '审核结果', en: 'Audit result' }, 'AuditResult', {
       width: 16,
       client: true,
     }),
     enumColumn('testResult', { zh: '测试结果', en: 'Test result' }, 'TestResult', { client: true }),
-    {
-      key: 'auditTime',
-      label: { zh: '审核时间', en: 'Audit time' },
-      value: (r) => r.auditTime,
+    column('auditTime', { zh: '审核时间', en: 'Audit time' }, (r) => r.auditTime, {
       width: 18,
       client: true,
-    },
+    }),
     personColumn('auditor', { zh: '审核人', en: 'Auditor' }),
     enumColumn('orderPlaced', { zh: '下单', en: 'Order placed' }, 'OrderPlacedFlag'),
   ],

@@ -29,21 +29,11 @@ function standardExport(kindName: KindName) {
     where: (filters, { user }) => standardSearch(kindName, filters, user).where,
     rows: (db, keys) => standardRowsOf(db, kindName, keys),
     keyOf: (row) => row.id,
-    columns: [
+    columns: (column) => [
       ...(country ? [countryColumn] : []),
-      { key: 'name', label: { zh: '名称', en: 'Name' }, value: (r) => r.name, width: 32 },
-      {
-        key: 'productScope',
-        label: { zh: '适用产品', en: 'Product scope' },
-        value: (r) => r.productScope,
-        width: 32,
-      },
-      {
-        key: 'testCount',
-        label: { zh: '测试项目数', en: 'Test items' },
-        value: (r) => r.testCount,
-        width: 10,
-      },
+      column('name', { zh: '名称', en: 'Name' }, (r) => r.name, { width: 32 }),
+      column('productScope', { zh: '适用产品', en: 'Product scope' }, (r) => r.productScope, { width: 32 }),
+      column('testCount', { zh: '测试项目数', en: 'Test items' }, (r) => r.testCount, { width: 10 }),
       updatedAtColumn(),
     ],
   });

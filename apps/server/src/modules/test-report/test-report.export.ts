@@ -26,58 +26,41 @@ export const testReportExport = listExport({
   where: (filters, { db, scope }) => testReportSearchWhere(db, filters, scope),
   rows: testReportRows,
   keyOf: (row) => row.id,
-  columns: [
-    {
-      key: 'reportNo',
-      label: { zh: '报告编号', en: 'Report no' },
-      value: (r, l) => r.reportNo ?? PENDING[l],
+  columns: (column) => [
+    column('reportNo', { zh: '报告编号', en: 'Report no' }, (r, l) => r.reportNo ?? PENDING[l], {
       width: 18,
       client: true,
-    },
+    }),
     enumColumn('reportType', { zh: '报告类型', en: 'Report type' }, 'TestReportType', {
       width: 16,
       client: true,
     }),
     referenceColumn('lab', { zh: '实验室', en: 'Lab' }, { width: 24, client: true }),
     referenceColumn('testType', { zh: '测试类型', en: 'Test type' }, { width: 20, client: true }),
-    {
-      key: 'orderNo',
-      label: { zh: '订单号', en: 'Order no' },
-      value: (r) => [...new Set(r.products.map((p) => p.orderNo))].join(', '),
-      width: 18,
-      client: true,
-    },
-    {
-      key: 'productNo',
-      label: { zh: '产品编号', en: 'Product no' },
-      value: (r) => r.products.map((p) => p.productNo).join(', '),
-      width: 24,
-      client: true,
-    },
+    column(
+      'orderNo',
+      { zh: '订单号', en: 'Order no' },
+      (r) => [...new Set(r.products.map((p) => p.orderNo))].join(', '),
+      { width: 18, client: true },
+    ),
+    column(
+      'productNo',
+      { zh: '产品编号', en: 'Product no' },
+      (r) => r.products.map((p) => p.productNo).join(', '),
+      { width: 24, client: true },
+    ),
     clientColumn({ client: true }),
     departmentColumn(),
-    {
-      key: 'testOrderNo',
-      label: { zh: '测试单号', en: 'Test order no' },
-      value: (r) => r.testOrder?.testOrderNo ?? '',
-    },
-    {
-      key: 'reportDate',
-      label: { zh: '报告日期', en: 'Report date' },
-      value: (r) => r.reportDate,
-      client: true,
-    },
+    column('testOrderNo', { zh: '测试单号', en: 'Test order no' }, (r) => r.testOrder?.testOrderNo ?? ''),
+    column('reportDate', { zh: '报告日期', en: 'Report date' }, (r) => r.reportDate, { client: true }),
     enumColumn('result', { zh: '结果', en: 'Result' }, 'TestResult', { client: true }),
     enumColumn('status', { zh: '状态', en: 'Status' }, 'TestReportStatus', { client: true }),
-    { key: 'retestNo', label: { zh: '复测次数', en: 'Retest no' }, value: (r) => r.retestNo },
+    column('retestNo', { zh: '复测次数', en: 'Retest no' }, (r) => r.retestNo),
     personColumn('resultBy', { zh: '录入人', en: 'Entered by' }),
     personColumn('verifiedBy', { zh: '审核人', en: 'Verified by' }),
-    {
-      key: 'description',
-      label: { zh: '描述', en: 'Description' },
-      value: (r) => r.description ?? '',
+    column('description', { zh: '描述', en: 'Description' }, (r) => r.description ?? '', {
       width: 40,
       client: true,
-    },
+    }),
   ],
 });

@@ -1,11 +1,14 @@
 import type { RoleCode } from '@qcdesk/contract';
 import { changeLog as changeLogOp } from '@qcdesk/contract/config';
 import { isConfigListName } from '@qcdesk/contract/config-lists';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productTracks, vehicles } from '../src/db/schema/config';
 import { contracts } from '../src/db/schema/contract';
+import { users } from '../src/db/schema/identity';
 import { shippings } from '../src/db/schema/shipping';
 import { buildClient } from '../src/modules/client/client.factory';
+import { buildDailyReport } from '../src/modules/daily-work-report/daily-work-report.factory';
 import { buildFirstSample } from '../src/modules/first-sample/first-sample.factory';
 import { buildInspectionApply } from '../src/modules/inspection-apply/inspection-apply.factory';
 import { buildPlan, buildSubmittedApply } from '../src/modules/inspection-plan/inspection-plan.factory';
@@ -19,7 +22,7 @@ import { buildTestReport } from '../src/modules/test-report/test-report.factory'
 import { writeChangeLog } from '../src/platform/change-log';
 import type { Db } from '../src/platform/db';
 import { unique } from './support/factories';
-import { buildUser, signInAs } from './support/identity';
+import { buildUser, demoUsername, signInAs } from './support/identity';
 import { startTestApp, type TestApp } from './support/test-app';
 
 // DOMAIN.md §5.2/§6.11: the change log shows only records the caller may read. Every area declares
@@ -172,6 +175,18 @@ const SCOPED: Record<string, (db: Db) => Promise<{ mine: bigint; elsewhere: bigi
       elsewhere: (await buildTestOrder(db, await buildOrder(db, { sales: other.username }))).id,
     };
   },
+  // An inspector reads only their own daily reports (read by the demo inspector, READER below).
+  daily_work_reports: async (db) => {
+    const [demo] = await db
+      .select()
+      .from(users)
+      .where(eq(users.username, demoUsername('INSPECTOR')));
+    const other = await buildUser(db, { role: 'INSPECTOR', department: 'QC' });
+    return {
+      mine: (await buildDailyReport(db, demo!.id, '2026-01-05')).id,
+      elsewhere: (await buildDailyReport(db, other.id, '2026-01-05')).id,
+    };
+  },
   inspection_applies: async (db) => {
     const other = await buildUser(db, { role: 'SALES', department: 'SALES2' });
     return {
@@ -181,12 +196,16 @@ const SCOPED: Record<string, (db: Db) => Promise<{ mine: bigint; elsewhere: bigi
   },
 };
 
+/** Who reads the scoped entities' logs: SALES, unless the entity is none of theirs. */
+const READER: Record<string, RoleCode> = { daily_work_reports: 'INSPECTOR' };
+
 let t: TestApp;
 const tokens = {} as Record<RoleCode, string>;
 
 beforeAll(async () => {
   t = await startTestApp();
-  for (const role of ['ADMIN', 'SALES', 'CLIENT'] as const) tokens[role] = await signInAs(t, role);
+  for (const role of ['ADMIN', 'SALES', 'CLIENT', 'INSPECTOR'] as const)
+    tokens[role] = await signInAs(t, role);
 });
 afterAll(() => t.close());
 
@@ -239,12 +258,13 @@ describe('changelog scope', () => {
       const { mine, elsewhere } = await records(t.database.db);
       await logged(entity, mine);
       await logged(entity, elsewhere);
-      const own = await t.client.ok(changeLogOp, { entity, id: String(mine) }, { token: tokens.SALES });
+      const reader = tokens[READER[entity] ?? 'SALES'];
+      const own = await t.client.ok(changeLogOp, { entity, id: String(mine) }, { token: reader });
       expect(own.list.length).toBeGreaterThan(0);
       const refused = await t.client.call(
         changeLogOp,
         { entity, id: String(elsewhere) },
-        { token: tokens.SALES, lang: 'en' },
+        { token: reader, lang: 'en' },
       );
       expect(refused.result).toMatchObject({ success: false, reason: 'E_SCOPE', data: null });
       expect(JSON.stringify(refused.result)).not.toContain('secret');

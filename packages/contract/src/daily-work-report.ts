@@ -265,7 +265,10 @@ export const texts = defineTexts({
       zh: '一天的工时合计不能超过24小时（现为{hours}小时）',
       en: 'The hours of a day must not exceed 24 (now {hours})',
     },
-    E_DAILY_FUTURE: { zh: '不能填写未来日期的工作日报', en: 'A daily report cannot be written for a future date' },
+    E_DAILY_FUTURE: {
+      zh: '不能填写未来日期的工作日报',
+      en: 'A daily report cannot be written for a future date',
+    },
     E_DAILY_NOT_OWN: {
       zh: '只能填写自己的工作日报',
       en: 'You can only write your own daily report',

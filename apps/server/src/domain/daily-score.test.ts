@@ -71,9 +71,17 @@ describe('the scoring situation (§6.6)', () => {
   it.each([
     // reports, plus days of daily reports: man-days are distinct days
     [earned, [], { score: 270, assistScore: 60, reports: 3, manDays: 2, scorePerManDay: 165 }],
-    [earned, ['2026-11-02', '2026-11-05'], { score: 270, assistScore: 60, reports: 3, manDays: 3, scorePerManDay: 110 }],
+    [
+      earned,
+      ['2026-11-02', '2026-11-05'],
+      { score: 270, assistScore: 60, reports: 3, manDays: 3, scorePerManDay: 110 },
+    ],
     // 330 ÷ 4 = 82.5 → 83 (half-up)
-    [earned, ['2026-11-05', '2026-11-06'], { score: 270, assistScore: 60, reports: 3, manDays: 4, scorePerManDay: 83 }],
+    [
+      earned,
+      ['2026-11-05', '2026-11-06'],
+      { score: 270, assistScore: 60, reports: 3, manDays: 4, scorePerManDay: 83 },
+    ],
     [[], [], { score: 0, assistScore: 0, reports: 0, manDays: 0, scorePerManDay: 0 }],
     [[], ['2026-11-01'], { score: 0, assistScore: 0, reports: 0, manDays: 1, scorePerManDay: 0 }],
   ])('%#', (e, days, expected) => {
@@ -90,7 +98,14 @@ describe('the scoring situation (§6.6)', () => {
   });
 });
 
-const task: OpenTask = { date: '2026-11-20', lead: true, baseScore: 100, usesAql: true, sampleSize: 80, products: 1 };
+const task: OpenTask = {
+  date: '2026-11-20',
+  lead: true,
+  baseScore: 100,
+  usesAql: true,
+  sampleSize: 80,
+  products: 1,
+};
 
 describe('the predicted score of an open task (assumed passed)', () => {
   it.each([

@@ -34,7 +34,10 @@ export interface EarnedScore {
 }
 
 /** The daily score of one day (§6.6): Σ lead scores and Σ assist scores of the reports dated that day. */
-export function dayScore(earned: readonly EarnedScore[], date: string): { score: number; assistScore: number } {
+export function dayScore(
+  earned: readonly EarnedScore[],
+  date: string,
+): { score: number; assistScore: number } {
   const day = earned.filter((e) => e.date === date);
   return {
     score: day.reduce((s, e) => s + e.score, 0),

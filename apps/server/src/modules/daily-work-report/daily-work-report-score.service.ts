@@ -7,8 +7,8 @@ import { AppError } from '../../platform/errors';
 import { scopeOf } from '../../platform/scope';
 import { getSystemParam } from '../../platform/system-params';
 import { aqlOf, bandsOf, planOfLot } from '../inspection-report/inspection-report-sampling.service';
-import { earnedBy, scoredReportsOf, usersOf } from './daily-work-report-sources.service';
 import { taskFacts, taskInspectors, userNames, userTasks, workDaysOf } from './daily-work-report.queries';
+import { earnedBy, scoredReportsOf, usersOf } from './daily-work-report-sources.service';
 
 // The scoring situation and the predicted scoring (DOMAIN.md §6.6): per inspector of a month, from
 // the scored reports as they stand now (reopened ones left out), plus, predicted, the open tasks.
@@ -57,7 +57,8 @@ async function predictedOf(db: Db, userId: bigint, range: { from: string; to: st
 async function situation(db: Db, input: ScoreInput, user: Principal, predict: boolean) {
   const scope = await scopeOf(db, user);
   const own = scope.kind === 'inspector' || !user.permissions.has('dailyreport.check');
-  if (own && input.inspectorId !== undefined && input.inspectorId !== user.userId) throw new AppError('E_SCOPE');
+  if (own && input.inspectorId !== undefined && input.inspectorId !== user.userId)
+    throw new AppError('E_SCOPE');
   const userId = own ? user.userId : input.inspectorId;
   const range = monthRange(input.year, input.month);
   const reports = await scoredReportsOf(db, { ...range, userId });

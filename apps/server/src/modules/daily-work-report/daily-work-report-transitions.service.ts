@@ -9,14 +9,26 @@ import { departments, users } from '../../db/schema/identity';
 import { tenthsText } from '../../domain/daily-score';
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
-import { mailEach, onceEach, type Recipient, salesRecipient, userRecipients } from '../../platform/mail/recipients';
+import {
+  mailEach,
+  onceEach,
+  type Recipient,
+  salesRecipient,
+  userRecipients,
+} from '../../platform/mail/recipients';
 import { lockVersion } from '../../platform/records';
 import { transition } from '../../platform/transition';
 import { saved, warning, warnOrProceed } from '../../platform/warnings';
 import { reportsAwaitingApproval, reportsById } from '../inspection-report/inspection-report-scores.service';
 import { DAILY_REPORT_SENT_MAIL } from './daily-work-report.mails';
 import { tasksById } from './daily-work-report.queries';
-import { assertNotOwner, assertOwn, assertWorksLinked, DAILY_REPORT_ENTITY, dailyReportMachine } from './daily-work-report.rules';
+import {
+  assertNotOwner,
+  assertOwn,
+  assertWorksLinked,
+  DAILY_REPORT_ENTITY,
+  dailyReportMachine,
+} from './daily-work-report.rules';
 import { liveScore, reportDetail } from './daily-work-report.service';
 
 // The moves of a daily report (DOMAIN.md §4.12): submit by its inspector, check (scores frozen) or
@@ -46,7 +58,11 @@ export async function submitDailyReport(db: Db, input: IdVersion, user: Principa
 }
 
 /** dailyworkreport/reject: 20 → 80 with a reason. */
-export async function rejectDailyReport(db: Db, input: ParsedInputOf<Ops['rejectDailyReport']>, user: Principal) {
+export async function rejectDailyReport(
+  db: Db,
+  input: ParsedInputOf<Ops['rejectDailyReport']>,
+  user: Principal,
+) {
   const r = await lockVersion(db, dailyWorkReports, input.id, input.version);
   assertNotOwner(r.inspectorId, user);
   await move(db, input, user, 'reject', { reason: input.reason, set: { rejectReason: input.reason } });
@@ -57,7 +73,11 @@ export async function rejectDailyReport(db: Db, input: ParsedInputOf<Ops['reject
  * dailyworkreport/check: 20 → 30 with score and assistScore frozen (§6.6). While an inspection report
  * of that inspector and day awaits approval it warns, and checks only when the checker confirms.
  */
-export async function checkDailyReport(db: Db, input: ParsedInputOf<Ops['checkDailyReport']>, user: Principal) {
+export async function checkDailyReport(
+  db: Db,
+  input: ParsedInputOf<Ops['checkDailyReport']>,
+  user: Principal,
+) {
   const r = await lockVersion(db, dailyWorkReports, input.id, input.version);
   assertNotOwner(r.inspectorId, user);
   const pending = await reportsAwaitingApproval(db, r.inspectorId, r.workDate);
@@ -79,8 +99,16 @@ async function sendRecipients(db: Db, r: typeof dailyWorkReports.$inferSelect): 
   const ids = (pick: (w: (typeof r.works)[number]) => string | null) =>
     r.works.flatMap((w) => (pick(w) === null ? [] : [BigInt(pick(w)!)]));
   const clientIds = new Set<bigint>();
-  for (const t of await tasksById(db, ids((w) => w.taskId))) if (t.clientId !== null) clientIds.add(t.clientId);
-  for (const rep of await reportsById(db, ids((w) => w.reportId))) clientIds.add(rep.clientId);
+  for (const t of await tasksById(
+    db,
+    ids((w) => w.taskId),
+  ))
+    if (t.clientId !== null) clientIds.add(t.clientId);
+  for (const rep of await reportsById(
+    db,
+    ids((w) => w.reportId),
+  ))
+    clientIds.add(rep.clientId);
   const sales: Recipient[] = [];
   for (const id of clientIds) {
     const s = await salesRecipient(db, id);

@@ -55,7 +55,11 @@ async function storedWorks(db: Db, works: readonly WorkIn[]): Promise<StoredWork
 const attendance = { table: attendances, active: attendances.active };
 
 /** dailyworkreport/create: one's own report (10) of a day up to today, one per day. */
-export async function createDailyReport(db: Db, input: ParsedInputOf<Ops['createDailyReport']>, user: Principal) {
+export async function createDailyReport(
+  db: Db,
+  input: ParsedInputOf<Ops['createDailyReport']>,
+  user: Principal,
+) {
   if (input.inspectorId !== undefined) assertOwn(input.inspectorId, user);
   assertNotFuture(input.workDate, businessDate());
   await assertReference(db, attendance, input.attendanceId, 'attendanceId');
@@ -85,11 +89,16 @@ export async function createDailyReport(db: Db, input: ParsedInputOf<Ops['create
 }
 
 /** dailyworkreport/update: the owner's report in 10 or 80; `works` replaces the whole list. */
-export async function updateDailyReport(db: Db, input: ParsedInputOf<Ops['updateDailyReport']>, user: Principal) {
+export async function updateDailyReport(
+  db: Db,
+  input: ParsedInputOf<Ops['updateDailyReport']>,
+  user: Principal,
+) {
   const current = await lockVersion(db, dailyWorkReports, input.id, input.version);
   assertOwn(current.inspectorId, user);
   if (!isEditable(current.status) || current.valid !== 1) throw new AppError('E_STATUS');
-  if (input.attendanceId !== undefined) await assertReference(db, attendance, input.attendanceId, 'attendanceId');
+  if (input.attendanceId !== undefined)
+    await assertReference(db, attendance, input.attendanceId, 'attendanceId');
   const works = input.works ? await storedWorks(db, input.works) : undefined;
   if (works) assertDayHours(works);
   const wanted = changedFields(current, {

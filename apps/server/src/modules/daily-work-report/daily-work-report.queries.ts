@@ -125,7 +125,11 @@ export function toRow(r: SelectedReport, scores: { score: number; assistScore: n
   };
 }
 
-const OPEN_PLAN = [INSPECTION_PLAN_STATUS.dispatched, INSPECTION_PLAN_STATUS.inProgress, INSPECTION_PLAN_STATUS.completed];
+const OPEN_PLAN = [
+  INSPECTION_PLAN_STATUS.dispatched,
+  INSPECTION_PLAN_STATUS.inProgress,
+  INSPECTION_PLAN_STATUS.completed,
+];
 
 /** A task of the user (lead or assistant) as a daily report or the prediction reads it. */
 export interface UserTask {
@@ -238,7 +242,10 @@ export async function workDaysOf(db: Db, range: { from: string; to: string; user
 }
 
 /** The lead inspectors of tasks dated in the range in the given statuses (the prediction's rows). */
-export async function taskInspectors(db: Db, range: { from: string; to: string; statuses: readonly number[] }) {
+export async function taskInspectors(
+  db: Db,
+  range: { from: string; to: string; statuses: readonly number[] },
+) {
   const rows = await db
     .selectDistinct({ id: inspectionTasks.inspectorId })
     .from(inspectionTasks)

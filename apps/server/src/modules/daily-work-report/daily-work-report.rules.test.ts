@@ -1,8 +1,8 @@
 import { DAILY_REPORT_STATUS, WORK_TYPE } from '@qcdesk/contract/daily-work-report';
 import { describe, expect, it } from 'vitest';
+import { reasonOf } from '../../../test/support/refusals';
 import type { StoredWork } from '../../db/schema/daily-work-report';
 import type { Principal } from '../../platform/auth';
-import { reasonOf } from '../../../test/support/refusals';
 import {
   assertDayHours,
   assertNotFuture,
@@ -71,15 +71,15 @@ describe('daily report rules (§2.8, §4.12, §7.3)', () => {
   });
 
   it.each([
-    [draft, 1n, inspector, ['update', 'submit']],
-    [returned, 1n, inspector, ['update', 'submit']],
-    [submitted, 1n, inspector, []],
-    [submitted, 1n, manager, ['check', 'reject']],
-    [submitted, 2n, manager, []],
-    [draft, 2n, manager, ['update', 'submit']],
-    [checked, 1n, manager, ['send']],
-    [sent, 1n, manager, []],
-  ])('status %s of %s: %j', (status, inspectorId, who, actions) => {
-    expect(userActions({ status, inspectorId }, who as Principal)).toEqual(actions);
+    [draft, 1n, 'inspector', ['update', 'submit']],
+    [returned, 1n, 'inspector', ['update', 'submit']],
+    [submitted, 1n, 'inspector', []],
+    [submitted, 1n, 'manager', ['check', 'reject']],
+    [submitted, 2n, 'manager', []],
+    [draft, 2n, 'manager', ['update', 'submit']],
+    [checked, 1n, 'manager', ['send']],
+    [sent, 1n, 'manager', []],
+  ])('status %s of user %s, seen by the %s: %j', (status, inspectorId, who, actions) => {
+    expect(userActions({ status, inspectorId }, who === 'manager' ? manager : inspector)).toEqual(actions);
   });
 });

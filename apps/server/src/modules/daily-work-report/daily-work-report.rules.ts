@@ -48,7 +48,8 @@ export function assertNotFuture(workDate: string, today: string): void {
 /** Σ hours of the day ≤ 24 (§2.8). */
 export function assertDayHours(works: readonly StoredWork[]): void {
   const total = dayTenths(works);
-  if (total > DAY_TENTHS) throw new AppError('E_DAILY_HOURS', { hours: tenthsText(total) }, { field: 'works' });
+  if (total > DAY_TENTHS)
+    throw new AppError('E_DAILY_HOURS', { hours: tenthsText(total) }, { field: 'works' });
 }
 
 const FIELD_WORK: readonly number[] = [
@@ -60,7 +61,9 @@ const FIELD_WORK: readonly number[] = [
 
 /** §7.3: works of type 1–4 are linked to a task or a report (n counts from 1). */
 export function assertWorksLinked(works: readonly StoredWork[]): void {
-  const i = works.findIndex((w) => FIELD_WORK.includes(w.workType) && w.taskId === null && w.reportId === null);
+  const i = works.findIndex(
+    (w) => FIELD_WORK.includes(w.workType) && w.taskId === null && w.reportId === null,
+  );
   if (i >= 0) throw new AppError('E_DAILY_WORK_LINK', { n: i + 1 }, { field: 'works' });
 }
 

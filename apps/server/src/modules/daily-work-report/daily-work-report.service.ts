@@ -10,7 +10,6 @@ import { recordFlags } from '../../platform/flags';
 import { searchPage } from '../../platform/paging';
 import { scopeOf } from '../../platform/scope';
 import { reportsById, reportsOfTasks } from '../inspection-report/inspection-report-scores.service';
-import { earnedBy, scoredReportsOf } from './daily-work-report-sources.service';
 import {
   type DailyReportSearch,
   dailyReportPage,
@@ -23,7 +22,14 @@ import {
   toRow,
   userTasks,
 } from './daily-work-report.queries';
-import { DAILY_REPORT_ENTITY, EDIT_PERMISSION, isEditable, isFrozen, userActions } from './daily-work-report.rules';
+import {
+  DAILY_REPORT_ENTITY,
+  EDIT_PERMISSION,
+  isEditable,
+  isFrozen,
+  userActions,
+} from './daily-work-report.rules';
+import { earnedBy, scoredReportsOf } from './daily-work-report-sources.service';
 
 // Daily work reports (DOMAIN.md §2.8, §4.12): the reads — the list, one report with its works, and
 // the day's tasks that prefill a new report (the assign-order search).
@@ -40,7 +46,9 @@ export async function liveScore(db: Db, inspectorId: bigint, workDate: string) {
 
 /** The report's scores: frozen from the check on, live before. */
 async function scoresOf(db: Db, r: SelectedReport['report']) {
-  return isFrozen(r.status) ? { score: r.score, assistScore: r.assistScore } : liveScore(db, r.inspectorId, r.workDate);
+  return isFrozen(r.status)
+    ? { score: r.score, assistScore: r.assistScore }
+    : liveScore(db, r.inspectorId, r.workDate);
 }
 
 /** dailyworkreport/search (spec §3). */
@@ -60,9 +68,26 @@ const big = (id: string | null) => (id === null ? null : BigInt(id));
 async function worksOut(db: Db, works: readonly StoredWork[]) {
   const ids = (pick: (w: StoredWork) => string | null) =>
     works.flatMap((w) => (pick(w) === null ? [] : [BigInt(pick(w)!)]));
-  const tasks = new Map((await tasksById(db, ids((w) => w.taskId))).map((t) => [t.id, t]));
-  const reports = new Map((await reportsById(db, ids((w) => w.reportId))).map((r) => [r.id, r]));
-  const factories = await factoriesById(db, [...ids((w) => w.factoryId), ...[...tasks.values()].map((t) => t.factoryId)]);
+  const tasks = new Map(
+    (
+      await tasksById(
+        db,
+        ids((w) => w.taskId),
+      )
+    ).map((t) => [t.id, t]),
+  );
+  const reports = new Map(
+    (
+      await reportsById(
+        db,
+        ids((w) => w.reportId),
+      )
+    ).map((r) => [r.id, r]),
+  );
+  const factories = await factoriesById(db, [
+    ...ids((w) => w.factoryId),
+    ...[...tasks.values()].map((t) => t.factoryId),
+  ]);
   return works.map((w) => {
     const task = w.taskId === null ? undefined : tasks.get(BigInt(w.taskId));
     const factoryId = big(w.factoryId) ?? task?.factoryId ?? null;
@@ -104,7 +129,11 @@ export async function getDailyReport(db: Db, input: ParsedInputOf<Ops['getDailyR
   const scope = await scopeOf(db, user);
   if (scope.kind === 'inspector' && input.inspectorId !== user.userId) throw new AppError('E_SCOPE');
   const [row] = await db
-    .select({ id: dailyWorkReports.id, status: dailyWorkReports.status, createdBy: dailyWorkReports.createdBy })
+    .select({
+      id: dailyWorkReports.id,
+      status: dailyWorkReports.status,
+      createdBy: dailyWorkReports.createdBy,
+    })
     .from(dailyWorkReports)
     .where(
       and(
@@ -128,7 +157,11 @@ export async function getDailyReport(db: Db, input: ParsedInputOf<Ops['getDailyR
  * dailyworkreport/assignorder/search: the caller's tasks of the day (lead or assistant) as works,
  * each with its report when one exists; hours are the inspector's to fill.
  */
-export async function assignOrderSearch(db: Db, input: ParsedInputOf<Ops['assignOrderSearch']>, user: Principal) {
+export async function assignOrderSearch(
+  db: Db,
+  input: ParsedInputOf<Ops['assignOrderSearch']>,
+  user: Principal,
+) {
   const tasks = await userTasks(db, user.userId, { from: input.workDate, to: input.workDate });
   const reports = await reportsOfTasks(
     db,

@@ -17,6 +17,7 @@ import {
   assertOwn,
   DAILY_REPORT_ENTITY,
   isEditable,
+  worksText,
 } from './daily-work-report.rules';
 import { assignOrderSearch, reportDetail, storedFromLinks } from './daily-work-report.service';
 
@@ -54,6 +55,14 @@ async function storedWorks(db: Db, works: readonly WorkIn[]): Promise<StoredWork
 
 const attendance = { table: attendances, active: attendances.active };
 
+/** The works and the day's hours, written beside the audited columns: the change log gets `worksText`. */
+async function writeWorks(db: Db, id: bigint, works: StoredWork[]) {
+  await db
+    .update(dailyWorkReports)
+    .set({ works, hoursTenths: dayTenths(works) })
+    .where(eq(dailyWorkReports.id, id));
+}
+
 /** dailyworkreport/create: one's own report (10) of a day up to today, one per day. */
 export async function createDailyReport(
   db: Db,
@@ -80,9 +89,11 @@ export async function createDailyReport(
       inspectorId: user.userId,
       workDate: input.workDate,
       attendanceId: input.attendanceId,
-      works,
-      hoursTenths: dayTenths(works),
       remark: input.remark ?? null,
+    },
+    children: async (created) => {
+      await writeWorks(db, created.id, works);
+      return [{ field: 'works', from: null, to: worksText(works) }];
     },
   });
   return reportDetail(db, row.id, user);
@@ -101,13 +112,9 @@ export async function updateDailyReport(
     await assertReference(db, attendance, input.attendanceId, 'attendanceId');
   const works = input.works ? await storedWorks(db, input.works) : undefined;
   if (works) assertDayHours(works);
-  const wanted = changedFields(current, {
-    attendanceId: input.attendanceId,
-    works,
-    hoursTenths: works ? dayTenths(works) : undefined,
-    remark: input.remark,
-  });
-  if (Object.keys(wanted).length > 0) {
+  const wanted = changedFields(current, { attendanceId: input.attendanceId, remark: input.remark });
+  const worksChanged = works !== undefined && worksText(works) !== worksText(current.works);
+  if (Object.keys(wanted).length > 0 || worksChanged) {
     await updateRecord(db, {
       table: dailyWorkReports,
       id: input.id,
@@ -115,7 +122,11 @@ export async function updateDailyReport(
       values: wanted,
       actor: actorOf(user),
       entity: DAILY_REPORT_ENTITY,
+      childChanges: worksChanged
+        ? [{ field: 'works', from: worksText(current.works), to: worksText(works) }]
+        : [],
     });
+    if (worksChanged) await writeWorks(db, input.id, works);
   }
   return reportDetail(db, input.id, user);
 }

@@ -56,6 +56,7 @@ export const dailyWorkReportModule = defineModule({
       permission: ops.searchDailyReports.permission,
       readable: readableIn(dailyWorkReports, dailyReportScope),
       fields: {
+        inspectorId: 'user',
         attendanceId: 'attendance',
         checkedBy: 'user',
         status: { enum: 'DailyReportStatus' },

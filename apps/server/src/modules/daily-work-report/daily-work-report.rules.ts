@@ -1,4 +1,5 @@
 import { DAILY_REPORT_STATUS, WORK_TYPE } from '@qcdesk/contract/daily-work-report';
+import { enumLabel } from '@qcdesk/contract/enumerations';
 import type { StoredWork } from '../../db/schema/daily-work-report';
 import { DAY_TENTHS, dayTenths, tenthsText } from '../../domain/daily-score';
 import type { Principal } from '../../platform/auth';
@@ -80,4 +81,24 @@ export function userActions(report: { status: number; inspectorId: bigint }, use
   );
   const update = own && isEditable(report.status) && user.permissions.has(EDIT_PERMISSION) ? ['update'] : [];
   return [...update, ...moves];
+}
+
+/**
+ * The works as the change log keeps them, one line a work in both languages ("Office 办公室 7.5 h,
+ * task 12, 42.5 km"): the list is one field of the record, not child rows with keys.
+ */
+export function worksText(works: readonly StoredWork[]): string {
+  return works
+    .map((w) =>
+      [
+        `${enumLabel('WorkType', w.workType, 'en')} ${enumLabel('WorkType', w.workType, 'zh')} ${tenthsText(w.hoursTenths)} h`,
+        w.taskId ? `task ${w.taskId}` : null,
+        w.reportId ? `report ${w.reportId}` : null,
+        w.mileageTenths !== null ? `${tenthsText(w.mileageTenths)} km` : null,
+        w.remark,
+      ]
+        .filter(Boolean)
+        .join(', '),
+    )
+    .join('; ');
 }

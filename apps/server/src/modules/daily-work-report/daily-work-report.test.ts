@@ -168,6 +168,8 @@ describe('writing one’s daily report', () => {
       .from(changeLog)
       .where(and(eq(changeLog.entity, 'daily_work_reports'), eq(changeLog.entityId, BigInt(r.id))));
     expect(log.map((l) => l.action)).toEqual(['create']);
+    // The works are one field of the log, in both languages.
+    expect(JSON.stringify(log[0]!.changes)).toContain(`Inspection 验货 0.0 h, task ${team.task.id}`);
   });
 });
 

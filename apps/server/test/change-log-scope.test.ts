@@ -46,7 +46,8 @@ const tokens = {} as Record<RoleCode, string>;
 
 beforeAll(async () => {
   t = await startTestApp();
-  for (const role of ['ADMIN', 'SALES', 'CLIENT'] as const) tokens[role] = await signInAs(t, role);
+  for (const role of ['ADMIN', 'SALES', 'CLIENT', 'INSPECTOR'] as const)
+    tokens[role] = await signInAs(t, role);
 });
 afterAll(() => t.close());
 
@@ -92,18 +93,18 @@ describe('changelog scope', () => {
   });
 
   for (const { entity } of sources.filter((source) => source.readable !== 'unscoped')) {
-    it(`${entity}: a SALES user reads the log of records in scope only (E_SCOPE, nothing shown)`, async () => {
+    it(`${entity}: a scoped user reads the log of records in scope only (E_SCOPE, nothing shown)`, async () => {
       const records = SCOPED[entity];
       if (!records) throw new Error(`${entity}: scoped without a changeLogScope case`);
-      const { mine, elsewhere } = await records(t.database.db);
+      const { mine, elsewhere, reader = 'SALES' } = await records(t.database.db);
       await logged(entity, mine);
       await logged(entity, elsewhere);
-      const own = await t.client.ok(changeLogOp, { entity, id: String(mine) }, { token: tokens.SALES });
+      const own = await t.client.ok(changeLogOp, { entity, id: String(mine) }, { token: tokens[reader] });
       expect(own.list.length).toBeGreaterThan(0);
       const refused = await t.client.call(
         changeLogOp,
         { entity, id: String(elsewhere) },
-        { token: tokens.SALES, lang: 'en' },
+        { token: tokens[reader], lang: 'en' },
       );
       expect(refused.result).toMatchObject({ success: false, reason: 'E_SCOPE', data: null });
       expect(JSON.stringify(refused.result)).not.toContain('secret');

@@ -1,6 +1,7 @@
 import * as client from './client';
 import { configOperations } from './config';
 import * as contract from './contract';
+import * as dailyWorkReport from './daily-work-report';
 import * as enumeration from './enumerations';
 import * as factorySchedule from './factory-schedule';
 import * as files from './files';
@@ -54,6 +55,7 @@ export const areas = {
   inspectionPlan,
   inspectionTask,
   inspectionReport,
+  dailyWorkReport,
   shipping,
   contract,
   standard,

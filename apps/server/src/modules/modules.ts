@@ -2,6 +2,7 @@ import type { ModuleDef } from '../platform/module';
 import { clientModule } from './client/client.operations';
 import { configModule } from './config/config.operations';
 import { contractModule } from './contract/contract.operations';
+import { dailyWorkReportModule } from './daily-work-report/daily-work-report.operations';
 import { enumerationModule } from './enumerations/enumerations.operations';
 import { factoryScheduleModule } from './factory-schedule/factory-schedule.operations';
 import { filesModule } from './files/files.operations';
@@ -57,6 +58,7 @@ export const modules: readonly ModuleDef[] = [
   inspectionPlanModule,
   inspectionTaskModule,
   inspectionReportModule,
+  dailyWorkReportModule,
   contractModule,
   standardModule,
   homeSearchModule,

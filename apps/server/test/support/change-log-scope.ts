@@ -1,10 +1,12 @@
 import type { Db } from '../../src/platform/db';
 import { buildUser } from './identity';
 
-/** One record a SALES user of SALES1 (demo.sales) may read, and one of another department. */
+/** One record a SALES user of SALES1 (demo.sales) may read, and one of another department (or `reader`'s own and another's). */
 export interface ScopeRecords {
   mine: bigint;
   elsewhere: bigint;
+  /** Who reads them, where a SALES user has no read permission (daily reports: their inspector). */
+  reader?: 'SALES' | 'INSPECTOR';
 }
 
 /**

@@ -2,6 +2,7 @@ import { authFeature } from '../features/auth/auth-feature';
 import { clientFeature } from '../features/client/client-feature';
 import { configFeature } from '../features/config/config-feature';
 import { contractFeature } from '../features/contract/contract-feature';
+import { dailyWorkReportFeature } from '../features/daily-work-report/daily-work-report-feature';
 import { factoryScheduleFeature } from '../features/factory-schedule/factory-schedule-feature';
 import { firstSampleFeature } from '../features/first-sample/first-sample-feature';
 import { helpFeature } from '../features/help/help-feature';
@@ -52,6 +53,7 @@ export const features = [
   inspectionPlanFeature,
   inspectionTaskFeature,
   inspectionReportFeature,
+  dailyWorkReportFeature,
   contractFeature,
   standardFeature,
   configFeature,

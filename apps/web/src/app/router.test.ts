@@ -36,6 +36,7 @@ describe('route table (spec §2)', () => {
   it('says which screens exist; the rest show the coming-later page', () => {
     expect(BUILT_ROUTES).toEqual(expect.arrayContaining(['Home', 'User', 'UserDetail', 'Login']));
     expect(BUILT_ROUTES).toEqual(expect.arrayContaining(['InspectionReport', 'SafeTestInspection']));
+    expect(BUILT_ROUTES).toEqual(expect.arrayContaining(['DailyWorkReport', 'DailyWorkReportDetail']));
     expect(BUILT_ROUTES).not.toContain('SuperviseReport');
   });
 });

@@ -2,6 +2,7 @@
 export * from './client';
 export * from './config';
 export * from './contract';
+export * from './daily-work-report';
 export * from './factory-schedule';
 export * from './files';
 export * from './first-sample';

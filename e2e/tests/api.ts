@@ -81,7 +81,13 @@ export function uniqueSuffix(): string {
  * Creates a verified user with the same role, department, position, groups and modules as a seeded
  * demo user, the way an administrator does (user create, the welcome mail's link sets the password).
  */
-export async function createOwnUser(baseURL: string, like: string, label: string): Promise<OwnUser> {
+export async function createOwnUser(
+  baseURL: string,
+  like: string,
+  label: string,
+  /** A CLIENT user of another client than the model's. */
+  override: { clientId?: string } = {},
+): Promise<OwnUser> {
   const admin = await Api.signedIn(baseURL);
   const found = await admin.call(searchUsers, { name: like, pageSize: 50 });
   const model = found.list.find((u) => u.username === like);
@@ -102,7 +108,7 @@ export async function createOwnUser(baseURL: string, like: string, label: string
     roleId: detail.roleId,
     groupIds: detail.groupIds,
     modules: detail.modules as InputOf<typeof createUser>['modules'],
-    ...(detail.clientId ? { clientId: detail.clientId } : {}),
+    ...(detail.clientId ? { clientId: override.clientId ?? detail.clientId } : {}),
   });
   const token = await welcomeToken(admin, email);
   await new Api(baseURL).call(changePassword, {

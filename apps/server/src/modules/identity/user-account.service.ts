@@ -1,5 +1,5 @@
 import { SIGNATURE_MAX_MB } from '@qcdesk/contract/identity';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { userSettings, users } from '../../db/schema/identity';
 import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
@@ -107,4 +107,14 @@ export async function updateSetting(db: Db, signing: FileUrlSigning, input: Sett
     actor: actorOf(user),
   });
   return withSignature(db, signing, settingOf(updated), updated.signatureFileId);
+}
+
+/** The signature images of users (issue 28: the reports they sign), by user id; users without one are absent. */
+export async function signatureFileIds(db: Db, userIds: readonly bigint[]): Promise<Map<bigint, bigint>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: userSettings.userId, fileId: userSettings.signatureFileId })
+    .from(userSettings)
+    .where(inArray(userSettings.userId, [...new Set(userIds)]));
+  return new Map(rows.flatMap((r) => (r.fileId === null ? [] : [[r.userId, r.fileId] as const])));
 }

@@ -438,6 +438,13 @@ export class PdfReport {
         align: 'right',
       });
       if (meta.watermark) {
+        // Said in plain text too: the diagonal mark is for the eye, this line for search and copy.
+        this.put(`${meta.watermark} · 非正式报告 Not the issued report`, this.left, foot + 11, {
+          width: w,
+          size: 7,
+          color: '#b42318',
+          align: 'center',
+        });
         doc.save();
         doc.rotate(-35, { origin: [doc.page.width / 2, doc.page.height / 2] });
         doc.fillOpacity(0.12);

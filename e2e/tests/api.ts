@@ -1,4 +1,5 @@
 import { EnvelopeClient } from '@qcdesk/contract/envelope';
+import { uploadToken } from '@qcdesk/contract/files';
 import {
   changePassword,
   createGroup,
@@ -138,4 +139,26 @@ export async function createOwnGroup(baseURL: string, label: string): Promise<{ 
   const name = `E2E ${label} ${uniqueSuffix()}`;
   const group = await admin.call(createGroup, { name, state: 1, modules: [] });
   return { id: group.id, name: group.name };
+}
+
+/** Uploads a file as `api`'s user (spec §7: multipart `file`, the upload token as Authorization); answers its id. */
+export async function uploadAs(
+  baseURL: string,
+  api: Api,
+  name: string,
+  content: Buffer | string,
+  type: string,
+): Promise<string> {
+  const { token } = await api.call(uploadToken, {});
+  const form = new FormData();
+  const bytes = typeof content === 'string' ? content : new Uint8Array(content);
+  form.append('file', new Blob([bytes], { type }), name);
+  const response = await fetch(`${baseURL}/api/file/upload`, {
+    method: 'POST',
+    headers: { authorization: token },
+    body: form,
+  });
+  const body = (await response.json()) as { data?: { id: string } };
+  if (!body.data) throw new Error(`upload: HTTP ${response.status} ${JSON.stringify(body)}`);
+  return body.data.id;
 }

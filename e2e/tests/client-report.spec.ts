@@ -10,9 +10,10 @@ import {
 } from '@qcdesk/contract/inspection-report';
 import { searchMail } from '@qcdesk/contract/mail';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
-import { Api, createOwnUser, uniqueSuffix } from './api';
+import { Api, createOwnUser, uniqueSuffix, uploadAs } from './api';
 import { test } from './fixtures';
 import { type Lang, settled, shoot, signIn } from './helpers';
+import { png } from './images';
 import { dispatchedTask } from './own-task';
 
 // Issue 28 (the client-ready report): an auditor opens the watermarked preview of a submitted report;
@@ -49,7 +50,14 @@ async function submittedReport(url: string, lang: Lang, buyer: string) {
     version: r.version,
     cartonData: { cartonQty: 50, pcsPerCarton: 10, openedCartons: 5, shippingMark: true },
     weights: { grossSpec: 8, grossActual: 8, unit: 'KG' },
-    defects: [{ defectId: defect.id, defectClass: 3, qty: 1, photoIds: [] }],
+    defects: [
+      {
+        defectId: defect.id,
+        defectClass: 3,
+        qty: 1,
+        photoIds: [await uploadAs(url, inspector, 'scratch.png', png(64, 48, 7), 'image/png')],
+      },
+    ],
   });
   r = await inspector.call(createReportResult, { id: r.id, version: r.version, preResult: 1 });
   r = await inspector.call(submitInspectionReport, { id: r.id, version: r.version });

@@ -8,6 +8,7 @@ import { shippings } from '../src/db/schema/shipping';
 import { buildClient } from '../src/modules/client/client.factory';
 import { buildFirstSample } from '../src/modules/first-sample/first-sample.factory';
 import { buildInspectionApply } from '../src/modules/inspection-apply/inspection-apply.factory';
+import { buildInstruction } from '../src/modules/inspection-instruction/inspection-instruction.factory';
 import { buildPlan, buildSubmittedApply } from '../src/modules/inspection-plan/inspection-plan.factory';
 import { buildReport } from '../src/modules/inspection-report/inspection-report.factory';
 import { buildOrder } from '../src/modules/order/order.factory';
@@ -162,6 +163,16 @@ const SCOPED: Record<string, (db: Db) => Promise<{ mine: bigint; elsewhere: bigi
     return {
       mine: (await buildReport(db, await buildOrder(db))).id,
       elsewhere: (await buildReport(db, await buildOrder(db, { sales: other.username }))).id,
+    };
+  },
+  // Scoped by the report's department and client, copied onto the instruction.
+  inspection_instructions: async (db) => {
+    const other = await buildUser(db, { role: 'SALES', department: 'SALES2' });
+    return {
+      mine: (await buildInstruction(db, await buildReport(db, await buildOrder(db)))).id,
+      elsewhere: (
+        await buildInstruction(db, await buildReport(db, await buildOrder(db, { sales: other.username })))
+      ).id,
     };
   },
   // Scoped by the test order's own department (the cart's client and department).

@@ -255,6 +255,8 @@ export async function reopenInspectionReport(db: Db, input: ReasonInput, user: P
   await move(db, r, 'reopen', user, input.reason, {
     revision: r.revision + 1,
     rejectReason: input.reason?.trim() ?? null,
+    // The PDF of the old revision stays stored; the re-approval makes the new one.
+    pdfJobId: null,
   });
   return reportDetail(db, r.id, user);
 }

@@ -90,15 +90,22 @@ export async function makeReportPdf(
   await progress(10);
   const photos = await reportPhotos(db, runtime, detail, progress);
   const state = await severityBefore(db, r);
-  const made = await renderInspectionReportPdf({
-    detail,
-    severityReason: state.reason,
-    photos,
-    signatures: await signatureImages(db, runtime, r),
-    madeAt: businessDateTime(new Date()),
-    time: businessDateTime,
-    watermark: options.watermark,
-  });
+  const signatures = await signatureImages(db, runtime, r);
+  let made: MadePdf;
+  try {
+    made = await renderInspectionReportPdf({
+      detail,
+      severityReason: state.reason,
+      photos,
+      signatures,
+      madeAt: businessDateTime(new Date()),
+      time: businessDateTime,
+      watermark: options.watermark,
+    });
+  } catch (error) {
+    // A layout failure is ours, not the caller's input: said as such, with the cause kept.
+    throw Object.assign(new AppError('E_PDF_FAILED'), { cause: error });
+  }
   await progress(90);
   return made;
 }

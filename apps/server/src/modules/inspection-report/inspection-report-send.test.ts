@@ -18,7 +18,6 @@ import { inspectionReports } from '../../db/schema/inspection-report';
 import { mailOutbox } from '../../db/schema/mail';
 import { lotPlan } from '../../domain/sampling/plans';
 import { buildClient } from '../client/client.factory';
-import { jpeg } from './inspection-report.factory';
 import { PDF_LABELS } from './inspection-report-pdf.texts';
 
 // The client-ready report through the envelope (issue 28): the bilingual PDF read back with
@@ -265,7 +264,7 @@ describe('send (§4.4, §6.10)', () => {
   it('is refused before approval (E_REPORT_NOT_APPROVED) and to a role without insp.report.send; nothing changes', async () => {
     const { x, submitted } = await approvedReport();
     const r = await reportRow(submitted.id);
-    // The submitted version (20) was approved since; reopen the check on a fresh submitted report.
+    // Before approval: a fresh draft of another task.
     const other = await signedInTask(t);
     let draft = await t.client.ok(
       ops.createInspectionReport,
@@ -519,6 +518,5 @@ describe('the signature image of a user’s settings', () => {
     expect(readPdf(bytes, KEEP ? `${KEEP}/signed.pdf` : undefined).images).toBe(4);
     const [me] = await db().select().from(users).where(eq(users.username, 'demo.auditor'));
     expect(report.auditL1?.by.id).toBe(String(me!.id));
-    void jpeg;
   });
 });

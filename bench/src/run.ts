@@ -5,6 +5,7 @@ import { loginBench } from './login.bench.ts';
 import { orderImportBench } from './order-import.bench.ts';
 import { photoLookupBench } from './photo-lookup.bench.ts';
 import { photoUploadBench } from './photo-upload.bench.ts';
+import { reportPdfBench } from './report-pdf.bench.ts';
 import { searchBench } from './search.bench.ts';
 import { throughputBench } from './throughput.bench.ts';
 
@@ -25,6 +26,7 @@ const suites: Record<string, () => Promise<void>> = {
     await photoUploadBench();
     await photoLookupBench();
   },
+  'report-pdf': reportPdfBench,
 };
 
 const wanted = process.argv.slice(2);

@@ -1,4 +1,5 @@
 import { EnvelopeClient } from '@qcdesk/contract/envelope';
+import { uploadToken } from '@qcdesk/contract/files';
 import {
   changePassword,
   createGroup,
@@ -81,7 +82,13 @@ export function uniqueSuffix(): string {
  * Creates a verified user with the same role, department, position, groups and modules as a seeded
  * demo user, the way an administrator does (user create, the welcome mail's link sets the password).
  */
-export async function createOwnUser(baseURL: string, like: string, label: string): Promise<OwnUser> {
+export async function createOwnUser(
+  baseURL: string,
+  like: string,
+  label: string,
+  /** A CLIENT user of another client than the model's. */
+  override: { clientId?: string } = {},
+): Promise<OwnUser> {
   const admin = await Api.signedIn(baseURL);
   const found = await admin.call(searchUsers, { name: like, pageSize: 50 });
   const model = found.list.find((u) => u.username === like);
@@ -102,7 +109,7 @@ export async function createOwnUser(baseURL: string, like: string, label: string
     roleId: detail.roleId,
     groupIds: detail.groupIds,
     modules: detail.modules as InputOf<typeof createUser>['modules'],
-    ...(detail.clientId ? { clientId: detail.clientId } : {}),
+    ...(detail.clientId ? { clientId: override.clientId ?? detail.clientId } : {}),
   });
   const token = await welcomeToken(admin, email);
   await new Api(baseURL).call(changePassword, {
@@ -132,4 +139,26 @@ export async function createOwnGroup(baseURL: string, label: string): Promise<{ 
   const name = `E2E ${label} ${uniqueSuffix()}`;
   const group = await admin.call(createGroup, { name, state: 1, modules: [] });
   return { id: group.id, name: group.name };
+}
+
+/** Uploads a file as `api`'s user (spec §7: multipart `file`, the upload token as Authorization); answers its id. */
+export async function uploadAs(
+  baseURL: string,
+  api: Api,
+  name: string,
+  content: Buffer | string,
+  type: string,
+): Promise<string> {
+  const { token } = await api.call(uploadToken, {});
+  const form = new FormData();
+  const bytes = typeof content === 'string' ? content : new Uint8Array(content);
+  form.append('file', new Blob([bytes], { type }), name);
+  const response = await fetch(`${baseURL}/api/file/upload`, {
+    method: 'POST',
+    headers: { authorization: token },
+    body: form,
+  });
+  const body = (await response.json()) as { data?: { id: string } };
+  if (!body.data) throw new Error(`upload: HTTP ${response.status} ${JSON.stringify(body)}`);
+  return body.data.id;
 }

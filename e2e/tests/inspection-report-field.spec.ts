@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { uploadToken } from '@qcdesk/contract/files';
+
 import { createInspectionReport, getInspectionReport } from '@qcdesk/contract/inspection-report';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
-import { Api } from './api';
+import { Api, uploadAs } from './api';
 import { test } from './fixtures';
 import { settled, shoot, signIn } from './helpers';
 import { png } from './images';
@@ -50,19 +50,8 @@ const TEXT = {
   },
 } as const;
 
-async function upload(baseURL: string, api: Api, name: string, content: Buffer): Promise<string> {
-  const { token } = await api.call(uploadToken, {});
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(content)], { type: 'image/png' }), name);
-  const response = await fetch(`${baseURL}/api/file/upload`, {
-    method: 'POST',
-    headers: { authorization: token },
-    body: form,
-  });
-  const body = (await response.json()) as { data?: { id: string } };
-  if (!body.data) throw new Error(`upload: HTTP ${response.status} ${JSON.stringify(body)}`);
-  return body.data.id;
-}
+const upload = (baseURL: string, api: Api, name: string, content: Buffer) =>
+  uploadAs(baseURL, api, name, content, 'image/png');
 
 /** Opens a collapsed part on a phone. */
 async function openPart(section: Locator) {

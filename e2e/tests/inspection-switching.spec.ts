@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { configListOperations, holidayCalendar } from '@qcdesk/contract/config';
-import { uploadToken } from '@qcdesk/contract/files';
+
 import { check } from '@qcdesk/contract/identity';
 import { createInspectionApply } from '@qcdesk/contract/inspection-apply';
 import { createInspectionPlan } from '@qcdesk/contract/inspection-plan';
@@ -15,7 +15,7 @@ import {
   updateReportQuantity,
 } from '@qcdesk/contract/inspection-report';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
-import { Api } from './api';
+import { Api, uploadAs } from './api';
 import { test } from './fixtures';
 import { settled, signIn } from './helpers';
 import { png } from './images';
@@ -83,21 +83,8 @@ test('a factory goes to tightened inspection after two rejected lots and back af
   const tasks = plan.result!.tasks;
   expect(tasks).toHaveLength(7);
 
-  async function photo(seed: number) {
-    const { token } = await inspector.call(uploadToken, {});
-    const form = new FormData();
-    form.append(
-      'file',
-      new Blob([new Uint8Array(png(64, 48, seed))], { type: 'image/png' }),
-      `defect-${seed}.png`,
-    );
-    const response = await fetch(`${url}/api/file/upload`, {
-      method: 'POST',
-      headers: { authorization: token },
-      body: form,
-    });
-    return ((await response.json()) as { data: { id: string } }).data.id;
-  }
+  const photo = (seed: number) =>
+    uploadAs(url, inspector, `defect-${seed}.png`, png(64, 48, seed), 'image/png');
 
   /** One lot inspected and approved: `majors` major defects (2 reject a lot of 100). */
   async function lot(taskId: string, majors: number, seed: number) {

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { configListOperations } from '@qcdesk/contract/config';
-import { uploadToken } from '@qcdesk/contract/files';
+
 import {
   createTestReport,
   enterTestReportResult,
@@ -8,7 +8,7 @@ import {
   verifyTestReport,
 } from '@qcdesk/contract/test-report';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
-import { Api } from './api';
+import { Api, uploadAs } from './api';
 import { test } from './fixtures';
 import {
   expectNoHorizontalOverflow,
@@ -47,20 +47,14 @@ const TEXT = {
 const day = (offset: number) =>
   new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
-async function uploadPdf(baseURL: string, api: Api): Promise<string> {
-  const { token } = await api.call(uploadToken, {});
-  const form = new FormData();
-  const pdf = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n';
-  form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'report.pdf');
-  const response = await fetch(`${baseURL}/api/file/upload`, {
-    method: 'POST',
-    headers: { authorization: token },
-    body: form,
-  });
-  const body = (await response.json()) as { data?: { id: string } };
-  if (!body.data) throw new Error(`upload: HTTP ${response.status} ${JSON.stringify(body)}`);
-  return body.data.id;
-}
+const uploadPdf = (baseURL: string, api: Api) =>
+  uploadAs(
+    baseURL,
+    api,
+    'report.pdf',
+    '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n',
+    'application/pdf',
+  );
 
 /** An order of two products; the first has a passing factory report and an expired failing client report. */
 async function orderWithReports(baseURL: string) {

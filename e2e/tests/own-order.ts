@@ -10,6 +10,9 @@ export interface OwnOrderOptions {
   advanceDays?: number;
   /** Each product's factory, as an index of the seeded factories: two products of the first by default. */
   factories?: readonly number[];
+  /** Where the client's inspection reports go, and whether their share links need a password. */
+  reportEmails?: string[];
+  sharePassword?: boolean;
 }
 
 /**
@@ -38,6 +41,8 @@ export async function ownClientOrder(
     type: 1,
     salesId: me.uid,
     ...(options.advanceDays === undefined ? {} : { advanceDays: options.advanceDays }),
+    ...(options.reportEmails ? { reportEmails: options.reportEmails } : {}),
+    ...(options.sharePassword === undefined ? {} : { sharePassword: options.sharePassword }),
   });
   const product = (n: number) => ({
     itemNo: `${tag}-${suffix}-${n}`,

@@ -5,7 +5,7 @@ import { createInspectionPlan } from '@qcdesk/contract/inspection-plan';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api } from './api';
 import type { Lang } from './helpers';
-import { ownClientOrder } from './own-order';
+import { type OwnOrderOptions, ownClientOrder } from './own-order';
 
 // A dispatched inspection task a spec owns, set up through the API (the screens under test start
 // from it): an order of one product (500) of a new client, its PSI application, a plan for
@@ -22,10 +22,15 @@ const businessToday = () =>
   }).format(new Date());
 
 /** The task through the API: an order of one product (500), its PSI application, a dispatched plan for demo.inspector. */
-export async function dispatchedTask(baseURL: string, lang: Lang) {
+export async function dispatchedTask(
+  baseURL: string,
+  lang: Lang,
+  clientOptions: Pick<OwnOrderOptions, 'reportEmails' | 'sharePassword'> = {},
+) {
   const { order, client, factories } = await ownClientOrder(baseURL, 'IR', `report ${lang}`, {
     advanceDays: 0,
     factories: [0],
+    ...clientOptions,
   });
   const factory = factories[0]!;
   const sales = await Api.signedIn(baseURL, DEMO_USERS.SALES, DEMO_PASSWORD);

@@ -11,6 +11,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { registerFileRoutes } from './modules/files/files.routes';
+import { readStoredFile } from './modules/files/files.service';
 import { identityAuthenticator } from './modules/identity/identity.auth';
 import { purgeExpiredSessions } from './modules/identity/session.service';
 import { purgeThrottle } from './modules/identity/throttle.service';
@@ -152,10 +153,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const principals = new PrincipalCache();
   const jobs = new JobWorker({ db: database.db, log: server.log, pollMs: config.JOB_POLL_MS });
   const mailTransport = createMailTransport(config.MAIL_URL);
+  const files = new FilesContext(config, database);
   jobs.handle(
     MAIL_SEND_JOB,
     mailSendHandler({
       transport: mailTransport,
+      // A report's PDF goes along (issue 28): read from the store when the mail is sent.
+      readAttachment: async (fileId) => readStoredFile(database.db, (await files.ready()).store, fileId),
       from: config.MAIL_FROM,
       maxAttempts: config.MAIL_MAX_ATTEMPTS,
     }),
@@ -169,7 +173,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const registry = new OperationRegistry();
   const areas = deps.modules ?? modules;
   const capabilities = new Capabilities(areas);
-  const files = new FilesContext(config, database);
   const moduleDeps: ModuleDeps = { config, database, tokens, principals, jobs, files, capabilities };
   for (const module of areas) module.register?.(registry, moduleDeps);
   deps.extend?.(registry, moduleDeps);

@@ -2,11 +2,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import type { RoleCode } from '@qcdesk/contract';
 import { changeLog as changeLogOp } from '@qcdesk/contract/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildReport } from '../src/modules/inspection-report/inspection-report.factory';
 import { modules } from '../src/modules/modules';
-import { buildOrder } from '../src/modules/order/order.factory';
 import { writeChangeLog } from '../src/platform/change-log';
-import { byDepartment, type ChangeLogScopeCases } from './support/change-log-scope';
+import type { ChangeLogScopeCases } from './support/change-log-scope';
 import { signInAs } from './support/identity';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -30,16 +28,7 @@ const declared: ChangeLogScopeCases[] = await Promise.all(
   ),
 );
 
-const SCOPED: ChangeLogScopeCases = Object.assign(
-  {
-    // Scoped by the report's copy of its order's department and client. Moves to
-    // inspection-report.factory.ts with the report work now under way in that folder.
-    inspection_reports: byDepartment(
-      async (db, owner) => (await buildReport(db, await buildOrder(db, owner))).id,
-    ),
-  },
-  ...declared,
-);
+const SCOPED: ChangeLogScopeCases = Object.assign({}, ...declared);
 
 let t: TestApp;
 const tokens = {} as Record<RoleCode, string>;

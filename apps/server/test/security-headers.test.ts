@@ -96,6 +96,8 @@ describe('the policy', () => {
     expect(csp.get('connect-src')).toEqual(["'self'", 'http://minio.local:9000']);
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'http://minio.local:9000']);
     expect(csp.get('form-action')).toEqual(["'self'", 'http://minio.local:9000']);
+    // The PDF preview frames the bytes the page holds, nothing from elsewhere.
+    expect(csp.get('frame-src')).toEqual(["'self'", 'blob:']);
 
     const oss = loadConfig({
       S3_BUCKET: 'qc-files',

@@ -9,6 +9,7 @@ import * as firstSample from './first-sample';
 import * as homeSearch from './home-search';
 import * as identity from './identity';
 import * as inspectionApply from './inspection-apply';
+import * as inspectionInstruction from './inspection-instruction';
 import * as inspectionPlan from './inspection-plan';
 import * as inspectionReport from './inspection-report';
 import * as inspectionTask from './inspection-task';
@@ -56,6 +57,7 @@ export const areas = {
   inspectionTask,
   inspectionReport,
   dailyWorkReport,
+  inspectionInstruction,
   shipping,
   contract,
   standard,

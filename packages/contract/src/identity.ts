@@ -425,9 +425,17 @@ export const updateAccount = defineOperation({
   output: z.object({ version: z.number().int(), verified: z.boolean() }),
 });
 
+/** The largest signature image a user may keep, in MB (issue 28). */
+export const SIGNATURE_MAX_MB = 1;
+
 export const userSetting = z.object({
   language: z.enum(['zh', 'en']).nullable(),
   notifyByMail: z.boolean(),
+  /**
+   * The signature image the reports this user signs show (inspector, approvers; issue 28); without
+   * one the PDF prints the typed name and time.
+   */
+  signature: z.object({ fileId: idOut, name: z.string(), url: z.string().nullable() }).nullable(),
   version: z.number().int(),
 });
 
@@ -435,7 +443,7 @@ export const getUserSetting = defineOperation({
   path: 'user/setting',
   method: 'GET',
   permission: 'signed-in',
-  summary: 'The own settings: language and mail preference.',
+  summary: 'The own settings: language, mail preference and signature image.',
   input: empty,
   output: userSetting,
 });
@@ -444,11 +452,16 @@ export const updateUserSetting = defineOperation({
   path: 'user/setting/update',
   method: 'POST',
   permission: 'signed-in',
-  summary: 'Change the own settings.',
+  summary: 'Change the own settings: language, mail preference, signature image.',
   input: z.object({
     version,
     language: z.enum(['zh', 'en']).nullable().optional(),
     notifyByMail: z.boolean().optional(),
+    /**
+     * An uploaded image (`/api/file/upload` with `accept=image`, `maxMb`) of at most SIGNATURE_MAX_MB
+     * (E_IMAGE_ONLY, E_FILE_TOO_BIG on `signatureFileId`), the caller's own upload; null removes it.
+     */
+    signatureFileId: idIn.nullable().optional(),
   }),
   output: userSetting,
 });

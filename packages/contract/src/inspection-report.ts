@@ -8,6 +8,7 @@ import {
   dateRangeOk,
   dateTimeOut,
   decimalOut,
+  email,
   idIn,
   idOut,
   optStr,
@@ -193,6 +194,58 @@ export const reportDefect = z.object({
   remark: z.string().nullable(),
 });
 
+/** The spec §8 text while a report PDF is made (a job with progress). */
+export const REPORT_GENERATING = {
+  zh: '正在生成报告，请稍候',
+  en: 'Generating the report, please wait',
+} as const;
+
+/** Over this size the send mails the share link only, without the PDF attached (issue 28). */
+export const REPORT_ATTACH_MAX_BYTES = 20 * 1024 * 1024;
+/** Days a sent report's share link opens (DOMAIN.md §6.10). */
+export const REPORT_SHARE_DAYS = 30;
+
+/** The final PDF of an approved report: its file, or the job making it (`job/progress`). */
+export const reportPdfState = z.object({
+  /** The stored PDF of the current revision (null while it is made, or before approval). */
+  file: z
+    .object({
+      fileId: idOut,
+      name: z.string(),
+      /** A signed download URL (null when not signed). */
+      url: z.string().nullable(),
+      size: z.number().int(),
+      pages: z.number().int(),
+      revision: z.number().int(),
+      madeAt: dateTimeOut,
+    })
+    .nullable(),
+  /** The job making the PDF of the current revision; null when none runs. */
+  job: z.object({ jobId: idOut, state: z.enum(['queued', 'running', 'done', 'failed']) }).nullable(),
+});
+
+export const reportSendRecipient = z.object({
+  email: z.string(),
+  name: z.string().nullable(),
+  /** Why they get it: the client's report e-mails, the client's sales, the factory contact, or added by the sender. */
+  role: z.enum(['client', 'sales', 'factory', 'other']),
+  /** The language of their mail. */
+  lang: z.enum(['zh', 'en']),
+});
+
+export const reportSend = z.object({
+  at: dateTimeOut,
+  by: userLabel,
+  to: z.array(z.string()),
+  /** The revision sent; `revised` when it is above 0 (a resend after a reopen). */
+  revision: z.number().int(),
+  revised: z.boolean(),
+  /** The PDF was over REPORT_ATTACH_MAX_BYTES: the mail carried the link only. */
+  linkOnly: z.boolean(),
+  /** The share link `/s/{code}` and when it expires (its password went in the mail, never stored in clear). */
+  share: z.object({ code: z.string(), url: z.string(), expiresAt: dateTimeOut, password: z.boolean() }),
+});
+
 export const inspectionReportRow = z.object({
   id: idOut,
   reportNo: z.string(),
@@ -327,6 +380,12 @@ export const inspectionReportDetail = inspectionReportRow.extend({
   rejectReason: z.string().nullable(),
   /** The transitions and writes the caller may take now. */
   actions: z.array(z.string()),
+  /** The client-ready PDF (issue 28): the final one made at approval, or the job making it. */
+  pdf: reportPdfState,
+  /** Every send of the report, newest first (who, when, to whom; `revised` after a reopen). */
+  sends: z.array(reportSend),
+  /** enum InspectionResult: from the client's instruction (50). */
+  confirmedResult: z.number().int().nullable(),
   createdAt: dateTimeOut,
 });
 
@@ -664,6 +723,63 @@ export const approveInspectionReport = defineOperation({
 });
 
 // ---------------------------------------------------------------------------------------------
+// The client-ready report (issue 28): the bilingual PDF and the send
+// ---------------------------------------------------------------------------------------------
+
+export const getReportPdf = defineOperation({
+  path: 'inspection/report/pdf',
+  method: 'POST',
+  permission: 'insp.report.search',
+  alsoPermitted: ['insp.instruction.create'],
+  summary:
+    'The report as the bilingual PDF. `preview: true` makes a watermarked preview now (any status but 90; not stored) and answers its bytes (base64). Without it answers the final PDF of the current revision made at approval (30, 40, 50: its signed link), or the job still making it (`job/progress`; "正在生成报告，请稍候 / Generating the report, please wait"); before approval `final` is null.',
+  input: z.object({ id: idIn, preview: z.boolean().default(false) }),
+  output: z.object({
+    preview: z
+      .object({
+        name: z.string(),
+        contentType: z.literal('application/pdf'),
+        /** The PDF, base64. */
+        base64: z.string(),
+        size: z.number().int(),
+        pages: z.number().int(),
+      })
+      .nullable(),
+    final: reportPdfState,
+  }),
+});
+
+export const getReportSendRecipients = defineOperation({
+  path: 'inspection/report/send/recipients',
+  method: 'GET',
+  permission: 'insp.report.send',
+  summary:
+    'What a send would do now (the send dialog): the recipients (the client’s report e-mails, the client’s sales, the factory contact; each address once), whether the link gets a password (the client’s `sharePassword`), whether it is a revised send (revision > 0), and whether the PDF goes as a link only (over 20 MB).',
+  input: z.object({ id: idIn }),
+  output: z.object({
+    recipients: z.array(reportSendRecipient),
+    password: z.boolean(),
+    revised: z.boolean(),
+    /** The final PDF's size, null while it is made. */
+    size: z.number().int().nullable(),
+    linkOnly: z.boolean(),
+  }),
+});
+
+export const sendInspectionReport = defineOperation({
+  path: 'inspection/report/send',
+  method: 'POST',
+  permission: 'insp.report.send',
+  summary:
+    'Send an approved report (30 → 40; a resend in 40 or 50 stays, E_REPORT_NOT_APPROVED before approval): mails the final PDF (made first if its job has not run) and a share link (`/s/{code}`, 30 days, a random 6-character password in the mail when the client’s `sharePassword`) to `to` (default: the recipients of send/recipients; each address once), in each recipient’s language; over 20 MB the mail carries the link only. The send is recorded on the report (who, when, to whom, revision; "revised" after a reopen) and in its change log.',
+  input: z.object({
+    ...idVersion,
+    to: z.array(email).min(1).max(30).optional(),
+  }),
+  output: inspectionReportDetail,
+});
+
+// ---------------------------------------------------------------------------------------------
 // Sampling: the plan read and the switching rules
 // ---------------------------------------------------------------------------------------------
 
@@ -747,6 +863,19 @@ export const texts = defineTexts({
     },
     E_INCOMPLETE: { zh: '报告不完整：{field}', en: 'The report is incomplete: {field}' },
     E_NOT_LEAD: { zh: '只有主验货员可以操作', en: 'Only the lead inspector can do this' },
+    E_REPORT_NOT_APPROVED: {
+      zh: '报告审核通过后才能发送',
+      en: 'The report can be sent only once it is approved',
+    },
+    E_REPORT_NOT_SENT: {
+      zh: '报告发送后才能下达验货指示',
+      en: 'An instruction can be given only on a report that has been sent',
+    },
+    E_NO_RECIPIENTS: { zh: '没有收件人', en: 'There is nobody to send the report to' },
+    E_PDF_FAILED: {
+      zh: '报告PDF生成失败，请稍后重试',
+      en: 'The report PDF could not be made, please try again later',
+    },
     E_DISCONTINUED: {
       zh: '该工厂已暂停检验，需质量经理恢复',
       en: 'Inspection of this factory is discontinued until a QC manager resumes it',
@@ -780,5 +909,8 @@ export const texts = defineTexts({
     sealNo: { zh: '封条号', en: 'Seal no' },
     trackingNo: { zh: '快递单号', en: 'Tracking no' },
     assistScore: { zh: '协助得分', en: 'Assist score' },
+    to: { zh: '收件人', en: 'Recipients' },
+    sends: { zh: '发送记录', en: 'Sends' },
+    confirmedResult: { zh: '确认结果', en: 'Confirmed result' },
   },
 });

@@ -10,6 +10,7 @@ import { firstSampleModule } from './first-sample/first-sample.operations';
 import { homeSearchModule } from './home-search/home-search.operations';
 import { identityModule } from './identity/identity.operations';
 import { inspectionApplyModule } from './inspection-apply/inspection-apply.operations';
+import { inspectionInstructionModule } from './inspection-instruction/inspection-instruction.operations';
 import { inspectionPlanModule } from './inspection-plan/inspection-plan.operations';
 import { inspectionReportModule } from './inspection-report/inspection-report.operations';
 import { inspectionTaskModule } from './inspection-task/inspection-task.operations';
@@ -59,6 +60,7 @@ export const modules: readonly ModuleDef[] = [
   inspectionTaskModule,
   inspectionReportModule,
   dailyWorkReportModule,
+  inspectionInstructionModule,
   contractModule,
   standardModule,
   homeSearchModule,

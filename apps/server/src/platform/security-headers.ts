@@ -33,6 +33,8 @@ export function contentSecurityPolicy(config: Config): string {
     "style-src 'self' 'unsafe-inline'",
     `img-src ${andStore("'self'", 'data:', 'blob:')}`,
     `media-src ${andStore("'self'", 'blob:')}`,
+    // The report PDF preview is shown in the page from the bytes the server answered (issue 28).
+    "frame-src 'self' blob:",
     "font-src 'self' data:",
     `connect-src ${andStore("'self'")}`,
     `form-action ${andStore("'self'")}`,

@@ -169,6 +169,16 @@ export const en = {
     notifyByMail: 'Send me notifications by e-mail',
     save: 'Save',
     saved: 'Settings saved',
+    signature: 'Signature',
+    signatureHint:
+      'The image printed where you sign a report (PNG or JPG, at most {{mb}} MB). Without one, reports print your typed name and the time.',
+    signatureNone: 'No signature image: reports print your typed name.',
+    signatureUpload: 'Upload a signature',
+    signatureReplace: 'Replace',
+    signatureRemove: 'Remove',
+    signatureRemoveConfirm: 'Remove your signature image? Reports made from now on print your typed name.',
+    signatureSaved: 'Signature saved',
+    signatureRemoved: 'Signature removed',
   },
   help: {
     title: 'Help',

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { auditBlock, idColumn, masterBlock, nameSortIndexes, ref, sortIndex, timestamptz } from '../columns';
 import { clients } from './client';
+import { files } from './files';
 
 // Identity and access (DOMAIN.md §2.1, §5). Uniqueness holds among valid rows (DOMAIN.md §0).
 
@@ -132,6 +133,8 @@ export const userSettings = pgTable(
       .references(() => users.id),
     language: text('language').$type<'zh' | 'en'>(),
     notifyByMail: boolean('notify_by_mail').notNull().default(true),
+    /** The signature image on the reports the user signs (issue 28). */
+    signatureFileId: ref('signature_file_id').references(() => files.id),
     ...auditBlock(),
   },
   (t) => [uniqueIndex('user_settings_user_uq').on(t.userId)],

@@ -101,6 +101,28 @@ export interface LabSamples {
   sentAt: string | null;
 }
 
+/** The final PDF of a revision (issue 28), kept in the object store. */
+export interface ReportPdf {
+  fileId: string;
+  revision: number;
+  pages: number;
+  size: number;
+  madeAt: string;
+}
+
+/** One send of the report (issue 28): who, when, to whom, and its share link. */
+export interface ReportSendRecord {
+  at: string;
+  by: string;
+  to: string[];
+  revision: number;
+  linkOnly: boolean;
+  shareLinkId: string;
+  code: string;
+  expiresAt: string;
+  password: boolean;
+}
+
 export const inspectionReports = pgTable(
   'inspection_reports',
   {
@@ -178,6 +200,14 @@ export const inspectionReports = pgTable(
     auditL2At: timestamptz('audit_l2_at'),
     rejectReason: text('reject_reason'),
     revision: integer('revision').notNull().default(0),
+    /** The final PDF of the latest approved revision, and the job making the next one. */
+    pdf: jsonb('pdf').$type<ReportPdf>(),
+    pdfJobId: bigint('pdf_job_id', { mode: 'bigint' }),
+    /** Every send, oldest first (§6.10: re-sending is allowed and logged). */
+    sends: jsonb('sends').$type<ReportSendRecord[]>().notNull().default([]),
+    sentAt: timestamptz('sent_at'),
+    /** enum InspectionResult: from the instruction (50). */
+    confirmedResult: smallint('confirmed_result'),
     /** enum InspectionReportStatus */
     status: smallint('status').notNull().default(10),
     ...auditBlock(),
@@ -299,4 +329,41 @@ export const aqlSeverityDecisions = pgTable(
     ...auditBlock(),
   },
   (t) => [index('aql_severity_decisions_idx').on(t.clientId, t.factoryId, t.inspectionTypeId, t.createdAt)],
+);
+
+/** DOMAIN.md §2.6 InspectionInstruction: the client's answer to a sent report (immutable). */
+export const inspectionInstructions = pgTable(
+  'inspection_instructions',
+  {
+    id: idColumn(),
+    reportId: ref('report_id')
+      .notNull()
+      .references(() => inspectionReports.id),
+    /** Copied from the report for the scope of the list. */
+    clientId: ref('client_id')
+      .notNull()
+      .references(() => clients.id),
+    departmentId: ref('department_id')
+      .notNull()
+      .references(() => departments.id),
+    /** enum InstructionType */
+    type: smallint('type').notNull(),
+    /** enum InspectionResult */
+    confirmedResult: smallint('confirmed_result').notNull(),
+    content: text('content'),
+    /** The report's revision the instruction answers. */
+    revision: integer('revision').notNull().default(0),
+    issuedBy: ref('issued_by')
+      .notNull()
+      .references(() => users.id),
+    issuedAt: timestamptz('issued_at').notNull(),
+    /** The draft re-inspection application a type-2 instruction made. */
+    reinspectionApplyId: ref('reinspection_apply_id').references(() => inspectionApplies.id),
+    ...auditBlock(),
+  },
+  (t) => [
+    index('inspection_instructions_report_idx').on(t.reportId, t.id),
+    index('inspection_instructions_client_idx').on(t.clientId, t.id),
+    index('inspection_instructions_department_idx').on(t.departmentId, t.id),
+  ],
 );

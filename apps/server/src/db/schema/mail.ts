@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { idColumn, ref, timestamptz } from '../columns';
+
+export interface MailAttachment {
+  fileId: string;
+  name: string;
+  contentType: string;
+}
 
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'held';
 
@@ -19,6 +25,8 @@ export const mailOutbox = pgTable(
     html: text('html').notNull(),
     lang: text('lang').notNull(),
     template: text('template').notNull(),
+    /** Stored files sent along (a report's PDF, issue 28): read from the object store when sent. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
     entity: text('entity'),
     entityId: ref('entity_id'),
     status: text('status').$type<MailStatus>().notNull().default('pending'),

@@ -283,3 +283,14 @@ export function fileOutput(runtime: FileUrlSigning, file: FileRow) {
 export function describeFile(runtime: FileUrlSigning, file: FileRow): UploadedFile {
   return uploadedFile.parse(fileOutput(runtime, file));
 }
+
+/** A stored file's bytes (a signature image, a report PDF to attach), or null when it is gone. */
+export async function readStoredFile(db: Db, store: ObjectStore, id: bigint): Promise<Buffer | null> {
+  const file = await findFile(db, id);
+  if (!file) return null;
+  const object = await store.get(file.storageKey);
+  if (!object) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

@@ -115,8 +115,12 @@ function registerIdentityOperations(registry: OperationRegistry, deps: ModuleDep
   registerOperation(registry, ops.updateAccount, (input, ctx) =>
     updateAccount(ctx.db, identity, input, ctx.user),
   );
-  registerOperation(registry, ops.getUserSetting, (_input, ctx) => getSetting(ctx.db, ctx.user));
-  serve(registry, ops.updateUserSetting, updateSetting);
+  registerOperation(registry, ops.getUserSetting, async (_input, ctx) =>
+    getSetting(ctx.db, await deps.files.ready(), ctx.user),
+  );
+  registerOperation(registry, ops.updateUserSetting, async (input, ctx) =>
+    updateSetting(ctx.db, await deps.files.ready(), input, ctx.user),
+  );
 
   // Roles, groups, modules
   registerOperation(registry, ops.roles, (_input, ctx) => rolesAndPositions(ctx.db));

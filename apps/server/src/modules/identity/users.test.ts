@@ -323,6 +323,7 @@ describe('own account and settings', () => {
     expect(await t.client.ok(ops.getUserSetting, {}, { token })).toEqual({
       language: null,
       notifyByMail: true,
+      signature: null,
       version: 0,
     });
     const saved = await t.client.ok(
@@ -330,9 +331,9 @@ describe('own account and settings', () => {
       { version: 0, language: 'en', notifyByMail: false },
       { token },
     );
-    expect(saved).toEqual({ language: 'en', notifyByMail: false, version: 0 });
+    expect(saved).toEqual({ language: 'en', notifyByMail: false, signature: null, version: 0 });
     const again = await t.client.ok(ops.updateUserSetting, { version: 0, language: 'zh' }, { token });
-    expect(again).toEqual({ language: 'zh', notifyByMail: false, version: 1 });
+    expect(again).toEqual({ language: 'zh', notifyByMail: false, signature: null, version: 1 });
     expect(
       (await t.client.call(ops.updateUserSetting, { version: 0, language: 'en' }, { token })).result.reason,
     ).toBe('E_VERSION');

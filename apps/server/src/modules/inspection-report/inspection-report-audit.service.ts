@@ -37,6 +37,7 @@ import {
   triggersOf,
   verdictOf,
 } from './inspection-report-parts.service';
+import { queueReportPdf } from './inspection-report-pdf.service';
 
 // The transitions of an inspection report (DOMAIN.md §4.4) and what they cause in the same
 // transaction: submit and interim (§7.3 completeness, the verdict checked again), the two-level
@@ -201,6 +202,7 @@ export async function approveInspectionReport(
     if (!user.permissions.has('insp.report.admin')) throw new AppError('E_PERMISSION');
     const booked = await bookApproval(db, r, r.result, user);
     await move(db, r, 'approveL2', user, input.reason, { ...booked, auditL2By: user.userId, auditL2At: now });
+    await queueReportPdf(db, r.id, r.revision, user);
     return reportDetail(db, r.id, user, now);
   }
   const verdict = await verdictOf(db, r);
@@ -225,7 +227,10 @@ export async function approveInspectionReport(
     auditL1At: now,
   };
   if (triggers.length > 0) await move(db, r, 'escalate', user, reason, set);
-  else await move(db, r, 'approve', user, reason, { ...set, ...(await bookApproval(db, r, result, user)) });
+  else {
+    await move(db, r, 'approve', user, reason, { ...set, ...(await bookApproval(db, r, result, user)) });
+    await queueReportPdf(db, r.id, r.revision, user);
+  }
   return reportDetail(db, r.id, user, now);
 }
 
@@ -250,6 +255,8 @@ export async function reopenInspectionReport(db: Db, input: ReasonInput, user: P
   await move(db, r, 'reopen', user, input.reason, {
     revision: r.revision + 1,
     rejectReason: input.reason?.trim() ?? null,
+    // The PDF of the old revision stays stored; the re-approval makes the new one.
+    pdfJobId: null,
   });
   return reportDetail(db, r.id, user);
 }

@@ -22,6 +22,7 @@ import {
   triggersOf,
   verdictOf,
 } from './inspection-report-parts.service';
+import { pdfStateOf, sendsOf } from './inspection-report-pdf-state';
 
 // One inspection report as its screens read it (inspection/report/details), and the facts of its
 // verdict (DOMAIN.md §6.3) that the detail, the result writes, submit and approve all ask.
@@ -235,6 +236,9 @@ export async function reportDetail(db: Db, id: bigint, user: Principal, now = ne
     auditL2: r.auditL2By && r.auditL2At ? { by: auditors.get(r.auditL2By)!, at: r.auditL2At } : null,
     rejectReason: r.rejectReason,
     actions: reportActions(r, user, now),
+    pdf: await pdfStateOf(db, r),
+    sends: await sendsOf(db, r),
+    confirmedResult: r.confirmedResult,
     createdAt: r.createdAt,
   };
 }

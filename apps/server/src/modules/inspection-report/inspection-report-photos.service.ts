@@ -6,6 +6,7 @@ import { getSystemParam } from '../../platform/system-params';
 import { type FileUrlSigning, fileThumbnailUrl, signedFileUrl } from '../files/files.service';
 import { photoFiles } from '../files/photo-files.service';
 import type { InspectionReportRecord } from './inspection-report.rules';
+import { signPdfState } from './inspection-report-pdf-state';
 
 // The photos of an inspection report (issue 27): general ones and each defect line's. Every photo
 // is a stored image under the image limit; the same photo twice in one report — the same file, or
@@ -63,4 +64,21 @@ export function withPhotoUrls<
     defects: detail.defects.map((d) => ({ ...d, photos: d.photos.map(sign) })),
     signOff: detail.signOff ? { ...detail.signOff, signature: sign(detail.signOff.signature) } : null,
   };
+}
+
+type WithUrls = Parameters<typeof withPhotoUrls>[0] & {
+  pdf: Parameters<typeof signPdfState>[0];
+  sends: { share: { url: string } }[];
+};
+
+/** A report detail with every URL it carries: photos, signature, the PDF, the share links (issue 28). */
+export function withReportUrls<D extends WithUrls>(detail: D, runtime: FileUrlSigning, publicUrl: string): D {
+  return withPhotoUrls(
+    {
+      ...detail,
+      pdf: signPdfState(detail.pdf, runtime),
+      sends: detail.sends.map((s) => ({ ...s, share: { ...s.share, url: `${publicUrl}${s.share.url}` } })),
+    },
+    runtime,
+  );
 }

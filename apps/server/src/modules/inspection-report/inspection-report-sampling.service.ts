@@ -122,6 +122,19 @@ async function decisionsOf(db: Db, s: Supplier) {
   return rows.map((d) => ({ at: `${d.createdAt.toISOString()}`, ref: `#${d.id}`, decision: d.decision }));
 }
 
+/**
+ * The switching state a report was made under (its severity and why, for the PDF): the lots and
+ * decisions before it.
+ */
+export async function severityBefore(
+  db: Db,
+  r: Supplier & { reportNo: string; inspectionDate: string; createdAt: Date },
+) {
+  const lots = (await lotsOf(db, r)).filter((l) => l.ref !== r.reportNo && l.at <= r.inspectionDate);
+  const decisions = (await decisionsOf(db, r)).filter((d) => d.at < r.createdAt.toISOString());
+  return replaySwitching(lots, decisions).state;
+}
+
 /** The switching state now and its history (aql/severity). */
 export async function severityOf(db: Db, s: Supplier) {
   const { state, history } = replaySwitching(await lotsOf(db, s), await decisionsOf(db, s));

@@ -2,6 +2,7 @@ import { INSPECTION_APPLY_STATUS } from '@qcdesk/contract/inspection-apply';
 import { INSPECTION_PLAN_STATUS } from '@qcdesk/contract/inspection-plan';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { byDepartment, type ChangeLogScopeCases } from '../../../test/support/change-log-scope';
 import { idOf, unique } from '../../../test/support/factories';
 import { buildUser } from '../../../test/support/identity';
 import { inspectionTypes } from '../../db/schema/config';
@@ -12,6 +13,7 @@ import { inspectionTaskAssistants, inspectionTasks } from '../../db/schema/inspe
 import { addDays } from '../../domain/calendar';
 import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
+import { buildOrder } from '../order/order.factory';
 
 // Test data of inspection reports (STYLE.md rule 9): a dispatched plan's task of a planned
 // application (one or more products of an order as order.factory's buildOrder answers it), its lead
@@ -147,3 +149,8 @@ export async function fillReports(db: Db) {
   for (const table of ['inspection_reports', 'inspection_report_products'])
     await db.execute(sql.raw(`vacuum analyze ${table}`));
 }
+
+/** The change-log scope case (test/change-log-scope.test.ts): by the report's copy of its order's department. */
+export const changeLogScope: ChangeLogScopeCases = {
+  inspection_reports: byDepartment(async (db, owner) => (await buildReport(db, await buildOrder(db, owner))).id),
+};

@@ -1,11 +1,11 @@
-import { areas } from '@qcdesk/contract';
+import { areas, type ParsedInputOf } from '@qcdesk/contract';
 import { inspectionReports } from '../../db/schema/inspection-report';
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { defineModule, type ModuleDeps } from '../../platform/module';
-import { type OperationRegistry, serve, serveDetail } from '../../platform/registry';
+import { type OperationRegistry, registerOperation, serve, serveDetail } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
-import { INSPECTION_REPORT_REJECTED_MAIL } from './inspection-report.mails';
+import { INSPECTION_REPORT_REJECTED_MAIL, INSPECTION_REPORT_SENT_MAIL } from './inspection-report.mails';
 import { reportScope } from './inspection-report.queries';
 import {
   getInspectionReport,
@@ -23,7 +23,8 @@ import {
 } from './inspection-report-audit.service';
 import { createInspectionReport } from './inspection-report-create.service';
 import type { reportDetail } from './inspection-report-detail.service';
-import { withPhotoUrls } from './inspection-report-photos.service';
+import { getReportPdf, REPORT_PDF_JOB, reportPdfHandler } from './inspection-report-pdf.service';
+import { withReportUrls } from './inspection-report-photos.service';
 import {
   createReportResult,
   getReportResult,
@@ -39,6 +40,7 @@ import {
   getAqlSeverity,
   updateAqlSeverity,
 } from './inspection-report-sampling.service';
+import { getSendRecipients, sendInspectionReport } from './inspection-report-send.service';
 import { checkoutReport, releaseReport, updateInspectionReport } from './inspection-report-write.service';
 
 // Inspection reports (DOMAIN.md §2.6, §4.4; issue 27): every operation is a service function, and
@@ -47,14 +49,17 @@ import { checkoutReport, releaseReport, updateInspectionReport } from './inspect
 const ops = areas.inspectionReport;
 
 type Detail = Awaited<ReturnType<typeof reportDetail>>;
+type SendInput = ParsedInputOf<typeof ops.sendInspectionReport>;
 
 function registerInspectionReportOperations(registry: OperationRegistry, deps: ModuleDeps): void {
   const read = { transaction: false };
-  // Every answer that is a report detail carries its photos' signed URLs.
+  const publicUrl = deps.config.publicUrl;
+  // Every answer that is a report detail carries its photos', its PDF's and its share links' URLs.
+  const urls = async (detail: Detail) => withReportUrls(detail, await deps.files.ready(), publicUrl);
   const signed =
     <I>(service: (db: Db, input: I, user: Principal) => Promise<Detail>) =>
     async (db: Db, input: I, user: Principal) =>
-      withPhotoUrls(await service(db, input, user), await deps.files.ready());
+      urls(await service(db, input, user));
   serve(registry, ops.searchInspectionReports, searchInspectionReports, read);
   serve(registry, ops.listInspectionReports, listInspectionReports, read);
   serveDetail(
@@ -62,7 +67,7 @@ function registerInspectionReportOperations(registry: OperationRegistry, deps: M
     ops.getInspectionReport,
     async (db, id, user) => {
       const { detail, flags } = await getInspectionReport(db, id, user);
-      return { detail: withPhotoUrls(detail, await deps.files.ready()), flags };
+      return { detail: await urls(detail), flags };
     },
     read,
   );
@@ -88,11 +93,25 @@ function registerInspectionReportOperations(registry: OperationRegistry, deps: M
   serve(registry, ops.getAqlSeverity, getAqlSeverity, read);
   serve(registry, ops.updateAqlSeverity, updateAqlSeverity);
   serve(registry, ops.factorySeverities, factorySeverities, read);
+  const sendDeps = { config: deps.config, files: deps.files };
+  registerOperation(
+    registry,
+    ops.getReportPdf,
+    (input, ctx) => getReportPdf(ctx.db, deps.files, input, ctx.user),
+    read,
+  );
+  serve(registry, ops.getReportSendRecipients, getSendRecipients, read);
+  serve(
+    registry,
+    ops.sendInspectionReport,
+    signed((db, input: SendInput, user) => sendInspectionReport(db, sendDeps, input, user)),
+  );
+  deps.jobs.handle(REPORT_PDF_JOB, reportPdfHandler(deps.files));
 }
 
 export const inspectionReportModule = defineModule({
   name: 'inspectionReport',
-  mails: [INSPECTION_REPORT_REJECTED_MAIL],
+  mails: [INSPECTION_REPORT_REJECTED_MAIL, INSPECTION_REPORT_SENT_MAIL],
   register: registerInspectionReportOperations,
   changeLog: [
     {
@@ -132,6 +151,9 @@ export const inspectionReportModule = defineModule({
         cancel: { zh: '作废', en: 'Cancelled' },
         labSamples: { zh: '抽取送检样品', en: 'Lab samples drawn' },
         samplesSent: { zh: '样品已寄出', en: 'Lab samples sent' },
+        send: { zh: '发送报告', en: 'Report sent' },
+        resend: { zh: '重新发送报告', en: 'Report sent again' },
+        confirm: { zh: '下达验货指示', en: 'Confirmed by an instruction' },
       },
     },
   ],

@@ -19,6 +19,8 @@ const { draft, submitted, levelTwo, approved, sent, confirmed, rejected, cancell
 const EDIT = 'insp.report.edit';
 const AUDIT = 'insp.report.audit';
 const ADMIN = 'insp.report.admin';
+const SEND = 'insp.report.send';
+const INSTRUCT = 'insp.instruction.create';
 
 /** §4.4 as data. Approve has a row per level: `approve` (20 → 30), `escalate` (20 → 25), `approveL2`. */
 export const inspectionReportMachine = defineStateMachine<Status>(INSPECTION_REPORT_ENTITY, [
@@ -29,6 +31,8 @@ export const inspectionReportMachine = defineStateMachine<Status>(INSPECTION_REP
   { from: [levelTwo], action: 'approveL2', to: approved, permission: ADMIN },
   { from: [submitted], action: 'reject', to: rejected, permission: AUDIT, reasonRequired: true },
   { from: [levelTwo], action: 'rejectL2', to: rejected, permission: ADMIN, reasonRequired: true },
+  { from: [approved], action: 'send', to: sent, permission: SEND },
+  { from: [sent], action: 'confirm', to: confirmed, permission: INSTRUCT },
   {
     from: [approved, sent, confirmed],
     action: 'reopen',
@@ -92,6 +96,10 @@ export function reportActions(r: InspectionReportRecord, user: Principal, now: D
   const audit = availableActions(inspectionReportMachine, r.status as Status, user).filter((a) =>
     ['approve', 'approveL2', 'reject', 'rejectL2', 'reopen', 'cancel'].includes(a),
   );
+  if ((r.status === approved || r.status === sent || r.status === confirmed) && has(SEND))
+    actions.push('send');
+  if (r.status === sent && has(INSTRUCT)) actions.push('instruct');
+  if (r.status !== cancelled) actions.push('preview');
   for (const a of audit) {
     const name = a === 'approveL2' ? 'approve' : a === 'rejectL2' ? 'reject' : a;
     const selfAudit = (name === 'approve' || name === 'reject') && team;

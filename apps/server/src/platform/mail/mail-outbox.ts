@@ -1,5 +1,5 @@
 import type { Language } from '@qcdesk/contract';
-import { mailOutbox } from '../../db/schema/mail';
+import { type MailAttachment, mailOutbox } from '../../db/schema/mail';
 import type { Db } from '../db';
 import { enqueueJob } from '../jobs/job-queue';
 import { type MailTemplate, type ParamsOf, renderMail } from './mail-templates';
@@ -16,6 +16,8 @@ export interface OutgoingMail<P extends string = string> {
   entity?: string;
   entityId?: bigint;
   createdBy?: bigint | null;
+  /** Stored files to attach (read from the object store when the mail is sent). */
+  attachments?: readonly MailAttachment[];
 }
 
 /**
@@ -34,6 +36,7 @@ export async function enqueueMail<P extends string>(db: Db, mail: OutgoingMail<P
       entity: mail.entity ?? null,
       entityId: mail.entityId ?? null,
       createdBy: mail.createdBy ?? null,
+      attachments: [...(mail.attachments ?? [])],
     })
     .returning({ id: mailOutbox.id });
   // The mail handler decides about retries itself (MAIL_MAX_ATTEMPTS); the job only needs room for them.

@@ -18,8 +18,13 @@ export function createMailTransport(mailUrl: string | undefined): Transporter | 
   });
 }
 
+/** An attachment's bytes, read from the object store when the mail goes out. */
+export type AttachmentReader = (fileId: bigint) => Promise<Buffer | null>;
+
 export interface MailSenderOptions {
   transport: Transporter | null;
+  /** Reads the stored files a mail attaches (issue 28); a mail with attachments needs it. */
+  readAttachment?: AttachmentReader;
   from: string;
   maxAttempts: number;
 }
@@ -54,12 +59,19 @@ export function mailSendHandler(options: MailSenderOptions): JobHandler {
       return;
     }
     try {
+      const attachments = [];
+      for (const a of mail.attachments) {
+        const content = await options.readAttachment?.(BigInt(a.fileId));
+        if (!content) throw new Error(`attachment ${a.fileId} is missing from the store`);
+        attachments.push({ filename: a.name, content, contentType: a.contentType });
+      }
       const info = await options.transport.sendMail({
         from: options.from,
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(attachments.length > 0 ? { attachments } : {}),
         // A stable id lets receiving servers drop a duplicate, should one ever be sent.
         messageId: `<qcdesk-mail-${mail.id}@qcdesk>`,
         textEncoding: 'quoted-printable',

@@ -1,3 +1,4 @@
+import { createInstruction, searchInstructions } from '@qcdesk/contract/inspection-instruction';
 import {
   approveInspectionReport,
   cancelInspectionReport,
@@ -7,6 +8,8 @@ import {
   drawReportSamples,
   getAqlSeverity,
   getInspectionReport,
+  getReportPdf,
+  getReportSendRecipients,
   INSPECTION_REPORT_SORTS,
   interimInspectionReport,
   rejectInspectionReport,
@@ -14,6 +17,7 @@ import {
   reopenInspectionReport,
   searchInspectionReports,
   searchSafetyTests,
+  sendInspectionReport,
   sendReportSamples,
   setReportPreResult,
   submitInspectionReport,
@@ -22,7 +26,7 @@ import {
   updateReportResult,
 } from '@qcdesk/contract/inspection-report';
 import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
-import { useOperation } from '../../api/use-operation';
+import { operationKey, useOperation, useOperationMutation } from '../../api/use-operation';
 import { areaApi } from '../../components/area-api';
 
 export type InspectionReportRow = OutputOf<typeof searchInspectionReports>['list'][number];
@@ -34,11 +38,15 @@ export type SeverityAnswer = OutputOf<typeof getAqlSeverity>;
 /** The change log names a report by its table (apps/server INSPECTION_REPORT_ENTITY). */
 export const INSPECTION_REPORT_ENTITY = 'inspection_reports';
 
+const instructionsKey = operationKey(searchInstructions);
+
 const area = areaApi({
   search: searchInspectionReports,
   get: getInspectionReport,
   sorts: INSPECTION_REPORT_SORTS,
   entity: INSPECTION_REPORT_ENTITY,
+  // An instruction confirms the report: its list on the report changes with it.
+  alsoInvalidates: [instructionsKey],
 });
 
 export const inspectionReportsSearchKey = area.searchKey;
@@ -83,3 +91,17 @@ export const useSupplierSeverity = (input: InputOf<typeof getAqlSeverity> | null
   useOperation(getAqlSeverity, input ?? { clientId: '0', factoryId: '0', inspectionTypeId: '0' }, {
     enabled: input !== null,
   });
+
+// The client-ready report (issue 28): the PDF, the send and the client's instruction.
+export type ReportSendRecipients = OutputOf<typeof getReportSendRecipients>;
+export type ReportPdfPreview = NonNullable<OutputOf<typeof getReportPdf>['preview']>;
+export type InstructionRow = OutputOf<typeof searchInstructions>['list'][number];
+
+/** The watermarked preview, made on demand (not stored): a read, asked for by a button. */
+export const useReportPreview = () => useOperationMutation(getReportPdf);
+export const useReportSendRecipients = (id: string, enabled: boolean) =>
+  useOperation(getReportSendRecipients, { id }, { enabled });
+export const useSendReport = () => area.useWrite(sendInspectionReport, silent);
+export const useCreateInstruction = () => area.useWrite(createInstruction, silent);
+export const useReportInstructions = (reportId: string) =>
+  useOperation(searchInstructions, { reportId, page: 1, pageSize: 50, count: false });

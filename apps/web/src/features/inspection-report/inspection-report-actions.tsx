@@ -13,6 +13,7 @@ import {
   useSubmitReport,
 } from './api';
 import { ApproveDialog } from './report-approve-dialog';
+import { SendDialog } from './report-send';
 import { reasonActions, reasonTitles } from './report-texts';
 
 /**
@@ -23,6 +24,7 @@ import { reasonActions, reasonTitles } from './report-texts';
 export function InspectionReportActions({ report }: { report: InspectionReportDetail }) {
   const { t } = useTranslation();
   const [approving, setApproving] = useState(false);
+  const [sending, setSending] = useState(false);
   const onStale = useInvalidateInspectionReport();
   const checkout = useCheckoutReport();
   const release = useReleaseReport();
@@ -74,6 +76,13 @@ export function InspectionReportActions({ report }: { report: InspectionReportDe
             tone: 'primary',
             show: can('approve'),
             open: () => setApproving(true),
+          },
+          {
+            key: 'send',
+            label: t('inspection-report.send'),
+            tone: 'primary',
+            show: can('send'),
+            open: () => setSending(true),
           },
           {
             key: 'interim',
@@ -141,6 +150,7 @@ export function InspectionReportActions({ report }: { report: InspectionReportDe
       {approving ? (
         <ApproveDialog report={report} onStale={onStale} onClose={() => setApproving(false)} />
       ) : null}
+      {sending ? <SendDialog report={report} onStale={onStale} onClose={() => setSending(false)} /> : null}
     </>
   );
 }

@@ -21,6 +21,9 @@ import { InspectionReportActions } from './inspection-report-actions';
 import { ReportStatusBadge } from './inspection-report-columns';
 import { ReportAudit } from './report-audit';
 import { ReportSections } from './report-editor';
+import { ReportInstruction } from './report-instruction';
+import { ReportPdfCard } from './report-pdf';
+import { ReportSends } from './report-send';
 
 /** Auditors and admins see the audit part once the report is submitted. */
 const AUDITED_FROM = INSPECTION_REPORT_STATUS.submitted;
@@ -112,7 +115,10 @@ function ReportView({ report }: { report: InspectionReportDetail }) {
           },
         ]}
       />
+      <ReportInstruction report={report} />
       {audits ? <ReportAudit report={report} /> : null}
+      <ReportPdfCard report={report} />
+      <ReportSends report={report} />
       <ReportSections report={report} />
       <ChangeLogCard
         entity={INSPECTION_REPORT_ENTITY}

@@ -11,6 +11,7 @@ import { useLeaveGuard } from '../../components/use-leave-guard';
 import { currentLanguage, i18n } from '../../i18n/i18n';
 import { rememberLanguage } from '../../i18n/language';
 import { useUpdateUserSetting, useUserSetting } from './api';
+import { SignatureCard } from './signature-card';
 
 type LanguageChoice = Language | 'browser';
 
@@ -130,6 +131,9 @@ export function SettingsPage() {
             </Form>
           ) : null}
         </Card>
+      </Col>
+      <Col xs={24} lg={12}>
+        <SignatureCard />
       </Col>
     </Row>
   );

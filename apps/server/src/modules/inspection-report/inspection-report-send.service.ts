@@ -1,0 +1,208 @@
+import { randomInt } from 'node:crypto';
+import type { areas, Language, ParsedInputOf } from '@qcdesk/contract';
+import { enumLabel } from '@qcdesk/contract/enumerations';
+import {
+  INSPECTION_REPORT_STATUS,
+  REPORT_ATTACH_MAX_BYTES,
+  REPORT_SHARE_DAYS,
+} from '@qcdesk/contract/inspection-report';
+import { eq } from 'drizzle-orm';
+import { clients } from '../../db/schema/client';
+import { factories } from '../../db/schema/config';
+import { inspectionReports, type ReportSendRecord } from '../../db/schema/inspection-report';
+import { orders } from '../../db/schema/order';
+import { actorOf, type Principal } from '../../platform/auth';
+import type { Config } from '../../platform/config';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { enqueueMail } from '../../platform/mail/mail-outbox';
+import { contactRecipients, onceEach, salesRecipient } from '../../platform/mail/recipients';
+import { lockVersion, updateRecord } from '../../platform/records';
+import type { FilesContext } from '../../platform/storage/files-context';
+import { transition } from '../../platform/transition';
+import { findFile } from '../files/files.service';
+import { createShortLink } from '../files/short-links.service';
+import { INSPECTION_REPORT_SENT_MAIL, SENT_MAIL_PARTS } from './inspection-report.mails';
+import {
+  INSPECTION_REPORT_ENTITY,
+  type InspectionReportRecord,
+  inspectionReportMachine,
+} from './inspection-report.rules';
+import { readableReport, reportDetail } from './inspection-report-detail.service';
+import { storeFinalPdf } from './inspection-report-pdf.service';
+
+// Sending an approved report (DOMAIN.md §4.4, §6.10; issue 28): the final PDF and a share link
+// (`/s/{code}`, 30 days, a password when the client wants one) mailed to the client's report
+// e-mails, its sales and the factory contact, each in their language; over 20 MB the link only.
+// The send is kept on the report (who, when, to whom, revision) and in its change log; 30 → 40,
+// and a resend in 40 or 50 keeps the status ("revised" after a reopen).
+
+type Ops = typeof areas.inspectionReport;
+const { approved, sent, confirmed } = INSPECTION_REPORT_STATUS;
+const SENDABLE: readonly number[] = [approved, sent, confirmed];
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+export interface SendDeps {
+  config: Config;
+  files: FilesContext;
+}
+
+interface SendRecipient {
+  email: string;
+  name: string | null;
+  role: 'client' | 'sales' | 'factory' | 'other';
+  lang: Language;
+}
+
+/** The client's report e-mails (English: the overseas buyer), its sales, the factory's contacts; each once. */
+async function defaultRecipients(db: Db, r: InspectionReportRecord): Promise<SendRecipient[]> {
+  const [client] = await db.select().from(clients).where(eq(clients.id, r.clientId));
+  const [factory] = await db.select().from(factories).where(eq(factories.id, r.factoryId));
+  const sales = await salesRecipient(db, r.clientId);
+  return onceEach<SendRecipient>([
+    ...(client?.reportEmails ?? []).map((email) => ({
+      email,
+      name: null,
+      role: 'client' as const,
+      lang: 'en' as const,
+    })),
+    ...(sales ? [{ ...sales, role: 'sales' as const }] : []),
+    ...contactRecipients(factory?.contacts ?? []).map((c) => ({ ...c, role: 'factory' as const })),
+  ]);
+}
+
+const newPassword = () =>
+  Array.from({ length: 6 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
+
+async function sharePasswordWanted(db: Db, clientId: bigint) {
+  const [client] = await db
+    .select({ p: clients.sharePassword })
+    .from(clients)
+    .where(eq(clients.id, clientId));
+  return client?.p ?? false;
+}
+
+/** inspection/report/send/recipients: what a send would do now. */
+export async function getSendRecipients(db: Db, input: { id: bigint }, user: Principal) {
+  const r = await readableReport(db, input.id, user);
+  const size = r.pdf?.revision === r.revision ? r.pdf.size : null;
+  return {
+    recipients: await defaultRecipients(db, r),
+    password: await sharePasswordWanted(db, r.clientId),
+    revised: r.revision > 0,
+    size,
+    linkOnly: size !== null && size > REPORT_ATTACH_MAX_BYTES,
+  };
+}
+
+/** The final PDF of the current revision: the stored one, else made now (its job has not run yet). */
+async function finalPdf(db: Db, deps: SendDeps, r: InspectionReportRecord, user: Principal) {
+  const runtime = await deps.files.ready();
+  if (r.pdf?.revision === r.revision) {
+    const file = await findFile(db, BigInt(r.pdf.fileId));
+    if (file) return { file, size: r.pdf.size };
+  }
+  const made = await storeFinalPdf(db, runtime, r, user);
+  return { file: made.file, size: made.pdf.size };
+}
+
+/** inspection/report/send. */
+export async function sendInspectionReport(
+  db: Db,
+  deps: SendDeps,
+  input: ParsedInputOf<Ops['sendInspectionReport']>,
+  user: Principal,
+) {
+  await readableReport(db, input.id, user);
+  const r = await lockVersion(db, inspectionReports, input.id, input.version);
+  if (!SENDABLE.includes(r.status)) throw new AppError('E_REPORT_NOT_APPROVED');
+  const proposed = await defaultRecipients(db, r);
+  const byEmail = new Map(proposed.map((p) => [p.email.toLowerCase(), p]));
+  const to: SendRecipient[] = input.to
+    ? onceEach(
+        input.to.map(
+          (email) => byEmail.get(email) ?? { email, name: null, role: 'other' as const, lang: 'en' as const },
+        ),
+      )
+    : proposed;
+  if (to.length === 0) throw new AppError('E_NO_RECIPIENTS', {}, { field: 'to' });
+  const { file, size } = await finalPdf(db, deps, r, user);
+  const linkOnly = size > REPORT_ATTACH_MAX_BYTES;
+  const password = (await sharePasswordWanted(db, r.clientId)) ? newPassword() : undefined;
+  const expiresAt = new Date(Date.now() + REPORT_SHARE_DAYS * 86_400_000);
+  const link = await createShortLink(
+    db,
+    { fileIds: [file.id], expiresAt, limit: null, password, direct: false, sub: file.name },
+    actorOf(user),
+  );
+  const url = `${deps.config.publicUrl}/s/${link.code}`;
+  const [facts] = await db
+    .select({ orderNo: orders.orderNo, zh: factories.nameZh, en: factories.nameEn })
+    .from(orders)
+    .innerJoin(factories, eq(factories.id, r.factoryId))
+    .where(eq(orders.id, r.orderId));
+  for (const p of to) {
+    const lang = p.lang;
+    const parts = SENT_MAIL_PARTS;
+    await enqueueMail(db, {
+      to: p.email,
+      template: INSPECTION_REPORT_SENT_MAIL,
+      lang,
+      params: {
+        name: p.name ?? p.email,
+        reportNo: r.reportNo,
+        orderNo: facts?.orderNo ?? '',
+        factory: (lang === 'en' ? facts?.en : facts?.zh) ?? '',
+        result: enumLabel('InspectionResult', r.result, lang),
+        revised: r.revision > 0 ? parts.revised[lang] : '',
+        revisedNote: r.revision > 0 ? parts.revisedNote[lang].replace('{n}', String(r.revision)) : '',
+        attachment: linkOnly ? parts.linkOnly[lang] : parts.attached[lang],
+        access: password ? parts.password[lang].replace('{password}', password) : parts.noPassword[lang],
+        days: REPORT_SHARE_DAYS,
+        link: url,
+      },
+      entity: INSPECTION_REPORT_ENTITY,
+      entityId: r.id,
+      createdBy: user.userId,
+      attachments: linkOnly
+        ? []
+        : [{ fileId: String(file.id), name: file.name, contentType: 'application/pdf' }],
+    });
+  }
+  const record: ReportSendRecord = {
+    at: new Date().toISOString(),
+    by: String(user.userId),
+    to: to.map((p) => p.email),
+    revision: r.revision,
+    linkOnly,
+    shareLinkId: String(link.id),
+    code: link.code,
+    expiresAt: expiresAt.toISOString(),
+    password: password !== undefined,
+  };
+  const set = { sends: [...r.sends, record], sentAt: new Date(record.at) };
+  const reason = `${r.revision > 0 ? 'revised; ' : ''}to ${record.to.join(', ')}`;
+  if (r.status === approved)
+    await transition(db, {
+      machine: inspectionReportMachine,
+      table: inspectionReports,
+      id: r.id,
+      version: r.version,
+      action: 'send',
+      user,
+      reason,
+      set,
+    });
+  else
+    await updateRecord(db, {
+      table: inspectionReports,
+      entity: INSPECTION_REPORT_ENTITY,
+      id: r.id,
+      version: r.version,
+      values: set,
+      actor: actorOf(user),
+      action: 'resend',
+      reason,
+    });
+  return reportDetail(db, r.id, user);
+}

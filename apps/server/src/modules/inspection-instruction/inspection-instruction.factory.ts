@@ -1,6 +1,6 @@
+import { byDepartment, type ChangeLogScopeCases } from '../../../test/support/change-log-scope';
 import { inspectionInstructions, type inspectionReports } from '../../db/schema/inspection-report';
 import type { Db } from '../../platform/db';
-import { byDepartment, type ChangeLogScopeCases } from '../../../test/support/change-log-scope';
 import { buildReport } from '../inspection-report/inspection-report.factory';
 import { buildOrder } from '../order/order.factory';
 

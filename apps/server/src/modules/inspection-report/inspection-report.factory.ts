@@ -152,5 +152,7 @@ export async function fillReports(db: Db) {
 
 /** The change-log scope case (test/change-log-scope.test.ts): by the report's copy of its order's department. */
 export const changeLogScope: ChangeLogScopeCases = {
-  inspection_reports: byDepartment(async (db, owner) => (await buildReport(db, await buildOrder(db, owner))).id),
+  inspection_reports: byDepartment(
+    async (db, owner) => (await buildReport(db, await buildOrder(db, owner))).id,
+  ),
 };

@@ -6,6 +6,7 @@ import { orderImportBench } from './order-import.bench.ts';
 import { photoLookupBench } from './photo-lookup.bench.ts';
 import { photoUploadBench } from './photo-upload.bench.ts';
 import { searchBench } from './search.bench.ts';
+import { startupBench } from './startup.bench.ts';
 import { throughputBench } from './throughput.bench.ts';
 
 // `npm run bench` runs every suite, or the ones named: `npm run bench -- envelope`.
@@ -25,6 +26,7 @@ const suites: Record<string, () => Promise<void>> = {
     await photoUploadBench();
     await photoLookupBench();
   },
+  startup: startupBench,
 };
 
 const wanted = process.argv.slice(2);

@@ -80,12 +80,20 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   // A new data dir starts from a migrated copy instead of initdb (seconds of WASM on every first start).
   const fresh = dataDir && !loadDataDir && !existsSync(join(dataDir, 'PG_VERSION'));
   const start = loadDataDir ?? (fresh ? await migratedPgliteTemplate() : undefined);
-  const client = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    ...(start ? { loadDataDir: start } : {}),
-    extensions: { pg_trgm },
-    startParams: PGLITE_START_PARAMS,
-  });
+  const create = (from: Blob | undefined) =>
+    PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(from ? { loadDataDir: from } : {}),
+      extensions: { pg_trgm },
+      startParams: PGLITE_START_PARAMS,
+    });
+  let client = await create(start);
+  if (fresh && dataDir) {
+    // Unpacking the template grew the WASM memory by ~100 MB, which WebAssembly never gives back:
+    // reopened, the new data dir costs what a restart does (issue 33: 400 → ~290 MB RSS at rest).
+    await client.close();
+    client = await create(undefined);
+  }
   const db: Db = drizzlePglite({ client, schema });
   return {
     db,

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm install` / `npm ci` (postinstall): prepares what the first `npm start` would otherwise spend
 // its first half-minute on, both at once (one core each): the web build when it is stale
-// (scripts/build-web.mjs; QCDESK_SKIP_WEB_BUILD=1 skips it) and the migrated PGlite template new
-// data dirs start from (scripts/pglite-template.ts). A failure only warns: the install succeeded,
+// (scripts/build-web.mjs; QCDESK_SKIP_WEB_BUILD=1 skips it), and the migrated PGlite template new
+// data dirs start from (scripts/pglite-template.ts) followed by the server build (about a second,
+// scripts/build-server.mjs). A failure only warns: the install succeeded,
 // and `npm start` does either job itself, saying why it failed.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -31,5 +32,8 @@ try {
 }
 await Promise.all([
   run('the web build', ['scripts/build-web.mjs']),
-  tsx ? run('the PGlite template', ['--import', tsx, 'scripts/pglite-template.ts']) : undefined,
+  (async () => {
+    if (tsx) await run('the PGlite template', ['--import', tsx, 'scripts/pglite-template.ts']);
+    await run('the server build', ['scripts/build-server.mjs']);
+  })(),
 ]);

@@ -1,15 +1,20 @@
 #!/usr/bin/env node
-// `npm start`: build the web app if it is missing or older than its sources (`npm install` built it
-// already, so normally this is a quick check), then run the server.
+// `npm start`: build the web app and the server if either is missing or older than its sources
+// (`npm install` built both already, so normally these are quick checks), then run the built server
+// (apps/server/dist/main.js; issue 33: no TypeScript loader at each start). Should the server build
+// fail, the sources run through the loader (tsx) as before, with a warning.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServerIfStale, SERVER_ENTRY } from './build-server.mjs';
 import { buildWebIfStale } from './build-web.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 const built = buildWebIfStale({ quiet: true });
 if (built !== 0) process.exit(built);
+const compiled = (await buildServerIfStale({ quiet: true })) === 0;
+if (!compiled) console.warn('Running the server from its TypeScript sources instead (slower to start).');
 
 // V8's old space is capped (QCDESK_HEAP_MB, 256 MB by default): left at Node's default (about a quarter
 // of the machine's memory) V8 collects late and an order import peaks at ~450 MB whatever the file's
@@ -19,9 +24,9 @@ const server = spawn(
   process.execPath,
   [
     ...(heapMb > 0 ? [`--max-old-space-size=${heapMb}`] : []),
-    '--import',
-    import.meta.resolve('tsx'),
-    join(root, 'apps/server/src/main.ts'),
+    ...(compiled
+      ? [SERVER_ENTRY]
+      : ['--import', import.meta.resolve('tsx'), join(root, 'apps/server/src/main.ts')]),
   ],
   {
     cwd: process.cwd(),

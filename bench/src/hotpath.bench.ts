@@ -45,6 +45,7 @@ import { printTable } from './table.ts';
 //   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/qcdesk_hotpath npm run bench -- hotpath
 //   … npx tsx bench/src/hotpath.bench.ts --clients 100000 --materials 1000000 --seconds 10
 //   … npx tsx bench/src/hotpath.bench.ts --only check (the cases whose name contains `check`)
+//   HOTPATH_CPU_PROF=/tmp/prof … (a V8 CPU profile of the servers' process, for clinic-free digging)
 //
 // Parallel workers of PostgreSQL are short-lived processes this cannot see: their CPU is missing
 // from the PostgreSQL column (it shows as lower req/s instead).
@@ -314,7 +315,14 @@ export async function hotpathBench(argv: string[] = []): Promise<void> {
   await filterMonitor.end();
 
   const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
-    execArgv: ['--import', 'tsx'],
+    // HOTPATH_CPU_PROF=dir: a V8 CPU profile of the servers' process, written there when it ends.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.HOTPATH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.HOTPATH_CPU_PROF}`]
+        : []),
+    ],
     env: { ...process.env, HOTPATH_SERVE: url, HOTPATH_ORDER_FILTERS: JSON.stringify(filters) },
   });
   const ports = await new Promise<{ qcdesk: number; bare: number }>((resolve) =>

@@ -7,6 +7,7 @@ import { photoLookupBench } from './photo-lookup.bench.ts';
 import { photoUploadBench } from './photo-upload.bench.ts';
 import { reportPdfBench } from './report-pdf.bench.ts';
 import { searchBench } from './search.bench.ts';
+import { startupBench } from './startup.bench.ts';
 import { throughputBench } from './throughput.bench.ts';
 
 // `npm run bench` runs every suite, or the ones named: `npm run bench -- envelope`.
@@ -27,6 +28,7 @@ const suites: Record<string, () => Promise<void>> = {
     await photoLookupBench();
   },
   'report-pdf': reportPdfBench,
+  startup: startupBench,
 };
 
 const wanted = process.argv.slice(2);

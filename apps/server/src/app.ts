@@ -52,10 +52,23 @@ export interface AppDeps {
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
   /**
-   * The sandbox app (built from `sandboxConfigOf(config)`, and ready before this one listens): this
-   * app's HTTP server hands it every request under /dev. `inject` never reaches it; inject into it.
+   * The sandbox (built from `sandboxConfigOf(config)`): this app's HTTP server hands it every request
+   * under /dev, opening it on the first one (issue 33). `inject` never reaches it; inject into it.
    */
-  sandbox?: App | undefined;
+  sandbox?: SandboxGate | undefined;
+}
+
+/**
+ * The sandbox app as the product's HTTP server sees it: not opened until a request under /dev needs
+ * it (its embedded database costs a second or two and ~150 MB), then kept open.
+ */
+export interface SandboxGate {
+  /** The open app, or undefined before its first request (or while it opens). */
+  readonly app: App | undefined;
+  /** Where it is, for /readyz. */
+  readonly state: 'not started' | 'starting' | 'ready' | 'failed';
+  /** Opens it; calls while it opens share the one opening, and a failed one is tried again. */
+  open(): Promise<App>;
 }
 
 export interface App {
@@ -81,14 +94,24 @@ export function isUnder(url: string, path: string): boolean {
 }
 
 /**
- * A server factory whose HTTP server hands every request under `path` to `app`'s router (which must
- * be ready) and the rest to this app's. Only real requests pass here; `inject` goes to the router.
+ * A server factory whose HTTP server hands every request under `path` to the gated app's router
+ * (opening it first if need be: the request waits, unread, meanwhile) and the rest to this app's.
+ * Only real requests pass here; `inject` goes to the router.
  */
-function handingOver(path: string, app: App): FastifyServerFactory<Server> {
+function handingOver(path: string, gate: SandboxGate): FastifyServerFactory<Server> {
   return (handler, options) => {
     const http = createServer((req, res) => {
-      if (isUnder(req.url ?? '/', path)) app.server.routing(req, res);
-      else handler(req, res);
+      if (!isUnder(req.url ?? '/', path)) return handler(req, res);
+      const open = gate.app;
+      if (open) return open.server.routing(req, res);
+      gate.open().then(
+        (app) => app.server.routing(req, res),
+        () => {
+          // The opening logged why; the next request tries again.
+          res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '5' });
+          res.end('The sandbox could not start; the server log says why.');
+        },
+      );
     });
     // What Fastify sets on a server it creates itself (a custom one would keep Node's defaults).
     http.keepAliveTimeout = Number(options.keepAliveTimeout);
@@ -231,7 +254,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   server.get('/readyz', async (_request, reply) => {
     try {
       await database.ping();
-      return { status: 'ok', database: database.kind };
+      // The sandbox opens on its first request: readiness says whether it has (issue 33).
+      return {
+        status: 'ok',
+        database: database.kind,
+        ...(deps.sandbox ? { sandbox: deps.sandbox.state } : {}),
+      };
     } catch {
       return reply.code(503).send({ status: 'unavailable', database: database.kind });
     }

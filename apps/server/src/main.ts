@@ -4,17 +4,22 @@ import { type Config, ConfigError, loadConfig, SANDBOX_PATH } from './platform/c
 /** The start-up line about the sandbox: where it is, or why there is none. */
 function sandboxLine(config: Config, where: string | undefined): string {
   if (where)
-    return `The sandbox (dev environment) is at ${config.publicUrl}${SANDBOX_PATH} (database: ${where})`;
+    return `The sandbox (dev environment) is at ${config.publicUrl}${SANDBOX_PATH} (database: ${where}; it opens on its first request)`;
   if (config.SANDBOX === 'off') return 'No sandbox: SANDBOX=off';
   return 'No sandbox: on PostgreSQL it needs SANDBOX_DATABASE_URL, a database of its own';
 }
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const instances = await openInstances(config);
+  const instances = await openInstances(config, {
+    // The sandbox opens on its first request under /dev (issue 33); its job worker starts then.
+    onSandboxOpen: (sandbox, ms) => {
+      sandbox.app.jobs.start();
+      sandbox.app.server.log.info({ ms: Math.round(ms) }, 'sandbox opened');
+    },
+  });
   const { product, sandbox } = instances;
   product.app.jobs.start();
-  sandbox?.app.jobs.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -113,6 +113,7 @@ describe('the product with its sandbox under /dev (both on PGlite)', () => {
   let sandbox: TestClient;
   let productAdmin: string;
   let sandboxAdmin: string;
+  let sandboxBeforeUse: { instance: unknown; dataDir: boolean; ready: unknown };
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'qcdesk-sandbox-'));
@@ -130,13 +131,21 @@ describe('the product with its sandbox under /dev (both on PGlite)', () => {
     await instances.product.app.server.listen({ host: '127.0.0.1', port: 0 });
     const { port } = instances.product.app.server.server.address() as AddressInfo;
     origin = `http://127.0.0.1:${port}`;
+    // Issue 33: the product listens with its sandbox not yet opened; the first /dev request opens it.
+    sandboxBeforeUse = {
+      instance: instances.sandbox?.instance,
+      dataDir: existsSync(join(dir, 'sandbox', 'PG_VERSION')),
+      ready: await (await fetch(`${origin}/readyz`)).json(),
+    };
     product = new TestClient(httpSender(origin));
     sandbox = new TestClient(httpSender(origin), '/dev');
     const signIn = async (client: TestClient) =>
       (await client.ok(identity.login, { username: 'admin', password: SEED_ENV.QCDESK_ADMIN_PASSWORD }))
         .bearerToken;
     productAdmin = await signIn(product);
-    sandboxAdmin = await signIn(sandbox);
+    // Several requests at once while it opens: one opening serves them all.
+    const [first] = await Promise.all([signIn(sandbox), signIn(sandbox), get('/dev/healthz')]);
+    sandboxAdmin = first;
     // Two databases created, migrated and seeded from nothing: slow on a busy machine.
   }, 300_000);
 
@@ -147,8 +156,22 @@ describe('the product with its sandbox under /dev (both on PGlite)', () => {
 
   const get = (path: string, init?: RequestInit) => fetch(`${origin}${path}`, init);
 
+  it('opens the sandbox on its first request, not before the product listens', async () => {
+    expect(sandboxBeforeUse).toEqual({
+      instance: undefined,
+      dataDir: false,
+      ready: { status: 'ok', database: 'pglite', sandbox: 'not started' },
+    });
+    expect(await (await get('/readyz')).json()).toEqual({
+      status: 'ok',
+      database: 'pglite',
+      sandbox: 'ready',
+    });
+    expect(await instances.sandbox?.open()).toBe(instances.sandbox?.instance);
+  });
+
   it('opens the sandbox in DATA_DIR/sandbox and answers its health checks and keys under /dev', async () => {
-    expect(instances.sandbox?.database.kind).toBe('pglite');
+    expect(instances.sandbox?.instance?.database.kind).toBe('pglite');
     expect(instances.sandbox?.config.dataDir).toBe(join(dir, 'sandbox'));
     expect(existsSync(join(dir, 'sandbox', 'PG_VERSION'))).toBe(true);
     expect(await (await get('/dev/healthz')).json()).toEqual({ status: 'ok' });
@@ -163,11 +186,11 @@ describe('the product with its sandbox under /dev (both on PGlite)', () => {
 
   it('keeps users apart: one made in the sandbox exists only there', async () => {
     const [qc] = await instances
-      .sandbox!.database.db.select({ id: departments.id })
+      .sandbox!.instance!.database.db.select({ id: departments.id })
       .from(departments)
       .where(eq(departments.code, 'QC'));
     const [inspector] = await instances
-      .sandbox!.database.db.select({ id: roles.id })
+      .sandbox!.instance!.database.db.select({ id: roles.id })
       .from(roles)
       .where(eq(roles.code, 'INSPECTOR'));
     await sandbox.ok(
@@ -195,13 +218,13 @@ describe('the product with its sandbox under /dev (both on PGlite)', () => {
     // Its welcome mail links into the sandbox and stays in the sandbox's dev mailbox, though the
     // product has an SMTP server configured.
     const [mail] = await instances
-      .sandbox!.database.db.select()
+      .sandbox!.instance!.database.db.select()
       .from(mailOutbox)
       .where(eq(mailOutbox.to, 'sandbox.only@example.com'));
     expect(mail?.text).toContain('http://qcdesk.test/dev/');
-    await instances.sandbox!.app.jobs.drain();
+    await instances.sandbox!.instance!.app.jobs.drain();
     const [held] = await instances
-      .sandbox!.database.db.select({ status: mailOutbox.status })
+      .sandbox!.instance!.database.db.select({ status: mailOutbox.status })
       .from(mailOutbox)
       .where(eq(mailOutbox.id, mail!.id));
     expect(held?.status).toBe('held');

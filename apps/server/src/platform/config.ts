@@ -1,11 +1,22 @@
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLIENT_CODE_CLI, CLIENT_CODE_WEB, PASSWORD_PATTERN, REPLAY_WINDOW_SECONDS } from '@qcdesk/contract';
 import { EXPORT_MAX_ROWS } from '@qcdesk/contract/list-export';
 import { z } from 'zod';
 
-/** The repository root, so defaults work whatever the working directory. */
-export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+/**
+ * The repository root, so defaults work whatever the working directory: the nearest folder above
+ * this module with apps/server/drizzle in it (the sources, or the built server in apps/server/dist).
+ */
+export const REPO_ROOT = repoRoot(fileURLToPath(new URL('.', import.meta.url)));
+
+function repoRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'apps/server/drizzle'))) return `${dir}/`;
+    if (dirname(dir) === dir) return fileURLToPath(new URL('../../../../', import.meta.url));
+  }
+}
 
 const csv = z
   .string()

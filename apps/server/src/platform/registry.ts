@@ -197,13 +197,22 @@ export function registerPublicOperation<Op extends OperationDef>(
   registry.register(op, handler, options);
 }
 
+/** Success texts have no parameters: formatted once per language and reason, not per call (issue 33). */
+const successTexts = new Map<string, string>();
+
 export function success(
   lang: Language,
   data: unknown,
   flags?: RecordFlags,
   message: Reason = 'SUCCESS',
 ): Result {
-  return { success: true, error: formatMessage(message, lang), code: 0, data, ...flags };
+  const key = `${lang} ${message}`;
+  let text = successTexts.get(key);
+  if (text === undefined) {
+    text = formatMessage(message, lang);
+    successTexts.set(key, text);
+  }
+  return { success: true, error: text, code: 0, data, ...flags };
 }
 
 export function refusal(

@@ -26,6 +26,20 @@ export function contains(text: SQLWrapper, term: string): SQL {
   return sql`(${like} and ${bigrams(text)} @> ${sql`qc_bigrams(lower(${term}))`})`;
 }
 
+/**
+ * "has, or else": `contains(text, term) OR other` (a client's name has the term or its code is it),
+ * the same rows. For a 2-character term it is written `(grams OR other) AND (LIKE OR other)`: the
+ * first clause is then exactly what the planner's BitmapOr of the bigram index and `other`'s index
+ * finds, so it is not rechecked row by row, and each candidate row costs one LIKE instead of its
+ * grams (qc_bigrams, ~45 µs a row: 华美 over 100k clients, 1,680 candidates, 76 ms → 2 ms; ADR 0022).
+ * Written as `contains(…) OR other`, the planner rechecks the whole OR on every candidate row.
+ */
+export function containsOr(text: SQLWrapper, term: string, other: SQL): SQL {
+  const like = sql`${text} like ${`%${escapeLike(term.toLowerCase())}%`}`;
+  if (!needsBigram(term)) return sql`(${like} or ${other})`;
+  return sql`((${bigrams(text)} @> ${sql`qc_bigrams(lower(${term}))`} or ${other}) and (${like} or ${other}))`;
+}
+
 /** "ends": `reversed` (a `reversed(col)` expression) starts with the reversed, lower-cased term. */
 export function endsWith(reversedText: SQLWrapper, term: string): SQL {
   const prefix = `${escapeLike([...term.toLowerCase()].reverse().join(''))}%`;

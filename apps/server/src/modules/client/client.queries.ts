@@ -1,7 +1,7 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
 import { CLIENT_DEFAULTS } from '@qcdesk/contract/client';
 import type { FiltersOf } from '@qcdesk/contract/list-export';
-import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { clients } from '../../db/schema/client';
 import { countries, samplingLevels, tensionLevels } from '../../db/schema/config';
@@ -14,7 +14,7 @@ import { label } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
 import { rankedHits } from '../../platform/ranked-hits';
 import { clientScope, type Scope } from '../../platform/scope';
-import { contains } from '../../platform/search';
+import { contains, containsOr } from '../../platform/search';
 import { lowered, type Sorting, sortOrder, unindexed } from '../../platform/sorting';
 
 // The SQL of clients: the list and detail selects with their label joins, the search WHERE and
@@ -91,7 +91,7 @@ function toRow(r: Selected) {
  * client auto-complete finds a client by its code too (issue 25: a client user's client).
  */
 const nameOrCode = (term: string) =>
-  or(contains(searchText(clients.name), term), eq(clients.code, term.trim().toUpperCase()));
+  containsOr(searchText(clients.name), term, eq(clients.code, term.trim().toUpperCase()));
 
 /** The WHERE of client/search: name has (or code is), country, type, sales and state equal; in scope. */
 export function clientSearchWhere(input: ClientFilters, scope: Scope, user: Principal): SQL | undefined {

@@ -1,5 +1,5 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
-import { and, desc, eq, exists, inArray, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, inArray, ne, not, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { qualified } from '../../db/columns';
 import { materialTypes, riskLevels, suppliers } from '../../db/schema/config';
@@ -13,7 +13,7 @@ import type { Db } from '../../platform/db';
 import { label } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
 import { rankedHits } from '../../platform/ranked-hits';
-import { contains, endsWith } from '../../platform/search';
+import { contains, containsOr, endsWith } from '../../platform/search';
 import { lowered, type Sorting, sortOrder, unindexed } from '../../platform/sorting';
 import { readsDeleted, USABLE_TEST_STATUSES } from './material.rules';
 
@@ -215,7 +215,7 @@ export function materialHits(db: Db, term: string, context: { limit: number }) {
     id: materials.id,
     title: materials.name,
     subtitle: materials.upc,
-    where: and(eq(materials.valid, 1), or(contains(nameText, term), endsWith(reversed(materials.upc), term))),
+    where: and(eq(materials.valid, 1), containsOr(nameText, term, endsWith(reversed(materials.upc), term))),
     limit: context.limit,
   });
 }

@@ -117,13 +117,14 @@ export function envelopeRoutes(app: FastifyInstance, deps: EnvelopeDeps): void {
 
     const now = Math.floor(Date.now() / 1000);
     const window = deps.replayWindowSeconds;
-    const stale = refusal(lang, 'E_STALE', {}, { code: ENVELOPE_CODES.staleOrReplayed });
-    if (Math.abs(now - payload.data.ts) > window) return answer(400, stale);
+    // Made only when refused: formatting the message on every call was work for nothing (issue 33).
+    const stale = () => refusal(lang, 'E_STALE', {}, { code: ENVELOPE_CODES.staleOrReplayed });
+    if (Math.abs(now - payload.data.ts) > window) return answer(400, stale());
     const fresh = await deps.nonces.claim(
       payload.data.nonce,
       new Date((payload.data.ts + window + 1) * 1000),
     );
-    if (!fresh) return answer(400, stale);
+    if (!fresh) return answer(400, stale());
 
     const path = (request.params as { '*': string })['*'];
     const bound = deps.registry.lookup(path, payload.data.method);

@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { lt, sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { envelopeNonces } from '../../db/schema/platform';
 import { type Db, rows } from '../db';
 
@@ -124,11 +125,15 @@ export class DatabaseNonceStore implements NonceStore {
   async close(): Promise<void> {}
 }
 
+/** ioredis, loaded when a Redis store is made (REDIS_URL): not at every start (issue 33). */
+const requireHere = createRequire(import.meta.url);
+
 export class RedisNonceStore implements NonceStore {
   private readonly redis: Redis;
 
   constructor(url: string) {
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    const { Redis: Client } = requireHere('ioredis') as typeof import('ioredis');
+    this.redis = new Client(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   }
 
   async claim(nonce: string, expiresAt: Date): Promise<boolean> {

@@ -1,0 +1,23 @@
+import { readEnvironment } from '../lib/environment';
+import { writeStorage } from '../lib/storage';
+import { tokenKeys } from '../api/session-tokens';
+
+/**
+ * The offline store's names (issue 31). Kept apart from the store itself so that signing out (api/session.ts)
+ * can wipe it without loading the offline code on every route.
+ */
+export const OFFLINE_DB = 'qcdesk-offline';
+
+/** The key of the store's encryption key, beside the session's refresh token (both storages). */
+export const offlineKeyName = () => `${tokenKeys(readEnvironment()).refresh}.offline`;
+
+/** Signing out or a refused session: the key goes, then the database (unreadable without it anyway). */
+export function wipeOfflineStore(): void {
+  writeStorage('localStorage', offlineKeyName(), null);
+  writeStorage('sessionStorage', offlineKeyName(), null);
+  try {
+    globalThis.indexedDB?.deleteDatabase(OFFLINE_DB);
+  } catch {
+    // No IndexedDB (private mode): nothing was stored.
+  }
+}

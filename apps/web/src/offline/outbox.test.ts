@@ -79,7 +79,8 @@ function deps(server: ServerReport, store = memoryStore()) {
       return held(version);
     },
     send: async (entry, v) => {
-      if (v !== version) throw new ApiError({ code: 409, status: 200, reason: 'E_VERSION', message: 'stale' });
+      if (v !== version)
+        throw new ApiError({ code: 409, status: 200, reason: 'E_VERSION', message: 'stale' });
       sent.push({ ...entry, version: v });
       version += 1;
       return { version };
@@ -101,7 +102,10 @@ describe('the sync', () => {
     await store.put(photoKey('local-a'), new Blob(['a'], { type: 'image/png' }));
     const outbox = emptyOutbox('7', 5);
     outbox.photos = [{ id: 'local-a', name: 'a.png' }];
-    outbox.entries = [update({ id: '7', defects: [{ photoIds: ['local-a'] }] }), update({ id: '7', weights: {} })];
+    outbox.entries = [
+      update({ id: '7', defects: [{ photoIds: ['local-a'] }] }),
+      update({ id: '7', weights: {} }),
+    ];
     expect(await syncReport(outbox, d)).toEqual({ kind: 'done', version: 7 });
     expect(uploads).toEqual(['a.png']);
     expect(sent.map((s) => s.version)).toEqual([5, 6]);

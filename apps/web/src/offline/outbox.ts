@@ -74,7 +74,8 @@ export function replaceIds<T>(value: T, ids: Readonly<Record<string, string>>): 
 export function localIds(value: unknown, found = new Set<string>()): Set<string> {
   if (typeof value === 'string' && value.startsWith(LOCAL_PHOTO)) found.add(value);
   else if (Array.isArray(value)) for (const v of value) localIds(v, found);
-  else if (typeof value === 'object' && value !== null) for (const v of Object.values(value)) localIds(v, found);
+  else if (typeof value === 'object' && value !== null)
+    for (const v of Object.values(value)) localIds(v, found);
   return found;
 }
 

@@ -2,6 +2,9 @@ import { readStorage, writeStorage } from '../lib/storage';
 import { tokens } from '../api/session-tokens';
 import { OFFLINE_DB, offlineKeyName } from './wipe';
 
+/** The key of the query cache's snapshot (the offline start hydrates from it). */
+export const SNAPSHOT_KEY = 'snapshot';
+
 /** A key-value store of JSON values and blobs (the offline store, or a map in the tests). */
 export interface OfflineStore {
   get<T>(key: string): Promise<T | undefined>;
@@ -46,7 +49,7 @@ async function storeKey(create: boolean): Promise<CryptoKey | null> {
 }
 
 interface Sealed {
-  iv: Uint8Array;
+  iv: Uint8Array<ArrayBuffer>;
   data: ArrayBuffer;
   /** A blob's type (a photo); absent for a JSON value. */
   type?: string;
@@ -61,7 +64,11 @@ function openDb(): Promise<IDBDatabase> {
   });
 }
 
-function run<T>(db: IDBDatabase, mode: IDBTransactionMode, act: (s: IDBObjectStore) => IDBRequest): Promise<T> {
+function run<T>(
+  db: IDBDatabase,
+  mode: IDBTransactionMode,
+  act: (s: IDBObjectStore) => IDBRequest,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = act(db.transaction('kv', mode).objectStore('kv'));
     request.onsuccess = () => resolve(request.result as T);

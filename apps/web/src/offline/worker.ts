@@ -36,6 +36,8 @@ export function registerOfflineWorker(): Promise<boolean> {
     try {
       await container.register(WORKER_URL, { scope: '/' });
       const ready = await container.ready;
+      // The offline start's own code (api/session.ts loads it only when the server is out of reach).
+      await import('./boot');
       // The resources the page loaded, and the scripts and preloads in the document (the timing
       // buffer may be full on a long visit).
       const tags = [

@@ -1,5 +1,9 @@
-import { getInspectionReport, createInspectionReport, releaseInspectionReport } from '@qcdesk/contract/inspection-report';
 import { expect, type Locator, type Page } from '@playwright/test';
+import {
+  createInspectionReport,
+  getInspectionReport,
+  releaseInspectionReport,
+} from '@qcdesk/contract/inspection-report';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api } from './api';
 import { test } from './fixtures';
@@ -83,7 +87,8 @@ async function keepOffline(page: Page, lang: Lang, id: string) {
 async function forgetOffline(page: Page) {
   await page.context().setOffline(false);
   await page.evaluate(async () => {
-    for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
+    for (const registration of await navigator.serviceWorker.getRegistrations())
+      await registration.unregister();
     for (const name of await caches.keys()) await caches.delete(name);
   });
 }
@@ -127,6 +132,10 @@ for (const lang of ['en', 'zh'] as const) {
         buffer: png(320, 240, lang === 'en' ? 170 : 220),
       });
       await expect(page.getByTestId('offline-pending')).toHaveText(TEXT[lang].pending);
+      // Each part says its change waits on the device.
+      await expect(
+        page.locator('[data-testid="inspection-report-save-state"][data-status="queued"]'),
+      ).toHaveCount(3);
       await shoot(page, `offline-report-pending-${lang}-375`);
 
       // An offline reload: the page from the worker, the report from the store, the queue kept.
@@ -137,7 +146,8 @@ for (const lang of ['en', 'zh'] as const) {
       await expect(page.locator('[data-local="true"] img')).toHaveCount(2);
       await openPart(page.getByTestId('inspection-report-section-photos'));
       await expect(page.locator('[data-local="true"] img')).toHaveCount(3);
-      await shoot(page, `offline-report-reloaded-${lang}-375`, { fullPage: true });
+      await page.getByTestId('inspection-report-defect').scrollIntoViewIfNeeded();
+      await shoot(page, `offline-report-reloaded-${lang}-375`);
 
       // Back online: photos first, then the writes in order; nothing waits any more.
       await page.context().setOffline(false);
@@ -184,7 +194,8 @@ for (const lang of ['en', 'zh'] as const) {
       await expect(page.getByTestId('offline-conflict-card')).toHaveCount(1);
       await expect(page.getByTestId('offline-apply')).toBeDisabled();
       expect((await inspector.call(getInspectionReport, { id })).defects).toHaveLength(0);
-      await shoot(page, `offline-report-conflict-${lang}-375`, { fullPage: true });
+      await conflict.scrollIntoViewIfNeeded();
+      await shoot(page, `offline-report-conflict-${lang}-375`);
 
       // The inspector takes the report again and applies their entries.
       await page.getByTestId('inspection-report-checkout').click();

@@ -10,16 +10,22 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 
 self.addEventListener('message', (event) => {
   const data = event.data;
-  if (!data || data.type !== 'cache' || !Array.isArray(data.urls)) return;
+  if (data?.type !== 'cache' || !Array.isArray(data.urls)) return;
   const urls = data.urls.filter((url) => typeof url === 'string' && url.startsWith('/'));
   event.waitUntil(
-    caches.open(CACHE).then((cache) =>
-      Promise.all(
-        urls.map((url) =>
-          cache.match(url).then((hit) => (hit && url !== '/index.html' ? undefined : cache.add(url).catch(() => undefined))),
+    caches
+      .open(CACHE)
+      .then((cache) =>
+        Promise.all(
+          urls.map((url) =>
+            cache
+              .match(url)
+              .then((hit) =>
+                hit && url !== '/index.html' ? undefined : cache.add(url).catch(() => undefined),
+              ),
+          ),
         ),
       ),
-    ),
   );
 });
 
@@ -31,7 +37,10 @@ self.addEventListener('fetch', (event) => {
   if (request.mode === 'navigate') {
     event.respondWith(
       fetch(request).catch(() =>
-        caches.open(CACHE).then((cache) => cache.match('/index.html')).then((hit) => hit || Response.error()),
+        caches
+          .open(CACHE)
+          .then((cache) => cache.match('/index.html'))
+          .then((hit) => hit || Response.error()),
       ),
     );
     return;

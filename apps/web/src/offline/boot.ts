@@ -1,5 +1,5 @@
 import { type DehydratedState, hydrate, onlineManager, type QueryClient } from '@tanstack/react-query';
-import { SNAPSHOT_KEY, indexedDbStore } from './store';
+import { indexedDbStore, SNAPSHOT_KEY } from './store';
 
 const PROBE_MS = 15_000;
 let probing: ReturnType<typeof setInterval> | undefined;

@@ -121,60 +121,62 @@ export function OfflineBar({ report }: { report: { id: string; actions: readonly
           ? t('inspection-report.offline.ready')
           : t('inspection-report.offline.notInstalled')));
   return (
-    <div
-      data-testid="offline-bar"
-      data-online={online}
-      data-pending={pending ? 'true' : 'false'}
-      style={{
-        position: 'sticky',
-        top: 0,
-        zIndex: 20,
-        padding: '10px 12px',
-        borderRadius: token.borderRadiusLG,
-        background: conflict
-          ? token.colorErrorBg
-          : pending || !online
-            ? token.colorWarningBg
-            : token.colorSuccessBg,
-        border: `1px solid ${conflict ? token.colorErrorBorder : pending || !online ? token.colorWarningBorder : token.colorSuccessBorder}`,
-        fontSize: 15,
-      }}
-    >
-      <Flex vertical gap={8}>
-        <Flex align="center" gap={8} wrap>
-          {online ? <CloudSyncOutlined /> : <DisconnectOutlined />}
-          {online ? null : <Typography.Text strong>{t('inspection-report.offline.offline')}</Typography.Text>}
-          <Typography.Text data-testid="offline-pending" style={{ flex: '1 1 auto' }}>
-            {status}
-          </Typography.Text>
-          {online && !installed ? (
-            <Button
-              size="small"
-              type="primary"
-              loading={installing}
-              onClick={() => void install()}
-              data-testid="offline-install"
-            >
-              {t('inspection-report.offline.install')}
-            </Button>
-          ) : null}
-          {online && pending && !progress && !conflict ? (
-            <Button
-              size="small"
-              onClick={() => void syncOutbox(client, report.id)}
-              data-testid="offline-send"
-            >
-              {t('inspection-report.offline.sendNow')}
-            </Button>
+    <>
+      <div
+        data-testid="offline-bar"
+        data-online={online}
+        data-pending={pending ? 'true' : 'false'}
+        style={{
+          // Under the shell's sticky header (64 px), over the parts.
+          position: 'sticky',
+          top: 72,
+          zIndex: 9,
+          padding: '10px 12px',
+          borderRadius: token.borderRadiusLG,
+          background: conflict
+            ? token.colorErrorBg
+            : pending || !online
+              ? token.colorWarningBg
+              : token.colorSuccessBg,
+          border: `1px solid ${conflict ? token.colorErrorBorder : pending || !online ? token.colorWarningBorder : token.colorSuccessBorder}`,
+          fontSize: 15,
+        }}
+      >
+        <Flex vertical gap={8}>
+          <Flex align="center" gap={8} wrap>
+            {online ? <CloudSyncOutlined /> : <DisconnectOutlined />}
+            {online ? null : (
+              <Typography.Text strong>{t('inspection-report.offline.offline')}</Typography.Text>
+            )}
+            <Typography.Text data-testid="offline-pending" style={{ flex: '1 1 auto' }}>
+              {status}
+            </Typography.Text>
+            {online && !installed ? (
+              <Button
+                type="primary"
+                loading={installing}
+                onClick={() => void install()}
+                data-testid="offline-install"
+              >
+                {t('inspection-report.offline.install')}
+              </Button>
+            ) : null}
+            {online && pending && !progress && !conflict ? (
+              <Button onClick={() => void syncOutbox(client, report.id)} data-testid="offline-send">
+                {t('inspection-report.offline.sendNow')}
+              </Button>
+            ) : null}
+          </Flex>
+          {progress && progress.total > 0 ? (
+            <Progress percent={Math.round((progress.done / progress.total) * 100)} size="small" />
           ) : null}
         </Flex>
-        {progress && progress.total > 0 ? (
-          <Progress percent={Math.round((progress.done / progress.total) * 100)} size="small" />
-        ) : null}
-        {conflict ? (
+      </div>
+      {conflict ? (
+        <Card size="small" style={{ borderColor: token.colorErrorBorder }} styles={{ body: { padding: 12 } }}>
           <ConflictCards outbox={outbox} server={report} holding={report.actions.includes('update')} />
-        ) : null}
-      </Flex>
-    </div>
+        </Card>
+      ) : null}
+    </>
   );
 }

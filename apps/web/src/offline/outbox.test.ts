@@ -158,3 +158,19 @@ describe('the sync', () => {
     expect(sent.map((s) => Object.keys(s.body).join())).toEqual(['id,a', 'id,b']);
   });
 });
+
+describe('the code the worker keeps', () => {
+  it('is the same-origin /assets/ files the page loaded, once each', async () => {
+    const { loadedAssets } = await import('./worker');
+    const origin = 'http://localhost:3000';
+    const entries = [
+      { name: `${origin}/assets/index-abc.js` },
+      { name: `${origin}/assets/index-abc.js` },
+      { name: `${origin}/assets/report-def.css` },
+      { name: `${origin}/api/inspection/report/details?cpt=web` },
+      { name: 'https://cdn.example.com/assets/other.js' },
+      { name: 'data:image/png;base64,AAAA' },
+    ];
+    expect(loadedAssets(entries, origin)).toEqual(['/assets/index-abc.js', '/assets/report-def.css']);
+  });
+});

@@ -1,3 +1,6 @@
+import { configListOperations } from '@qcdesk/contract/config';
+import type { ConfigListName } from '@qcdesk/contract/config-lists';
+import { MAX_PAGE_SIZE } from '@qcdesk/contract/constants';
 import {
   checkoutInspectionReport,
   createReportResult,
@@ -7,15 +10,12 @@ import {
   updateReportQuantity,
   updateReportResult,
 } from '@qcdesk/contract/inspection-report';
-import { configListOperations } from '@qcdesk/contract/config';
-import type { ConfigListName } from '@qcdesk/contract/config-lists';
-import { MAX_PAGE_SIZE } from '@qcdesk/contract/constants';
 import type { OperationDef } from '@qcdesk/contract/operation';
 import { dehydrate, onlineManager, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/api-error';
 import { api } from '../api/client';
-import { operationKey } from '../api/use-operation';
 import { uploadFile } from '../api/upload';
+import { operationKey } from '../api/use-operation';
 import { currentLanguage } from '../i18n/i18n';
 import {
   coalesce,
@@ -29,8 +29,8 @@ import {
 } from './outbox';
 import { indexedDbStore, SNAPSHOT_KEY } from './store';
 import { photoKey, type SyncOutcome, syncReport } from './sync';
-import { registerOfflineWorker, workerActive } from './worker';
 import { wipeOfflineStore } from './wipe';
+import { registerOfflineWorker, workerActive } from './worker';
 
 /** The writes the editor queues offline, by path (the outbox keeps paths, never functions). */
 const WRITES: readonly OperationDef[] = [

@@ -1,5 +1,5 @@
-import { readStorage, writeStorage } from '../lib/storage';
 import { tokens } from '../api/session-tokens';
+import { readStorage, writeStorage } from '../lib/storage';
 import { OFFLINE_DB, offlineKeyName } from './wipe';
 
 /** The key of the query cache's snapshot (the offline start hydrates from it). */

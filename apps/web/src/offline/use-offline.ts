@@ -71,6 +71,12 @@ export function useOfflineReport(report: { id: string; version: number; actions:
   return { ready: loaded, generation: generationOf(report.id) };
 }
 
+const queuedAnswers = new WeakSet<object>();
+
+/** Whether a write's answer says it was queued, not sent (the section shows "not yet sent"). */
+export const isQueuedAnswer = (answer: unknown) =>
+  typeof answer === 'object' && answer !== null && queuedAnswers.has(answer);
+
 /** The report's cached detail: what a queued write answers (the version unchanged). */
 function useCachedDetail() {
   const client = useQueryClient();
@@ -78,7 +84,9 @@ function useCachedDetail() {
     (id: string) => {
       const cached = client.getQueryData<{ data: unknown }>([...operationKey(getInspectionReport), id]);
       if (!cached) throw new ApiError({ code: 0, status: 0, reason: 'NETWORK', message: 'offline' });
-      return cached.data;
+      const answer = { ...(cached.data as object) };
+      queuedAnswers.add(answer);
+      return answer;
     },
     [client],
   );

@@ -1,6 +1,6 @@
+import { tokenKeys } from '../api/session-tokens';
 import { readEnvironment } from '../lib/environment';
 import { writeStorage } from '../lib/storage';
-import { tokenKeys } from '../api/session-tokens';
 
 /**
  * The offline store's names (issue 31). Kept apart from the store itself so that signing out (api/session.ts)

@@ -213,6 +213,7 @@ export const inspectionReportEn = {
     discard: 'Discard',
     install: 'Keep for offline use',
     notInstalled: 'Going where there is no signal? Keep this report on the device first.',
+    queued: 'Not yet sent',
     applied: 'Your offline entries are saved',
   },
 };

@@ -215,6 +215,7 @@ export const inspectionReportZh: Shape<typeof inspectionReportEn> = {
     discard: '放弃',
     install: '保存以离线使用',
     notInstalled: '要去没有信号的地方？请先把报告保存到本设备。',
+    queued: '尚未发送',
     applied: '您离线填写的内容已保存',
   },
 };

@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error';
 import { notify } from '../../components/notify';
 import { useLeaveGuard } from '../../components/use-leave-guard';
-import { useOfflineDraft } from '../../offline/use-offline';
+import { isQueuedAnswer, useOfflineDraft } from '../../offline/use-offline';
 import type { InspectionReportDetail } from './api';
 
 /** How long the editor waits after the last change before it saves the section (DOMAIN.md §6.10). */
 export const AUTOSAVE_MS = 1200;
 
-export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'failed';
+/** `queued`: kept on the device, sent when the connection is back (src/offline, issue 31). */
+export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'queued' | 'failed';
 
 /** A write of the holder's: given the version it read, answers the report with its new one. */
 export type ReportWrite = (version: number) => Promise<InspectionReportDetail>;
@@ -92,12 +93,12 @@ export function useSectionDraft<T>(
     if (!dirty.current || !ready(value)) return;
     setStatus('saving');
     try {
-      await send(value);
+      const answer = await send(value);
       if (latest.current === value) {
         dirty.current = false;
         guard.settle();
       }
-      setStatus('saved');
+      setStatus(isQueuedAnswer(answer) ? 'queued' : 'saved');
     } catch {
       setStatus('failed');
     }

@@ -18,8 +18,18 @@ import { dispatchedTask } from './own-task';
 // offline: the entries wait beside the server's values until the inspector holds the report again.
 
 const TEXT = {
-  en: { pending: '3 changes, 3 photos not yet sent', one: '1 change, 1 photo not yet sent' },
-  zh: { pending: '3 项更改、3 张照片尚未发送', one: '1 项更改、1 张照片尚未发送' },
+  en: {
+    pending: '3 changes, 3 photos not yet sent',
+    one: '1 change, 1 photo not yet sent',
+    photo: '1 photo',
+    none: 'No defects recorded',
+  },
+  zh: {
+    pending: '3 项更改、3 张照片尚未发送',
+    one: '1 项更改、1 张照片尚未发送',
+    photo: '1 张照片',
+    none: '未记录缺陷',
+  },
 } as const;
 
 async function openPart(section: Locator) {
@@ -192,6 +202,9 @@ for (const lang of ['en', 'zh'] as const) {
       const conflict = page.getByTestId('offline-conflict');
       await expect(conflict).toBeVisible({ timeout: 60_000 });
       await expect(page.getByTestId('offline-conflict-card')).toHaveCount(1);
+      // What was entered offline beside the server's: the defect with its photo, and none.
+      await expect(page.getByTestId('offline-conflict-mine')).toContainText(TEXT[lang].photo);
+      await expect(page.getByTestId('offline-conflict-server')).toContainText(TEXT[lang].none);
       await expect(page.getByTestId('offline-apply')).toBeDisabled();
       expect((await inspector.call(getInspectionReport, { id })).defects).toHaveLength(0);
       await conflict.scrollIntoViewIfNeeded();

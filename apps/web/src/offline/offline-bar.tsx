@@ -4,6 +4,8 @@ import { Button, Card, Flex, Progress, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../components/notify';
+import { currentLanguage } from '../i18n/i18n';
+import { compareParts } from './conflict-values';
 import type { ReportOutbox } from './outbox';
 import { discardOutbox, outboxOf, pendingCounts, syncOutbox, syncProgress } from './reports';
 import { useOfflineTick, useOnline } from './use-offline';
@@ -23,8 +25,6 @@ function usePendingText(id: string): string | null {
   });
 }
 
-const shown = (value: unknown) => (value === undefined ? '–' : JSON.stringify(value, null, 1));
-
 /** Each queued write beside what the server holds for the same parts (apply once holding again). */
 function ConflictCards({
   outbox,
@@ -41,7 +41,21 @@ function ConflictCards({
     const outcome = await syncOutbox(client, outbox.reportId, true);
     if (outcome.kind === 'done') notify('success', t('inspection-report.offline.applied'));
   };
-  const pre = { margin: 0, maxHeight: 160, overflow: 'auto', fontSize: 12, whiteSpace: 'pre-wrap' } as const;
+  const parts = compareParts(outbox.entries, server as Record<string, unknown>, {
+    t,
+    language: currentLanguage(),
+    client,
+  });
+  const column = (label: string, lines: string[], testId: string) => (
+    <Flex vertical gap={2} style={{ flex: '1 1 150px', minWidth: 0 }} data-testid={testId}>
+      <Typography.Text type="secondary">{label}</Typography.Text>
+      {lines.map((line, index) => (
+        <Typography.Text key={index} style={{ overflowWrap: 'anywhere' }}>
+          {line}
+        </Typography.Text>
+      ))}
+    </Flex>
+  );
   return (
     <Flex vertical gap={8} data-testid="offline-conflict">
       <Typography.Text strong type="danger">
@@ -52,30 +66,14 @@ function ConflictCards({
           ? t('inspection-report.offline.conflictHintHeld')
           : t('inspection-report.offline.conflictHint')}
       </Typography.Text>
-      {outbox.entries.map((entry) => {
-        const keys = Object.keys(entry.body).filter((k) => k !== 'id');
-        const theirs = Object.fromEntries(keys.map((k) => [k, (server as Record<string, unknown>)[k]]));
-        const mine = Object.fromEntries(keys.map((k) => [k, entry.body[k]]));
-        return (
-          <Card
-            key={`${entry.path} ${keys.join()}`}
-            size="small"
-            title={keys.join(', ')}
-            data-testid="offline-conflict-card"
-          >
-            <Flex wrap gap={8}>
-              <Flex vertical style={{ flex: '1 1 150px' }}>
-                <Typography.Text type="secondary">{t('inspection-report.offline.mine')}</Typography.Text>
-                <pre style={pre}>{shown(mine)}</pre>
-              </Flex>
-              <Flex vertical style={{ flex: '1 1 150px' }}>
-                <Typography.Text type="secondary">{t('inspection-report.offline.server')}</Typography.Text>
-                <pre style={pre}>{shown(theirs)}</pre>
-              </Flex>
-            </Flex>
-          </Card>
-        );
-      })}
+      {parts.map((part, index) => (
+        <Card key={index} size="small" title={part.title} data-testid="offline-conflict-card">
+          <Flex wrap gap={12}>
+            {column(t('inspection-report.offline.mine'), part.mine, 'offline-conflict-mine')}
+            {column(t('inspection-report.offline.server'), part.server, 'offline-conflict-server')}
+          </Flex>
+        </Card>
+      ))}
       <Flex gap={8} wrap>
         <Button type="primary" disabled={!holding} onClick={() => void apply()} data-testid="offline-apply">
           {t('inspection-report.offline.applyMine')}

@@ -159,6 +159,31 @@ describe('the sync', () => {
   });
 });
 
+describe('a refused write', () => {
+  it('keeps the edits apart as a conflict, or waits when the server is out of reach again', async () => {
+    const { d } = deps(held(5));
+    d.send = async () => {
+      throw new ApiError({ code: 409, status: 200, reason: 'E_NOT_CHECKED_OUT', message: 'lost' });
+    };
+    const outbox = { ...emptyOutbox('7', 5), entries: [update({ id: '7', weights: {} })] };
+    expect((await syncReport(outbox, d)).kind).toBe('conflict');
+    expect(outbox.entries).toHaveLength(1);
+    d.fetchReport = async () => {
+      throw new ApiError({ code: NETWORK_ERROR_CODE, status: 0, reason: 'NETWORK', message: 'offline' });
+    };
+    expect(await syncReport({ ...outbox, conflict: false }, d)).toEqual({ kind: 'offline' });
+  });
+
+  it('gives a lost session to the caller (the store is wiped there)', async () => {
+    const { d } = deps(held(5));
+    d.fetchReport = async () => {
+      throw new ApiError({ code: 400, status: 400, reason: 'UNAUTHENTICATED', message: 'revoked' });
+    };
+    const outbox = { ...emptyOutbox('7', 5), entries: [update({ id: '7', weights: {} })] };
+    await expect(syncReport(outbox, d)).rejects.toThrow('revoked');
+  });
+});
+
 describe('the code the worker keeps', () => {
   it('is the same-origin /assets/ files the page loaded, once each', async () => {
     const { loadedAssets } = await import('./worker');

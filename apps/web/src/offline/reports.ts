@@ -29,7 +29,7 @@ import {
 } from './outbox';
 import { indexedDbStore, SNAPSHOT_KEY } from './store';
 import { photoKey, type SyncOutcome, syncReport } from './sync';
-import { wipeOfflineStore } from './wipe';
+import { onOfflineWipe, wipeOfflineStore } from './wipe';
 import { registerOfflineWorker, workerActive } from './worker';
 
 /** The writes the editor queues offline, by path (the outbox keeps paths, never functions). */
@@ -56,6 +56,13 @@ function emit() {
   tick += 1;
   for (const listener of listeners) listener();
 }
+
+onOfflineWipe(() => {
+  outboxes.clear();
+  for (const url of urls.values()) URL.revokeObjectURL(url);
+  urls.clear();
+  emit();
+});
 
 export const offlineStore = {
   subscribe(listener: () => void) {
@@ -223,10 +230,7 @@ export async function syncOutbox(client: QueryClient, id: string, apply = false)
     if (outcome.kind === 'done' && outbox.entries.length === 0) await clearSent(outbox, outcome.version);
   } catch (error) {
     // The session is gone (revoked, refresh refused): nothing of it may stay on the device.
-    if (error instanceof ApiError) {
-      outboxes.clear();
-      wipeOfflineStore();
-    }
+    if (error instanceof ApiError && (error.status === 400 || error.status === 401)) wipeOfflineStore();
   } finally {
     running.delete(id);
     emit();

@@ -78,6 +78,7 @@ export async function syncReport(outbox: ReportOutbox, deps: SyncDeps, apply = f
     // Refused (someone saved, the checkout went): the edits wait apart, beside the server's.
     outbox.conflict = true;
     await deps.save(outbox);
-    return { kind: 'conflict', server: await deps.fetchReport(outbox.reportId) };
+    const server = await deps.fetchReport(outbox.reportId).catch(() => null);
+    return server ? { kind: 'conflict', server } : { kind: 'offline' };
   }
 }

@@ -11,8 +11,16 @@ export const OFFLINE_DB = 'qcdesk-offline';
 /** The key of the store's encryption key, beside the session's refresh token (both storages). */
 export const offlineKeyName = () => `${tokenKeys(readEnvironment()).refresh}.offline`;
 
+const wiped = new Set<() => void>();
+
+/** What this page holds of the store in memory (the outboxes read) goes with it too. */
+export function onOfflineWipe(forget: () => void): void {
+  wiped.add(forget);
+}
+
 /** Signing out or a refused session: the key goes, then the database (unreadable without it anyway). */
 export function wipeOfflineStore(): void {
+  for (const forget of wiped) forget();
   writeStorage('localStorage', offlineKeyName(), null);
   writeStorage('sessionStorage', offlineKeyName(), null);
   try {

@@ -92,6 +92,7 @@ export function ReportPhotoField({
               onClose={() => onChange(value.filter((p) => p.id !== photo.id))}
               data-testid="inspection-report-photo"
               data-local={photo.id.startsWith(LOCAL_PHOTO) || undefined}
+              style={{ maxWidth: '100%', whiteSpace: 'normal' }}
             >
               {thumbnailOf(photo) ? (
                 <a href={photo.url ?? thumbnailOf(photo) ?? undefined} target="_blank" rel="noreferrer">

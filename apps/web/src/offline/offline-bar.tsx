@@ -141,30 +141,33 @@ export function OfflineBar({ report }: { report: { id: string; actions: readonly
         }}
       >
         <Flex vertical gap={8}>
-          <Flex align="center" gap={8} wrap>
+          <Flex align="center" gap={8}>
             {online ? <CloudSyncOutlined /> : <DisconnectOutlined />}
             {online ? null : (
-              <Typography.Text strong>{t('inspection-report.offline.offline')}</Typography.Text>
+              <Typography.Text strong style={{ flex: 'none' }}>
+                {t('inspection-report.offline.offline')}
+              </Typography.Text>
             )}
-            <Typography.Text data-testid="offline-pending" style={{ flex: '1 1 auto' }}>
+            <Typography.Text data-testid="offline-pending" style={{ flex: '1 1 0', minWidth: 0 }}>
               {status}
             </Typography.Text>
-            {online && !installed ? (
-              <Button
-                type="primary"
-                loading={installing}
-                onClick={() => void install()}
-                data-testid="offline-install"
-              >
-                {t('inspection-report.offline.install')}
-              </Button>
-            ) : null}
             {online && pending && !progress && !conflict ? (
               <Button onClick={() => void syncOutbox(client, report.id)} data-testid="offline-send">
                 {t('inspection-report.offline.sendNow')}
               </Button>
             ) : null}
           </Flex>
+          {online && !installed ? (
+            <Button
+              type="primary"
+              block
+              loading={installing}
+              onClick={() => void install()}
+              data-testid="offline-install"
+            >
+              {t('inspection-report.offline.install')}
+            </Button>
+          ) : null}
           {progress && progress.total > 0 ? (
             <Progress percent={Math.round((progress.done / progress.total) * 100)} size="small" />
           ) : null}

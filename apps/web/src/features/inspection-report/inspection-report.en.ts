@@ -190,7 +190,7 @@ export const inspectionReportEn = {
   cancelDone: 'Cancelled',
   // Issue 31: the report edited offline (src/offline).
   offline: {
-    ready: 'Kept on this device: you can go on without a connection',
+    ready: 'Kept on this device: works without a connection',
     offline: 'Offline',
     changes_one: '{{count}} change',
     changes_other: '{{count}} changes',

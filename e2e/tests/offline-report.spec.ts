@@ -53,6 +53,7 @@ async function keepOffline(page: Page, lang: Lang, id: string) {
   await signIn(page, DEMO_USERS.INSPECTOR, lang, { at: `/${lang}/inspection/report/${id}` });
   const bar = page.getByTestId('offline-bar');
   await expect(bar).toBeVisible();
+  await bar.scrollIntoViewIfNeeded();
   await shoot(page, `offline-report-install-${lang}-375`);
   await page.getByTestId('offline-install').click();
   await expect(page.getByTestId('offline-install')).toHaveCount(0);

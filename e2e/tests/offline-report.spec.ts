@@ -1,11 +1,12 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import {
+  checkoutInspectionReport,
   createInspectionReport,
   getInspectionReport,
   releaseInspectionReport,
 } from '@qcdesk/contract/inspection-report';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
-import { Api } from './api';
+import { Api, createOwnUser } from './api';
 import { test } from './fixtures';
 import { type Lang, shoot, signIn } from './helpers';
 import { png } from './images';
@@ -14,8 +15,9 @@ import { dispatchedTask } from './own-task';
 // Issue 31 (the report editor offline): the inspector keeps a checked-out report for offline use on
 // a 375-wide phone, goes offline, records quantities, a defect with two photos and a general photo,
 // reloads offline (the report and the queue survive), comes back online, and the server holds each
-// change and photo once. A second run loses the checkout to an administrator's force-release while
-// offline: the entries wait beside the server's values until the inspector holds the report again.
+// change and photo once. In a second run an administrator force-releases the report while the
+// inspector is offline and an assistant takes it: the entries wait beside the server's values until
+// the inspector holds the report again and applies them.
 
 const TEXT = {
   en: {
@@ -39,8 +41,8 @@ async function openPart(section: Locator) {
 }
 
 /** A report of a dispatched task, created (and so checked out) by the inspector through the API. */
-async function checkedOutReport(baseURL: string, lang: Lang) {
-  const { taskId } = await dispatchedTask(baseURL, lang);
+async function checkedOutReport(baseURL: string, lang: Lang, assistantIds: string[] = []) {
+  const { taskId } = await dispatchedTask(baseURL, lang, assistantIds);
   const inspector = await Api.signedIn(baseURL, DEMO_USERS.INSPECTOR, DEMO_PASSWORD);
   const report = await inspector.call(createInspectionReport, { taskId });
   expect(report.checkout).not.toBeNull();
@@ -188,7 +190,8 @@ for (const lang of ['en', 'zh'] as const) {
     baseURL,
   }) => {
     test.setTimeout(240_000);
-    const { inspector, id } = await checkedOutReport(baseURL!, lang);
+    const assistant = await createOwnUser(baseURL!, DEMO_USERS.INSPECTOR, `assistant${lang}`);
+    const { inspector, id } = await checkedOutReport(baseURL!, lang, [assistant.id]);
     const bar = await keepOffline(page, lang, id);
     try {
       await page.context().setOffline(true);
@@ -196,9 +199,11 @@ for (const lang of ['en', 'zh'] as const) {
       await recordDefect(page, 1, lang === 'en' ? 40 : 130);
       await expect(page.getByTestId('offline-pending')).toHaveText(TEXT[lang].one);
 
-      // Meanwhile an administrator force-releases the report (its version moves on).
+      // Meanwhile an administrator force-releases the report and the assistant takes it.
       const admin = await Api.signedIn(baseURL!);
       await admin.call(releaseInspectionReport, { id, force: true });
+      const other = await Api.signedIn(baseURL!, assistant.username, assistant.password);
+      await other.call(checkoutInspectionReport, { id });
 
       await page.context().setOffline(false);
       const conflict = page.getByTestId('offline-conflict');
@@ -212,7 +217,9 @@ for (const lang of ['en', 'zh'] as const) {
       await conflict.scrollIntoViewIfNeeded();
       await shoot(page, `offline-report-conflict-${lang}-375`);
 
-      // The inspector takes the report again and applies their entries.
+      // Once the assistant gives it back, the inspector takes the report again and applies their entries.
+      await other.call(releaseInspectionReport, { id });
+      await page.reload();
       await page.getByTestId('inspection-report-checkout').click();
       await expect(page.getByTestId('offline-apply')).toBeEnabled();
       await page.getByTestId('offline-apply').click();

@@ -21,8 +21,8 @@ const businessToday = () =>
     day: '2-digit',
   }).format(new Date());
 
-/** The task through the API: an order of one product (500), its PSI application, a dispatched plan for demo.inspector. */
-export async function dispatchedTask(baseURL: string, lang: Lang) {
+/** The task through the API: an order of one product (500), its PSI application, a dispatched plan for demo.inspector (and `assistantIds`). */
+export async function dispatchedTask(baseURL: string, lang: Lang, assistantIds: string[] = []) {
   const { order, client, factories } = await ownClientOrder(baseURL, 'IR', `report ${lang}`, {
     advanceDays: 0,
     factories: [0],
@@ -50,7 +50,7 @@ export async function dispatchedTask(baseURL: string, lang: Lang) {
     applyIds: [apply.result!.list[0]!.id],
     planDate: date,
     leadInspectorId: inspectorId,
-    assistantIds: [],
+    assistantIds,
     manDays: 1,
     dispatch: true,
     confirm: true,

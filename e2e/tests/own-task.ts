@@ -21,11 +21,17 @@ const businessToday = () =>
     day: '2-digit',
   }).format(new Date());
 
-/** The task through the API: an order of one product (500), its PSI application, a dispatched plan for demo.inspector. */
+/**
+ * The task through the API: an order of one product (500), its PSI application, a dispatched plan for
+ * demo.inspector (and `assistantIds`); the client's report e-mails and share password as asked.
+ */
 export async function dispatchedTask(
   baseURL: string,
   lang: Lang,
-  clientOptions: Pick<OwnOrderOptions, 'reportEmails' | 'sharePassword'> = {},
+  {
+    assistantIds = [],
+    ...clientOptions
+  }: Pick<OwnOrderOptions, 'reportEmails' | 'sharePassword'> & { assistantIds?: string[] } = {},
 ) {
   const { order, client, factories } = await ownClientOrder(baseURL, 'IR', `report ${lang}`, {
     advanceDays: 0,
@@ -55,7 +61,7 @@ export async function dispatchedTask(
     applyIds: [apply.result!.list[0]!.id],
     planDate: date,
     leadInspectorId: inspectorId,
-    assistantIds: [],
+    assistantIds,
     manDays: 1,
     dispatch: true,
     confirm: true,

@@ -1,6 +1,7 @@
 import { check, logout } from '@qcdesk/contract/identity';
-import { useQuery } from '@tanstack/react-query';
+import { onlineManager, useQuery } from '@tanstack/react-query';
 import { readStorage, writeStorage } from '../lib/storage';
+import { wipeOfflineStore } from '../offline/wipe';
 import { ApiError } from './api-error';
 import { api } from './client';
 import { isNetworkError, outcomeFromError, type Session, type SessionOutcome } from './guard';
@@ -18,6 +19,16 @@ export const SESSION_RECHECK_MS = 1_000;
 
 const fetchSession = () => api.call(check, {}, { silent: true, sessionLost: false });
 
+/**
+ * Offline (issue 31): the session kept with a report prepared for offline work, the query cache
+ * filled from the same snapshot. The offline code loads only then, never on the sign-in route.
+ */
+async function offlineSession(): Promise<SessionOutcome | null> {
+  const { restoreSnapshot } = await import('../offline/boot');
+  const session = await restoreSnapshot<Session>(queryClient, sessionKey).catch(() => undefined);
+  return session ? { kind: 'session', session } : null;
+}
+
 /** The session check of the route guard: one call (with its one refresh retry), read as an outcome. */
 export async function loadSession(): Promise<SessionOutcome> {
   const hadTokens = tokens.hasAny();
@@ -25,6 +36,13 @@ export async function loadSession(): Promise<SessionOutcome> {
   if (!hadTokens) {
     queryClient.removeQueries({ queryKey: sessionKey });
     return { kind: 'signedOut' };
+  }
+  // Known offline: the check would wait for the network (TanStack pauses it), so the kept session answers.
+  if (!onlineManager.isOnline() || globalThis.navigator?.onLine === false) {
+    const kept = queryClient.getQueryData<Session>(sessionKey);
+    if (kept) return { kind: 'session', session: kept };
+    const offline = await offlineSession();
+    if (offline) return offline;
   }
   try {
     const session = await queryClient.fetchQuery({
@@ -35,8 +53,12 @@ export async function loadSession(): Promise<SessionOutcome> {
     return { kind: 'session', session };
   } catch (error) {
     queryClient.removeQueries({ queryKey: sessionKey });
-    if (error instanceof ApiError) return outcomeFromError(error, hadTokens);
-    throw error;
+    if (!(error instanceof ApiError)) throw error;
+    if (isNetworkError(error)) return (await offlineSession()) ?? outcomeFromError(error, hadTokens);
+    const outcome = outcomeFromError(error, hadTokens);
+    // A refused session (revoked, expired): what it kept offline goes with it.
+    if (outcome.kind === 'signedOut') wipeOfflineStore();
+    return outcome;
   }
 }
 
@@ -89,6 +111,8 @@ export async function endSession(): Promise<void> {
       })
       .catch(() => undefined);
   }
+  // Before the tokens: the store's key is named after this environment's refresh token.
+  wipeOfflineStore();
   tokens.clear();
   writeStorage('sessionStorage', tokens.impersonatorKey(), null);
   queryClient.clear();

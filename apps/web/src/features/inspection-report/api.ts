@@ -28,6 +28,7 @@ import {
 import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
 import { operationKey, useOperation, useOperationMutation } from '../../api/use-operation';
 import { areaApi } from '../../components/area-api';
+import { useOfflineWrite } from '../../offline/use-offline';
 
 export type InspectionReportRow = OutputOf<typeof searchInspectionReports>['list'][number];
 export type InspectionReportDetail = OutputOf<typeof getInspectionReport>;
@@ -67,16 +68,22 @@ export const useInspectionReport = area.useRecord;
 export const useInvalidateInspectionReport = area.useInvalidate;
 export const fetchInspectionReportChangeLog = area.fetchChangeLog;
 
-// The editor shows a refused save itself (E_VERSION reloads, the rest beside the section).
+// The editor shows a refused save itself (E_VERSION reloads, the rest beside the section). Its
+// writes queue while the report works offline (src/offline, issue 31).
 const silent = { silent: true };
 export const useCreateInspectionReport = () => area.useWrite(createInspectionReport);
 export const useCheckoutReport = () => area.useWrite(checkoutInspectionReport);
 export const useReleaseReport = () => area.useWrite(releaseInspectionReport);
-export const useUpdateReport = () => area.useWrite(updateInspectionReport, silent);
-export const useUpdateReportQuantity = () => area.useWrite(updateReportQuantity, silent);
-export const useCreateReportResult = () => area.useWrite(createReportResult, silent);
-export const useUpdateReportResult = () => area.useWrite(updateReportResult, silent);
-export const useSetPreResult = () => area.useWrite(setReportPreResult, silent);
+export const useUpdateReport = () =>
+  useOfflineWrite(area.useWrite(updateInspectionReport, silent), updateInspectionReport);
+export const useUpdateReportQuantity = () =>
+  useOfflineWrite(area.useWrite(updateReportQuantity, silent), updateReportQuantity);
+export const useCreateReportResult = () =>
+  useOfflineWrite(area.useWrite(createReportResult, silent), createReportResult);
+export const useUpdateReportResult = () =>
+  useOfflineWrite(area.useWrite(updateReportResult, silent), updateReportResult);
+export const useSetPreResult = () =>
+  useOfflineWrite(area.useWrite(setReportPreResult, silent), setReportPreResult);
 export const useDrawReportSamples = () => area.useWrite(drawReportSamples, silent);
 export const useSendReportSamples = () => area.useWrite(sendReportSamples, silent);
 export const useSubmitReport = () => area.useWrite(submitInspectionReport);

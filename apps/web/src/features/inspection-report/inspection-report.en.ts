@@ -227,4 +227,32 @@ export const inspectionReportEn = {
   instructedReinspection:
     'The result is confirmed; the re-inspection application {{applyNo}} waits as a draft',
   reinspection: 'Re-inspection',
+  // Issue 31: the report edited offline (src/offline).
+  offline: {
+    ready: 'Kept on this device: works without a connection',
+    offline: 'Offline',
+    changes_one: '{{count}} change',
+    changes_other: '{{count}} changes',
+    photos_one: '{{count}} photo',
+    photos_other: '{{count}} photos',
+    separator: ', ',
+    pending: '{{what}} not yet sent',
+    allSent: 'Everything is sent',
+    sending: 'Sending…',
+    uploading: 'Uploading photos {{done}}/{{total}}',
+    sendNow: 'Send now',
+    addPhoto: 'Take or add a photo',
+    conflictTitle: 'Not sent: the report changed while you were offline',
+    conflictHint:
+      'Someone else took the report or changed it. Your offline entries are kept here beside the server’s values.',
+    conflictHintHeld: 'You hold the report again: apply your entries, or discard them.',
+    mine: 'You entered offline',
+    server: 'On the server',
+    applyMine: 'Apply mine',
+    discard: 'Discard',
+    install: 'Keep for offline use',
+    notInstalled: 'Going where there is no signal? Keep this report on the device first.',
+    queued: 'Not yet sent',
+    applied: 'Your offline entries are saved',
+  },
 };

@@ -62,7 +62,7 @@ export function SafetyTestsSection({
       }),
     [write],
   );
-  const { draft, setDraft, status } = useSectionDraft(server, send);
+  const { draft, setDraft, status } = useSectionDraft(server, send, undefined, 'safetyTests');
   if (tests.length === 0) return null;
   return (
     <ReportSection
@@ -146,7 +146,7 @@ export function SectionsSection({
       }),
     [write],
   );
-  const { draft, setDraft, status } = useSectionDraft(server, send);
+  const { draft, setDraft, status } = useSectionDraft(server, send, undefined, 'sections');
   const results = enumOptions('InspectionResult', language).filter((o) => Number(o.value) <= 4);
   return (
     <ReportSection
@@ -235,7 +235,7 @@ export function PullTestsSection({
     (rows: Pull[]) => rows.every((r) => typeof r.force === 'number' && r.force >= 0),
     [],
   );
-  const { draft, setDraft, status } = useSectionDraft(server, send, ready);
+  const { draft, setDraft, status } = useSectionDraft(server, send, ready, 'pullTests');
   const set = (key: string, patch: Partial<Pull>) =>
     setDraft(draft.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   return (

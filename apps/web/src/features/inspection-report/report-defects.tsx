@@ -74,7 +74,7 @@ export function DefectsSection({
       ),
     [save, update.mutateAsync, report.id],
   );
-  const { draft, setDraft, status } = useSectionDraft(linesOf(report), send, ready);
+  const { draft, setDraft, status } = useSectionDraft(linesOf(report), send, ready, 'defects');
   const setLine = (key: string, patch: Partial<DefectLine>) =>
     setDraft(draft.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   const add = () =>

@@ -103,7 +103,7 @@ export function CartonsSection({
     (v: Cartons) => isNum(v.cartonQty) && isNum(v.pcsPerCarton) && isNum(v.openedCartons),
     [],
   );
-  const { draft, setDraft, status } = useSectionDraft(server, send, ready);
+  const { draft, setDraft, status } = useSectionDraft(server, send, ready, 'cartons');
   const cell = (key: 'cartonQty' | 'pcsPerCarton' | 'innerPack' | 'openedCartons') => (
     <NumberCell
       label={packingTexts(t)[key]}
@@ -175,7 +175,7 @@ export function CartonSizeSection({
     [part],
   );
   const ready = useCallback((v: Size) => SIZE_KEYS.every((k) => isNum(v[k])), []);
-  const { draft, setDraft, status } = useSectionDraft(server, send, ready);
+  const { draft, setDraft, status } = useSectionDraft(server, send, ready, 'cartonSize');
   return (
     <ReportSection
       id="cartonSize"
@@ -251,7 +251,7 @@ export function WeightsSection({
     [part],
   );
   const ready = useCallback((v: Weights) => isNum(v.grossSpec) && isNum(v.grossActual), []);
-  const { draft, setDraft, status } = useSectionDraft(server, send, ready);
+  const { draft, setDraft, status } = useSectionDraft(server, send, ready, 'weights');
   const cell = (key: 'grossSpec' | 'grossActual' | 'netSpec' | 'netActual') => (
     <NumberCell
       label={packingTexts(t)[key]}

@@ -31,7 +31,12 @@ export function PhotosSection({
       save((version) => update.mutateAsync({ id: report.id, version, photoIds: photos.map((p) => p.id) })),
     [save, update.mutateAsync, report.id],
   );
-  const { draft, setDraft, status } = useSectionDraft(report.photos.map(storedPhoto), send);
+  const { draft, setDraft, status } = useSectionDraft(
+    report.photos.map(storedPhoto),
+    send,
+    undefined,
+    'photos',
+  );
   return (
     <ReportSection
       id="photos"

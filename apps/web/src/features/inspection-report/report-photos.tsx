@@ -3,6 +3,10 @@ import { Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { UploadedFile } from '../../api/upload';
 import { PhotoUpload } from '../../components/photo-upload';
+import { OfflinePhotoPicker } from '../../offline/offline-photo-picker';
+import { LOCAL_PHOTO } from '../../offline/outbox';
+import { photoUrl } from '../../offline/reports';
+import { useOfflinePhotos } from '../../offline/use-offline';
 import { codeText } from './report-logic';
 
 /** A photo of the report: stored ones carry their integrity flags; those uploaded now their file (thumbnail). */
@@ -70,8 +74,12 @@ export function ReportPhotoField({
   disabled: boolean;
   maxCount?: number;
 }) {
-  const stored = value.filter((p) => !p.file);
-  const uploaded = value.flatMap((p) => (p.file ? [p.file] : []));
+  // Offline (issue 31) every photo shows as a tag, those taken offline from the device's copy.
+  const offline = useOfflinePhotos();
+  const stored = value.filter((p) => !p.file || offline.active);
+  const uploaded = offline.active ? [] : value.flatMap((p) => (p.file ? [p.file] : []));
+  const thumbnailOf = (photo: ReportPhoto) =>
+    photo.id.startsWith(LOCAL_PHOTO) ? photoUrl(photo.id) : (photo.thumbnailUrl ?? photo.file?.thumbnailUrl);
   return (
     <Flex vertical gap={6}>
       {stored.length ? (
@@ -83,11 +91,13 @@ export function ReportPhotoField({
               closable={!disabled}
               onClose={() => onChange(value.filter((p) => p.id !== photo.id))}
               data-testid="inspection-report-photo"
+              data-local={photo.id.startsWith(LOCAL_PHOTO) || undefined}
+              style={{ maxWidth: '100%', whiteSpace: 'normal' }}
             >
-              {photo.thumbnailUrl ? (
-                <a href={photo.url ?? undefined} target="_blank" rel="noreferrer">
+              {thumbnailOf(photo) ? (
+                <a href={photo.url ?? thumbnailOf(photo) ?? undefined} target="_blank" rel="noreferrer">
                   <img
-                    src={photo.thumbnailUrl}
+                    src={thumbnailOf(photo) ?? undefined}
                     alt={shortName(photo.name)}
                     style={{
                       width: 40,
@@ -104,7 +114,13 @@ export function ReportPhotoField({
           ))}
         </Flex>
       ) : null}
-      {disabled ? null : (
+      {disabled ? null : offline.active ? (
+        <OfflinePhotoPicker
+          room={maxCount === undefined ? undefined : maxCount - value.length}
+          add={offline.add}
+          onAdded={(photos) => onChange([...value, ...photos.map((p) => ({ ...p, flags: [] }))])}
+        />
+      ) : (
         <PhotoUpload
           value={uploaded}
           {...(maxCount === undefined ? {} : { maxCount: maxCount - stored.length + uploaded.length })}

@@ -63,7 +63,7 @@ export function QuantitiesSection({
       ),
     [save, update.mutateAsync, report.id],
   );
-  const { draft, setDraft, status } = useSectionDraft(quantitiesOf(report), send, complete);
+  const { draft, setDraft, status } = useSectionDraft(quantitiesOf(report), send, complete, 'quantities');
   const setLine = (index: number, patch: Partial<Line>) =>
     setDraft({ ...draft, lines: draft.lines.map((l, i) => (i === index ? { ...l, ...patch } : l)) });
   const setOverride = (override: Override | null) => setDraft({ ...draft, override });

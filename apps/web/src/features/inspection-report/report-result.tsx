@@ -75,7 +75,7 @@ export function ResultSection({
     [],
   );
   const server: Pre = { preResult: report.preResult || null, resultRemark: report.resultRemark ?? '' };
-  const { draft, setDraft, status } = useSectionDraft(server, send, ready);
+  const { draft, setDraft, status } = useSectionDraft(server, send, ready, 'result');
   const remarkMissing =
     draft.preResult !== null && resultNeedsRemark(draft.preResult) && !draft.resultRemark.trim();
   return (

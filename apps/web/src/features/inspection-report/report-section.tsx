@@ -20,7 +20,7 @@ export function SaveState({ status }: { status: SaveStatus }) {
       data-testid="inspection-report-save-state"
       data-status={status}
     >
-      {saveTexts(t)[status]}
+      {status === 'queued' ? t('inspection-report.offline.queued') : saveTexts(t)[status]}
     </Typography.Text>
   );
 }

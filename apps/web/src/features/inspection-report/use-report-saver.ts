@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error';
 import { notify } from '../../components/notify';
 import { useLeaveGuard } from '../../components/use-leave-guard';
+import { isQueuedAnswer, useOfflineDraft } from '../../offline/use-offline';
 import type { InspectionReportDetail } from './api';
 
 /** How long the editor waits after the last change before it saves the section (DOMAIN.md §6.10). */
 export const AUTOSAVE_MS = 1200;
 
-export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'failed';
+/** `queued`: kept on the device, sent when the connection is back (src/offline, issue 31). */
+export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'queued' | 'failed';
 
 /** A write of the holder's: given the version it read, answers the report with its new one. */
 export type ReportWrite = (version: number) => Promise<InspectionReportDetail>;
@@ -57,24 +59,30 @@ export function useReportSaver(report: InspectionReportDetail, onStale: () => vo
 /**
  * A section's draft while the caller holds the checkout: the server's value until the user changes
  * it, then saved `AUTOSAVE_MS` after the last change (or at once by `flush`). Unsaved edits hold the
- * page (the kit's leave guard). `ready` says whether the draft is complete enough to send.
+ * page (the kit's leave guard). `ready` says whether the draft is complete enough to send. With
+ * `persist` (the section's name) the draft is kept on the device while the report works offline and
+ * shown again after an offline reload (issue 31, src/offline).
  */
 export function useSectionDraft<T>(
   server: T,
   send: (value: T) => Promise<unknown>,
   ready: (value: T) => boolean = () => true,
+  persist?: string,
 ) {
   const guard = useLeaveGuard();
-  const [draft, setDraftState] = useState(server);
+  const offline = useOfflineDraft<T>(persist);
+  const [draft, setDraftState] = useState(() => offline.initial ?? server);
   const [status, setStatus] = useState<SaveStatus>('idle');
   const latest = useRef(draft);
   const dirty = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const serverKey = JSON.stringify(server);
+  const seenKey = useRef(serverKey);
 
   // The server's answer is the truth while nothing is being edited (after a save, a reload).
   useEffect(() => {
-    if (dirty.current) return;
+    if (dirty.current || seenKey.current === serverKey) return;
+    seenKey.current = serverKey;
     latest.current = server;
     setDraftState(server);
   }, [serverKey]);
@@ -85,12 +93,12 @@ export function useSectionDraft<T>(
     if (!dirty.current || !ready(value)) return;
     setStatus('saving');
     try {
-      await send(value);
+      const answer = await send(value);
       if (latest.current === value) {
         dirty.current = false;
         guard.settle();
       }
-      setStatus('saved');
+      setStatus(isQueuedAnswer(answer) ? 'queued' : 'saved');
     } catch {
       setStatus('failed');
     }
@@ -104,12 +112,13 @@ export function useSectionDraft<T>(
       latest.current = next;
       dirty.current = true;
       setDraftState(next);
+      offline.keep(next);
       setStatus('pending');
       guard.change();
       clearTimeout(timer.current);
       timer.current = setTimeout(() => void flushRef.current(), AUTOSAVE_MS);
     },
-    [guard],
+    [guard, offline.keep],
   );
 
   useEffect(() => () => clearTimeout(timer.current), []);

@@ -8,6 +8,7 @@ import { shippings } from '../src/db/schema/shipping';
 import { buildClient } from '../src/modules/client/client.factory';
 import { buildFirstSample } from '../src/modules/first-sample/first-sample.factory';
 import { buildInspectionApply } from '../src/modules/inspection-apply/inspection-apply.factory';
+import { buildInspectionBooking } from '../src/modules/inspection-booking/inspection-booking.factory';
 import { buildPlan, buildSubmittedApply } from '../src/modules/inspection-plan/inspection-plan.factory';
 import { buildReport } from '../src/modules/inspection-report/inspection-report.factory';
 import { buildOrder } from '../src/modules/order/order.factory';
@@ -170,6 +171,13 @@ const SCOPED: Record<string, (db: Db) => Promise<{ mine: bigint; elsewhere: bigi
     return {
       mine: (await buildTestOrder(db, await buildOrder(db))).id,
       elsewhere: (await buildTestOrder(db, await buildOrder(db, { sales: other.username }))).id,
+    };
+  },
+  inspection_bookings: async (db) => {
+    const other = await buildUser(db, { role: 'SALES', department: 'SALES2' });
+    return {
+      mine: (await buildInspectionBooking(db, await buildOrder(db))).id,
+      elsewhere: (await buildInspectionBooking(db, await buildOrder(db, { sales: other.username }))).id,
     };
   },
   inspection_applies: async (db) => {

@@ -8,6 +8,7 @@ import * as firstSample from './first-sample';
 import * as homeSearch from './home-search';
 import * as identity from './identity';
 import * as inspectionApply from './inspection-apply';
+import * as inspectionBooking from './inspection-booking';
 import * as inspectionPlan from './inspection-plan';
 import * as inspectionReport from './inspection-report';
 import * as inspectionTask from './inspection-task';
@@ -54,6 +55,7 @@ export const areas = {
   inspectionPlan,
   inspectionTask,
   inspectionReport,
+  inspectionBooking,
   shipping,
   contract,
   standard,

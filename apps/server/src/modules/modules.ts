@@ -9,6 +9,7 @@ import { firstSampleModule } from './first-sample/first-sample.operations';
 import { homeSearchModule } from './home-search/home-search.operations';
 import { identityModule } from './identity/identity.operations';
 import { inspectionApplyModule } from './inspection-apply/inspection-apply.operations';
+import { inspectionBookingModule } from './inspection-booking/inspection-booking.operations';
 import { inspectionPlanModule } from './inspection-plan/inspection-plan.operations';
 import { inspectionReportModule } from './inspection-report/inspection-report.operations';
 import { inspectionTaskModule } from './inspection-task/inspection-task.operations';
@@ -57,6 +58,7 @@ export const modules: readonly ModuleDef[] = [
   inspectionPlanModule,
   inspectionTaskModule,
   inspectionReportModule,
+  inspectionBookingModule,
   contractModule,
   standardModule,
   homeSearchModule,

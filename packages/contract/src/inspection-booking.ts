@@ -226,7 +226,7 @@ export const inspectionBookingSchedule = defineOperation({
   method: 'POST',
   permission: 'booking.admin',
   summary:
-    'The booking admin’s assignment view: the submitted bookings (20) whose inspection date is in the range (≤ 31 days; earlier ones too), and each active inspector’s man-days per day across plans not cancelled.',
+    'The booking admin’s assignment view: the submitted bookings (20) to assign, in inspection-date order (at most 200), and each active inspector’s man-days per day of the range (≤ 31 days) across plans not cancelled.',
   input: z
     .object({ startTime: businessDate, endTime: businessDate })
     .refine(dateRangeOk, { path: ['endTime'], params: { reason: 'E_DATE_RANGE' } }),
@@ -405,5 +405,9 @@ export const texts = defineTexts({
     assignedDate: { zh: '安排日期', en: 'Assigned date' },
     lateCancel: { zh: '延迟取消', en: 'Late cancel' },
     extra: { zh: '附加字段', en: 'Extra fields' },
+    checkedOutAt: { zh: '签出时间', en: 'Checked out at' },
+    checkoutExpiresAt: { zh: '签出到期', en: 'Checkout expires' },
+    planId: { zh: '验货计划', en: 'Inspection plan' },
+    reasonText: { zh: '原因说明', en: 'Reason text' },
   },
 });

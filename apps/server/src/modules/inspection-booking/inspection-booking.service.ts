@@ -1,6 +1,6 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
 import { INSPECTION_BOOKING_STATUS } from '@qcdesk/contract/inspection-booking';
-import { and, eq, lte, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { users } from '../../db/schema/identity';
 import { inspectionBookings } from '../../db/schema/inspection-booking';
 import { reversed } from '../../db/schema/search-columns';
@@ -150,7 +150,7 @@ export async function inspectionBookingReports(
 /** The assignment view can show a month at most. */
 export const SCHEDULE_MAX_DAYS = 31;
 
-/** inspection/booking/schedule: the submitted bookings up to the range's end, and the inspectors' load. */
+/** inspection/booking/schedule: every submitted booking (by inspection date), and the inspectors' load over the range. */
 export async function inspectionBookingSchedule(
   db: Db,
   input: ParsedInputOf<Ops['inspectionBookingSchedule']>,
@@ -161,7 +161,6 @@ export async function inspectionBookingSchedule(
   const where = and(
     eq(inspectionBookings.valid, 1),
     eq(inspectionBookings.status, INSPECTION_BOOKING_STATUS.submitted),
-    lte(inspectionBookings.inspectionDate, input.endTime),
     bookingScope(await scopeOf(db, user)),
   );
   const bookings = await bookingRows(db, where, 200);

@@ -85,8 +85,9 @@ export function BookingAssignDialog({
       {holder}
       <Flex vertical gap={8}>
         <Form layout="vertical">
-          <Form.Item label={t('inspection-booking.inspector')}>
+          <Form.Item label={t('inspection-booking.inspector')} htmlFor="inspection-booking-assign-inspector">
             <Select
+              id="inspection-booking-assign-inspector"
               showSearch
               optionFilterProp="label"
               placeholder={t('inspection-booking.pickInspector')}
@@ -100,15 +101,15 @@ export function BookingAssignDialog({
               data-testid="inspection-booking-assign-inspector"
             />
           </Form.Item>
-          <Form.Item label={t('inspection-booking.assignedDate')}>
+          <Form.Item label={t('inspection-booking.assignedDate')} htmlFor="inspection-booking-assign-date">
             <DateField
+              id="inspection-booking-assign-date"
               style={{ width: '100%' }}
               value={date ?? null}
               onChange={(v) => {
                 guard.change();
                 setDate(v);
               }}
-              data-testid="inspection-booking-assign-date"
             />
           </Form.Item>
         </Form>

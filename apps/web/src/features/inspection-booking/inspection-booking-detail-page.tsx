@@ -18,22 +18,12 @@ import {
 import { InspectionBookingActions } from './inspection-booking-actions';
 import { BookingStatusBadge, UrgentTag } from './inspection-booking-columns';
 import { InspectionBookingForm } from './inspection-booking-form';
-import { BookingProducts, BookingReports } from './inspection-booking-parts';
+import { BookingProducts, BookingReports, useExtraItems } from './inspection-booking-parts';
 
 function BookingView({ record }: { record: InspectionBookingDetail }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const extraLabels = Object.entries(record.extra).map(([key, value]) => ({
-    key: `extra-${key}`,
-    label: key,
-    children: Array.isArray(value)
-      ? value.join(', ')
-      : typeof value === 'boolean'
-        ? value
-          ? t('inspection-booking.yes')
-          : t('inspection-booking.no')
-        : String(value),
-  }));
+  const extraItems = useExtraItems(record);
   return (
     <Flex vertical gap={16}>
       <RecordCard
@@ -128,7 +118,7 @@ function BookingView({ record }: { record: InspectionBookingDetail }) {
                 },
               ]
             : []),
-          ...extraLabels,
+          ...extraItems,
           {
             key: 'remark',
             label: t('inspection-booking.remark'),

@@ -1,11 +1,13 @@
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useConfigRows } from '../../components/config-select';
 import { ChildRowsTable } from '../../components/record/child-rows-table';
 import { RecordLink } from '../../components/record/record-link';
 import { EMPTY, enumText } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
 import { formatDate } from '../../lib/format';
 import { type InspectionBookingDetail, useBookingReports } from './api';
+import type { BookingFieldDef } from './inspection-booking-form-values';
 
 // The booking page's child cards: its product lines and its reports (report retrieval).
 
@@ -85,4 +87,28 @@ export function BookingProducts({ products }: { products: readonly Product[] }) 
       />
     </Card>
   );
+}
+
+/** The extra fields as record-card items, labelled by the booking type's definitions in the UI language. */
+export function useExtraItems(record: InspectionBookingDetail) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const types = useConfigRows('bookingtype');
+  const defs = (types.data?.list.find((row) => String(row.id) === record.bookingType.id)?.fields ??
+    []) as BookingFieldDef[];
+  const labelOf = (key: string) => {
+    const def = defs.find((d) => d.key === key);
+    return (def && (language === 'en' ? def.labelEn : def.labelZh)) || key;
+  };
+  const text = (value: unknown) =>
+    Array.isArray(value)
+      ? value.join(', ')
+      : typeof value === 'boolean'
+        ? t(value ? 'inspection-booking.yes' : 'inspection-booking.no')
+        : String(value);
+  return Object.entries(record.extra).map(([key, value]) => ({
+    key: `extra-${key}`,
+    label: labelOf(key),
+    children: text(value),
+  }));
 }

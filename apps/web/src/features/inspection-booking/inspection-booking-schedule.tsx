@@ -1,6 +1,8 @@
 import { Alert, Card, Empty, Flex, List, Table, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateField } from '../../components/date-picker';
 import { refName, userDisplayName } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
 import { businessToday, formatDate } from '../../lib/format';
@@ -17,14 +19,14 @@ const DAYS = 14;
 type LoadRow = Schedule['inspectors'][number];
 
 /**
- * The booking admin's assignment view (DOMAIN.md §4.6): the submitted bookings up to two weeks
- * ahead (earlier ones too), each opened to check it out and assign, and every active inspector's
- * man-days per day of those two weeks.
+ * The booking admin's assignment view (DOMAIN.md §4.6): every submitted booking by inspection date,
+ * each opened to check it out and assign, and every active inspector's man-days per day of two
+ * weeks from a chosen day (today unless moved).
  */
 export function BookingSchedule() {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const start = businessToday();
+  const [start, setStart] = useState(businessToday());
   const end = addDaysTo(start, DAYS - 1);
   const query = useBookingSchedule(start, end);
   const days = Array.from({ length: DAYS }, (_, i) => addDaysTo(start, i));
@@ -32,11 +34,7 @@ export function BookingSchedule() {
   const data = query.data;
   return (
     <Flex vertical gap={16}>
-      <Card
-        size="small"
-        title={t('inspection-booking.scheduleRange', { date: formatDate(end) })}
-        loading={query.isPending}
-      >
+      <Card size="small" title={t('inspection-booking.scheduleRange')} loading={query.isPending}>
         {data && data.bookings.length === 0 ? (
           <Empty description={t('inspection-booking.scheduleEmpty')} />
         ) : (
@@ -59,7 +57,19 @@ export function BookingSchedule() {
           />
         )}
       </Card>
-      <Card size="small" title={t('inspection-booking.load')} loading={query.isPending}>
+      <Card
+        size="small"
+        title={t('inspection-booking.load')}
+        loading={query.isPending}
+        extra={
+          <DateField
+            aria-label={t('inspection-booking.loadFrom')}
+            value={start}
+            allowClear={false}
+            onChange={(v) => v && setStart(v)}
+          />
+        }
+      >
         <Table<LoadRow>
           size="small"
           rowKey={(r) => r.inspector.id}

@@ -28,6 +28,7 @@ import {
   liveHolder,
 } from './inspection-booking.rules';
 import { assertReadable, bookingDetail } from './inspection-booking.service';
+import { mailBookingSubmitted } from './inspection-booking-mail.service';
 import { bookingTypeOf, checkoutUntil } from './inspection-booking-records.service';
 
 // The booking's status actions (DOMAIN.md §4.6, §6.7, §6.10): submit with the advance days (or as
@@ -85,7 +86,7 @@ export async function submitInspectionBooking(
     : [warning('W_NON_WORKING_DAY', { dates: row.inspectionDate })];
   const stop = warnOrProceed<Detail>(warnings, input.confirm);
   if (stop) return stop;
-  await transition(db, {
+  const sent = await transition(db, {
     machine: inspectionBookingMachine,
     table: inspectionBookings,
     id: row.id,
@@ -100,6 +101,7 @@ export async function submitInspectionBooking(
       reasonText: null,
     },
   });
+  await mailBookingSubmitted(db, sent, user);
   return saved(warnings, await bookingDetail(db, row.id, user));
 }
 

@@ -28,6 +28,7 @@ import {
   liveHolder,
 } from './inspection-booking.rules';
 import { assertReadable, bookingDetail } from './inspection-booking.service';
+import { mailBookingAssigned } from './inspection-booking-mail.service';
 import {
   assertFactories,
   bookingClient,
@@ -192,7 +193,7 @@ async function assign(
   if (row.status === INSPECTION_BOOKING_STATUS.scheduled && row.planId) {
     const moved = await rescheduleBookingPlan(db, row.planId, plan, input.confirm, user);
     if (!moved.saved) return warnOrProceed<Detail>(moved.warnings, false);
-    await updateRecord(db, {
+    const rescheduled = await updateRecord(db, {
       table: inspectionBookings,
       id: row.id,
       version: row.version,
@@ -201,6 +202,7 @@ async function assign(
       action: 'reschedule',
       values: changedFields(row, { ...values, ...assigned }),
     });
+    await mailBookingAssigned(db, rescheduled, user);
     return saved(moved.warnings, await bookingDetail(db, row.id, user));
   }
   if (row.status !== INSPECTION_BOOKING_STATUS.submitted) throw new AppError('E_STATUS');
@@ -218,7 +220,7 @@ async function assign(
     },
     user,
   );
-  await transition(db, {
+  const scheduledRow = await transition(db, {
     machine: inspectionBookingMachine,
     table: inspectionBookings,
     id: row.id,
@@ -227,6 +229,7 @@ async function assign(
     user,
     set: { ...values, ...assigned, planId },
   });
+  await mailBookingAssigned(db, scheduledRow, user);
   if (clc) await onClcBookingAssigned(db, { bookingId: row.id, planId }, user);
   return saved(warnings, await bookingDetail(db, row.id, user));
 }

@@ -3,6 +3,7 @@ import { inspectionBookings } from '../../db/schema/inspection-booking';
 import { defineModule, type ModuleDeps, namedBy } from '../../platform/module';
 import { type OperationRegistry, serve, serveDetail } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
+import { BOOKING_ASSIGNED_MAIL, BOOKING_SUBMITTED_MAIL } from './inspection-booking.mails';
 import { bookingScope } from './inspection-booking.queries';
 import {
   getInspectionBooking,
@@ -47,6 +48,7 @@ function registerInspectionBookingOperations(registry: OperationRegistry, _deps:
 export const inspectionBookingModule = defineModule({
   name: 'inspectionBooking',
   register: registerInspectionBookingOperations,
+  mails: [BOOKING_SUBMITTED_MAIL, BOOKING_ASSIGNED_MAIL],
   changeLog: [
     {
       entity: INSPECTION_BOOKING_ENTITY,

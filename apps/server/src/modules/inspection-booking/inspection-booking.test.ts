@@ -9,10 +9,12 @@ import { buildUser, signIn, signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { factories } from '../../db/schema/config';
 import { factorySchedules } from '../../db/schema/factory-schedule';
+import { users } from '../../db/schema/identity';
 import { inspectionBookings } from '../../db/schema/inspection-booking';
 import { inspectionPlans } from '../../db/schema/inspection-plan';
 import { inspectionReports } from '../../db/schema/inspection-report';
 import { inspectionTasks } from '../../db/schema/inspection-task';
+import { mailOutbox } from '../../db/schema/mail';
 import { changeLog } from '../../db/schema/platform';
 import { businessDate } from '../../platform/business-time';
 import { buildReport } from '../inspection-report/inspection-report.factory';
@@ -427,6 +429,14 @@ describe('checkout and assignment', () => {
       assignedDate: otherDay,
       assignedInspector: { id: String(inspectorId) },
     });
+    const mails = async (template: string) =>
+      db()
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.entityId, BigInt(detail.id)), eq(mailOutbox.template, template)));
+    expect((await mails('inspection-booking-submitted')).length).toBeGreaterThan(0); // the booking admins
+    const [author] = await db().select().from(users).where(eq(users.username, 'demo.sales'));
+    expect((await mails('inspection-booking-assigned')).map((m) => m.to)).toEqual([author!.email]);
     const [task] = await db()
       .select()
       .from(inspectionTasks)

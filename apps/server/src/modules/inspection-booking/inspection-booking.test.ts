@@ -383,6 +383,21 @@ describe('checkout and assignment', () => {
     expect(lost[0]!.result).toMatchObject({ reason: 'E_CHECKED_OUT' });
     expect((lost[0]!.result as { error: string }).error).toMatch(/^The record is checked out by .+/);
     const row = await rowOf(detail.id);
+    // The admin who lost cannot assign either: the winner holds the booking.
+    const loser = answers[0]!.result.success ? admin : qcMgr;
+    const refusedAssign = await t.client.refused(
+      ops.updateInspectionBooking,
+      {
+        id: detail.id,
+        version: row.version,
+        inspectorId: String(inspectorId),
+        assignedDate: detail.inspectionDate,
+        confirm: true,
+      },
+      { token: loser },
+    );
+    expect(refusedAssign.reason).toBe('E_CHECKED_OUT');
+    expect(await rowOf(detail.id)).toMatchObject({ status: submitted, version: row.version, planId: null });
     const byAuthor = await t.client.refused(
       ops.updateInspectionBooking,
       { id: detail.id, version: row.version, contactName: 'Someone else' },

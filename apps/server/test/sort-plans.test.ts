@@ -14,6 +14,10 @@ import { groupsQuery } from '../src/modules/identity/groups.service';
 import { userPageQuery } from '../src/modules/identity/users.queries';
 import { applyPageQuery, applySearchWhere } from '../src/modules/inspection-apply/inspection-apply.queries';
 import {
+  bookingPageQuery,
+  bookingSearchWhere,
+} from '../src/modules/inspection-booking/inspection-booking.queries';
+import {
   inspectionPlanPageQuery,
   inspectionPlanSearchWhere,
 } from '../src/modules/inspection-plan/inspection-plan.queries';
@@ -136,6 +140,14 @@ async function fill(rows: number) {
     from generate_series(1, ${rows}) g,
          (select order_id, factory_id, client_id, department_id from order_products order by id limit 1) p`);
   await db.execute(sql`
+    insert into inspection_bookings (booking_no, booking_type_id, inspection_type_id, client_id, department_id,
+                                     factory_id, inspection_date, contact_name, contact_phone, updated_at)
+    select 'BKSORT' || lpad(g::text, 7, '0'), b.id, b.inspection_type_id, p.client_id, p.department_id,
+           p.factory_id, current_date - g % 700, 'Contact', '123', ${minutesAgo}
+    from generate_series(1, ${rows}) g,
+         (select client_id, department_id, factory_id from order_products order by id limit 1) p,
+         (select id, inspection_type_id from booking_types order by id limit 1) b`);
+  await db.execute(sql`
     insert into inspection_plans (plan_no, factory_id, plan_date, end_date, lead_inspector_id, updated_at)
     select 'IPSORT' || lpad(g::text, 7, '0'), (select min(id) from factories), current_date - g % 700,
            current_date - g % 700, (select id from users where username = 'demo.inspector'), ${minutesAgo}
@@ -186,6 +198,7 @@ async function fill(rows: number) {
     'first_samples',
     'test_orders',
     'inspection_applies',
+    'inspection_bookings',
     'inspection_plans',
     'inspection_tasks',
     'test_reports',
@@ -321,6 +334,23 @@ describe('sort plans: each sort of each list search reads its index', () => {
       for (const order of ORDERS) {
         const input = { ...page, sort, order };
         await expectIndexOrder(applyPageQuery(db, input, applySearchWhere(db, input, scope)), index);
+      }
+    }
+  });
+
+  it('inspection/booking/search', async () => {
+    const indexes = {
+      bookingNo: 'inspection_bookings_no_',
+      inspectionDate: 'inspection_bookings_date_sort_idx',
+    };
+    const scope = await scopeOf(db, admin);
+    for (const [sort, index] of Object.entries(indexes) as [keyof typeof indexes, string][]) {
+      for (const order of ORDERS) {
+        const input = { ...page, sort, order };
+        await expectIndexOrder(
+          bookingPageQuery(db, input, bookingSearchWhere(db, input, scope, admin)),
+          index,
+        );
       }
     }
   });

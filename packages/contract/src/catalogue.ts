@@ -9,6 +9,7 @@ import * as firstSample from './first-sample';
 import * as homeSearch from './home-search';
 import * as identity from './identity';
 import * as inspectionApply from './inspection-apply';
+import * as inspectionBooking from './inspection-booking';
 import * as inspectionInstruction from './inspection-instruction';
 import * as inspectionPlan from './inspection-plan';
 import * as inspectionReport from './inspection-report';
@@ -58,6 +59,7 @@ export const areas = {
   inspectionReport,
   dailyWorkReport,
   inspectionInstruction,
+  inspectionBooking,
   shipping,
   contract,
   standard,

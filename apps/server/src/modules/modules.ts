@@ -10,6 +10,7 @@ import { firstSampleModule } from './first-sample/first-sample.operations';
 import { homeSearchModule } from './home-search/home-search.operations';
 import { identityModule } from './identity/identity.operations';
 import { inspectionApplyModule } from './inspection-apply/inspection-apply.operations';
+import { inspectionBookingModule } from './inspection-booking/inspection-booking.operations';
 import { inspectionInstructionModule } from './inspection-instruction/inspection-instruction.operations';
 import { inspectionPlanModule } from './inspection-plan/inspection-plan.operations';
 import { inspectionReportModule } from './inspection-report/inspection-report.operations';
@@ -61,6 +62,7 @@ export const modules: readonly ModuleDef[] = [
   inspectionReportModule,
   dailyWorkReportModule,
   inspectionInstructionModule,
+  inspectionBookingModule,
   contractModule,
   standardModule,
   homeSearchModule,

@@ -9,6 +9,7 @@ import { helpFeature } from '../features/help/help-feature';
 import { homeFeature } from '../features/home/home-feature';
 import { homeSearchFeature } from '../features/home-search/home-search-feature';
 import { inspectionApplyFeature } from '../features/inspection-apply/inspection-apply-feature';
+import { inspectionBookingFeature } from '../features/inspection-booking/inspection-booking-feature';
 import { inspectionPlanFeature } from '../features/inspection-plan/inspection-plan-feature';
 import { inspectionReportFeature } from '../features/inspection-report/inspection-report-feature';
 import { inspectionTaskFeature } from '../features/inspection-task/inspection-task-feature';
@@ -54,6 +55,7 @@ export const features = [
   inspectionTaskFeature,
   inspectionReportFeature,
   dailyWorkReportFeature,
+  inspectionBookingFeature,
   contractFeature,
   standardFeature,
   configFeature,

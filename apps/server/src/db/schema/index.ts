@@ -8,6 +8,7 @@ export * from './files';
 export * from './first-sample';
 export * from './identity';
 export * from './inspection-apply';
+export * from './inspection-booking';
 export * from './inspection-plan';
 export * from './inspection-report';
 export * from './inspection-task';

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { auditBlock, idColumn, ref, sortIndex } from '../columns';
 import { factories, inspectionTypes } from './config';
 import { users } from './identity';
 import { inspectionApplies } from './inspection-apply';
+import { inspectionBookings } from './inspection-booking';
 import { inspectionPlans } from './inspection-plan';
 
 // Inspection tasks (验货任务, DOMAIN.md §2.6, §4.3): one per application (or booking, later) of a
@@ -20,8 +21,8 @@ export const inspectionTasks = pgTable(
       .references(() => inspectionPlans.id),
     /** applyId xor bookingId. */
     applyId: ref('apply_id').references(() => inspectionApplies.id),
-    /** The booking the task serves; its table comes with bookings. */
-    bookingId: bigint('booking_id', { mode: 'bigint' }),
+    /** The booking the task serves (its assignment, DOMAIN.md §4.6). */
+    bookingId: ref('booking_id').references(() => inspectionBookings.id),
     factoryId: ref('factory_id')
       .notNull()
       .references(() => factories.id),

@@ -132,3 +132,7 @@ export async function planBoard(db: Db, input: BoardInput) {
   const inspectors = await inspectorDays(db, input);
   return { factories: byFactoryAndDate(applications), inspectors };
 }
+
+/** Every active inspector's man-days per day of a range: the booking admin's assignment view (§4.6). */
+export const bookingInspectorDays = (db: Db, range: { startTime: string; endTime: string }) =>
+  inspectorDays(db, { ...range, factory: undefined });

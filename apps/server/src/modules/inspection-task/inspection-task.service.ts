@@ -101,6 +101,34 @@ export async function createPlanTasks(
   }
 }
 
+/** §4.6 assignment: the one task of a booking's plan, on the plan's date with its lead and assistants. */
+export async function createBookingTask(
+  db: Db,
+  plan: PlanOfTasks,
+  booking: { id: bigint; inspectionTypeId: bigint },
+  assistantIds: readonly bigint[],
+  taskNo: string,
+  user: Principal,
+) {
+  const actor = actorOf(user);
+  const task = await createRecord(db, {
+    table: inspectionTasks,
+    entity: INSPECTION_TASK_ENTITY,
+    actor,
+    values: {
+      taskNo,
+      planId: plan.id,
+      bookingId: booking.id,
+      factoryId: plan.factoryId,
+      inspectionTypeId: booking.inspectionTypeId,
+      inspectorId: plan.leadInspectorId,
+      taskDate: plan.planDate,
+    },
+  });
+  await writeAssistants(db, task.id, assistantIds, actor);
+  return task;
+}
+
 /**
  * A plan's new date or inspectors reach its tasks nobody has started (10): the task date, the
  * lead and the assistants (replaced), each change in the task's log.

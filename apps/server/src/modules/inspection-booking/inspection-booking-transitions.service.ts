@@ -225,3 +225,21 @@ export async function cancelInspectionBooking(db: Db, input: ReasonInput, user: 
   if (row.planId) await cancelBookingPlan(db, row.planId, reason, user);
   return bookingDetail(db, row.id, user);
 }
+
+/**
+ * §4.6 system row: the final inspection report of a booking's task approved → the booking is
+ * performed (30 → 40), taken for the approver; a booking in another status is left as it is.
+ */
+export async function bookingReportApproved(db: Db, bookingId: bigint, user: Principal): Promise<void> {
+  const row = await lockRow(db, inspectionBookings, bookingId);
+  if (row.status !== scheduled) return;
+  await transition(db, {
+    machine: inspectionBookingMachine,
+    table: inspectionBookings,
+    id: row.id,
+    version: row.version,
+    action: 'perform',
+    user: { ...user, permissions: new Set([...user.permissions, 'insp.report.audit']) },
+    set: noCheckout,
+  });
+}

@@ -30,6 +30,8 @@ export const inspectionBookingMachine = defineStateMachine<Status>(INSPECTION_BO
     permission: ADMIN,
     reasonRequired: true,
   },
+  // System (§4.6): the booking's final inspection report approved (taken for the approver).
+  { from: [s.scheduled], action: 'perform', to: s.performed, permission: 'insp.report.audit' },
 ]);
 
 type Checkout = Pick<InspectionBookingRecord, 'checkedOutBy' | 'checkoutExpiresAt'>;

@@ -14,6 +14,7 @@ import { lockVersion } from '../../platform/records';
 import { getSystemParam } from '../../platform/system-params';
 import { transition } from '../../platform/transition';
 import { applyReported } from '../inspection-apply/inspection-apply-report.service';
+import { bookingReportApproved } from '../inspection-booking/inspection-booking-transitions.service';
 import { followPlanTasks } from '../inspection-plan/inspection-plan-transitions.service';
 import { moveTaskForReport } from '../inspection-task/inspection-task.service';
 import {
@@ -185,6 +186,7 @@ async function bookApproval(db: Db, r: InspectionReportRecord, result: number, u
       await applyReported(db, r.applyId, result, inspected, user);
     }
     if (task) await followPlanTasks(db, task.planId, user);
+    if (task?.bookingId != null) await bookingReportApproved(db, task.bookingId, user);
   }
   return { score: lead, assistScore: assist };
 }

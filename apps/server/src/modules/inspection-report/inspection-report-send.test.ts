@@ -1,4 +1,5 @@
 import { areas } from '@qcdesk/contract';
+import { INSPECTION_BOOKING_STATUS } from '@qcdesk/contract/inspection-booking';
 import { INSPECTION_REPORT_STATUS } from '@qcdesk/contract/inspection-report';
 import { and, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -14,10 +15,14 @@ import { clients } from '../../db/schema/client';
 import { defects, factories } from '../../db/schema/config';
 import { files, shortLinks } from '../../db/schema/files';
 import { users } from '../../db/schema/identity';
+import { inspectionBookings } from '../../db/schema/inspection-booking';
 import { inspectionReports } from '../../db/schema/inspection-report';
+import { inspectionTasks } from '../../db/schema/inspection-task';
 import { mailOutbox } from '../../db/schema/mail';
 import { lotPlan } from '../../domain/sampling/plans';
 import { buildClient } from '../client/client.factory';
+import { buildInspectionBooking } from '../inspection-booking/inspection-booking.factory';
+import { buildOrder } from '../order/order.factory';
 import { PDF_LABELS } from './inspection-report-pdf.texts';
 
 // The client-ready report through the envelope (issue 28): the bilingual PDF read back with
@@ -72,8 +77,13 @@ const photo = (seed: number) =>
     .toBuffer();
 
 /** A PSI report filled in (2 majors with a photo each, `general` photos, the factory's sign-off), approved. */
-async function approvedReport(o: { general?: number; clientId?: bigint } = {}) {
+async function approvedReport(o: { general?: number; clientId?: bigint; bookingId?: bigint } = {}) {
   const x = await signedInTask(t, o.clientId ? { clientId: o.clientId } : {});
+  if (o.bookingId)
+    await db()
+      .update(inspectionTasks)
+      .set({ bookingId: o.bookingId })
+      .where(eq(inspectionTasks.id, x.task.id));
   const token = x.lead;
   let r = await t.client.ok(ops.createInspectionReport, { taskId: String(x.task.id) }, { token });
   const defectId = String(await idOf(db(), defects, 'D005'));
@@ -152,6 +162,19 @@ const reportRow = async (id: string) =>
       .from(inspectionReports)
       .where(eq(inspectionReports.id, BigInt(id)))
   )[0]!;
+
+describe('a booked inspection', () => {
+  it('performs the booking of its task when its final report is approved (DOMAIN.md §4.6: 30 → 40)', async () => {
+    const booking = await buildInspectionBooking(db(), await buildOrder(db()));
+    await db()
+      .update(inspectionBookings)
+      .set({ status: INSPECTION_BOOKING_STATUS.scheduled })
+      .where(eq(inspectionBookings.id, booking.id));
+    await approvedReport({ general: 0, bookingId: booking.id });
+    const [row] = await db().select().from(inspectionBookings).where(eq(inspectionBookings.id, booking.id));
+    expect(row).toMatchObject({ status: INSPECTION_BOOKING_STATUS.performed, version: booking.version + 1 });
+  });
+});
 
 describe('the final PDF (made at approval, as a job)', () => {
   let report: Detail;

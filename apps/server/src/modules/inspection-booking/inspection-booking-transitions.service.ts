@@ -1,7 +1,7 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
 import { INSPECTION_BOOKING_STATUS } from '@qcdesk/contract/inspection-booking';
 import type { Warning } from '@qcdesk/contract/warnings';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { clients } from '../../db/schema/client';
 import { users } from '../../db/schema/identity';
 import { inspectionBookings } from '../../db/schema/inspection-booking';
@@ -242,4 +242,39 @@ export async function bookingReportApproved(db: Db, bookingId: bigint, user: Pri
     user: { ...user, permissions: new Set([...user.permissions, 'insp.report.audit']) },
     set: noCheckout,
   });
+}
+
+/**
+ * §4.6 system row: the plan of a scheduled booking cancelled by a planner → the booking is back to
+ * 20 for its admins (reason RESET), its assignment cleared; taken for the planner.
+ */
+export async function resetBookingsOfPlan(
+  db: Db,
+  planId: bigint,
+  reason: string | undefined,
+  user: Principal,
+): Promise<void> {
+  const rows = await db
+    .select({ id: inspectionBookings.id })
+    .from(inspectionBookings)
+    .where(and(eq(inspectionBookings.planId, planId), eq(inspectionBookings.status, scheduled)));
+  for (const { id } of rows) {
+    const row = await lockRow(db, inspectionBookings, id);
+    await transition(db, {
+      machine: inspectionBookingMachine,
+      table: inspectionBookings,
+      id: row.id,
+      version: row.version,
+      action: 'reset',
+      user: { ...user, permissions: new Set([...user.permissions, 'inspplan.create']) },
+      ...(reason ? { reason } : {}),
+      set: {
+        ...noCheckout,
+        planId: null,
+        assignedInspectorId: null,
+        assignedDate: null,
+        reasonText: reason?.trim() ? `RESET: ${reason.trim()}` : 'RESET',
+      },
+    });
+  }
 }

@@ -1,8 +1,9 @@
 import { areas } from '@qcdesk/contract';
 import { inspectionBookings } from '../../db/schema/inspection-booking';
-import { defineModule, type ModuleDeps, namedBy } from '../../platform/module';
+import { defineModule, type ModuleDeps, namedBy, onHook } from '../../platform/module';
 import { type OperationRegistry, serve, serveDetail } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
+import { INSPECTION_PLAN_CANCELLED } from '../inspection-plan/inspection-plan-transitions.service';
 import { BOOKING_ASSIGNED_MAIL, BOOKING_SUBMITTED_MAIL } from './inspection-booking.mails';
 import { bookingScope } from './inspection-booking.queries';
 import {
@@ -17,6 +18,7 @@ import {
   cancelInspectionBooking,
   checkoutInspectionBooking,
   releaseInspectionBooking,
+  resetBookingsOfPlan,
   returnInspectionBooking,
   submitInspectionBooking,
 } from './inspection-booking-transitions.service';
@@ -49,6 +51,12 @@ export const inspectionBookingModule = defineModule({
   name: 'inspectionBooking',
   register: registerInspectionBookingOperations,
   mails: [BOOKING_SUBMITTED_MAIL, BOOKING_ASSIGNED_MAIL],
+  // §4.6: a planner cancelling a booking's plan sends the booking back to its admins (20).
+  hooks: [
+    onHook(INSPECTION_PLAN_CANCELLED, (db, { planId, reason }, user) =>
+      resetBookingsOfPlan(db, planId, reason, user),
+    ),
+  ],
   changeLog: [
     {
       entity: INSPECTION_BOOKING_ENTITY,

@@ -32,6 +32,8 @@ export const inspectionBookingMachine = defineStateMachine<Status>(INSPECTION_BO
   },
   // System (§4.6): the booking's final inspection report approved (taken for the approver).
   { from: [s.scheduled], action: 'perform', to: s.performed, permission: 'insp.report.audit' },
+  // System (§4.6): its plan cancelled by a planner → back to the booking admins (taken for the planner).
+  { from: [s.scheduled], action: 'reset', to: s.submitted, permission: 'inspplan.create' },
 ]);
 
 type Checkout = Pick<InspectionBookingRecord, 'checkedOutBy' | 'checkoutExpiresAt'>;

@@ -2,6 +2,7 @@ import { areas } from '@qcdesk/contract';
 import { INSPECTION_BOOKING_STATUS } from '@qcdesk/contract/inspection-booking';
 import { INSPECTION_PLAN_STATUS } from '@qcdesk/contract/inspection-plan';
 import { INSPECTION_REPORT_STATUS } from '@qcdesk/contract/inspection-report';
+import { INSPECTION_TASK_STATUS } from '@qcdesk/contract/inspection-task';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf } from '../../../test/support/factories';
@@ -469,6 +470,43 @@ describe('checkout and assignment', () => {
     expect(moved.result!.assignedDate).toBe(later);
     const [movedTask] = await db().select().from(inspectionTasks).where(eq(inspectionTasks.id, task!.id));
     expect(movedTask!.taskDate).toBe(later);
+  });
+
+  it('goes back to its admins (30 → 20, RESET) when a planner cancels its plan', async () => {
+    const { detail } = await submittedBySales();
+    const held = await t.client.ok(ops.checkoutInspectionBooking, { id: detail.id }, { token: qcMgr });
+    const assigned = await t.client.ok(
+      ops.updateInspectionBooking,
+      {
+        id: detail.id,
+        version: held.version,
+        inspectorId: String(inspectorId),
+        assignedDate: await bookingDay(db(), 40),
+        confirm: true,
+      },
+      { token: qcMgr },
+    );
+    expect(assigned.result!.status).toBe(scheduled);
+    const planId = (await rowOf(detail.id)).planId!;
+    const [plan] = await db().select().from(inspectionPlans).where(eq(inspectionPlans.id, planId));
+    await t.client.ok(
+      areas.inspectionPlan.cancelInspectionPlan,
+      { id: String(planId), version: plan!.version, reason: '工厂停电 / power cut' },
+      { token: qcMgr },
+    );
+    expect(await rowOf(detail.id)).toMatchObject({
+      status: submitted,
+      planId: null,
+      assignedInspectorId: null,
+      assignedDate: null,
+      checkedOutBy: null,
+      reasonText: 'RESET: 工厂停电 / power cut',
+    });
+    const [task] = await db()
+      .select()
+      .from(inspectionTasks)
+      .where(eq(inspectionTasks.bookingId, BigInt(detail.id)));
+    expect(task!.status).toBe(INSPECTION_TASK_STATUS.cancelled);
   });
 
   it('refuses a CLC assignment or submit without an order product (E_BK_CLC_ORDER)', async () => {

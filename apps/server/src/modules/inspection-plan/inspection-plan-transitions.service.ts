@@ -5,6 +5,7 @@ import { inspectionPlans } from '../../db/schema/inspection-plan';
 import { inspectionTasks } from '../../db/schema/inspection-task';
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
+import { defineHook, type HookRunner } from '../../platform/module';
 import { transition } from '../../platform/transition';
 import { unplanApplies } from '../inspection-apply/inspection-apply-transitions.service';
 import {
@@ -49,7 +50,20 @@ export async function dispatchInspectionPlan(db: Db, input: TransitionInput, use
 }
 
 /** inspection/plan/cancel: reason R; open tasks → 90; applications 30 → 20 (RESET). */
-export async function cancelInspectionPlan(db: Db, input: TransitionInput, user: Principal) {
+/**
+ * Run after a planner cancels a plan, in its transaction: a booking's plan cancelled sends the
+ * booking back to its admins (§4.6 "plan cancelled → 20, reason RESET").
+ */
+export const INSPECTION_PLAN_CANCELLED = defineHook<{ planId: bigint; reason?: string }>(
+  'inspectionPlan.cancelled',
+);
+
+export async function cancelInspectionPlan(
+  db: Db,
+  input: TransitionInput,
+  user: Principal,
+  hooks: HookRunner,
+) {
   await transition(db, {
     machine: inspectionPlanMachine,
     table: inspectionPlans,
@@ -68,6 +82,12 @@ export async function cancelInspectionPlan(db: Db, input: TransitionInput, user:
   ).flatMap((t) => (t.applyId === null ? [] : [t.applyId]));
   await cancelPlanTasks(db, input.id, input.reason, user);
   await unplanApplies(db, applyIds, user, input.reason);
+  await hooks.runHook(
+    INSPECTION_PLAN_CANCELLED,
+    db,
+    { planId: input.id, ...(input.reason ? { reason: input.reason } : {}) },
+    user,
+  );
   return answer(db, input.id, user);
 }
 

@@ -26,8 +26,9 @@ import { updateInspectionPlan } from './inspection-plan-update.service';
 
 const ops = areas.inspectionPlan;
 
-function registerInspectionPlanOperations(registry: OperationRegistry, _deps: ModuleDeps): void {
+function registerInspectionPlanOperations(registry: OperationRegistry, deps: ModuleDeps): void {
   const read = { transaction: false };
+  const hooks = deps.capabilities;
   serve(registry, ops.searchInspectionPlans, searchInspectionPlans, read);
   serveDetail(
     registry,
@@ -42,7 +43,9 @@ function registerInspectionPlanOperations(registry: OperationRegistry, _deps: Mo
   serve(registry, ops.createInspectionPlan, createInspectionPlan);
   serve(registry, ops.updateInspectionPlan, updateInspectionPlan);
   serve(registry, ops.dispatchInspectionPlan, dispatchInspectionPlan);
-  serve(registry, ops.cancelInspectionPlan, cancelInspectionPlan);
+  serve(registry, ops.cancelInspectionPlan, (db, input, user) =>
+    cancelInspectionPlan(db, input, user, hooks),
+  );
 }
 
 export const inspectionPlanModule = defineModule({

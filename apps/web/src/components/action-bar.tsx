@@ -94,18 +94,22 @@ export function ActionBar({
   };
   const button = (action: BarAction) => {
     const props = {
-      key: action.key,
       icon: action.icon,
       danger: action.tone === 'danger',
       'data-testid': `${testId}-${action.key}`,
       ...(action.tone === 'primary' ? { type: 'primary' as const } : {}),
     };
     return action.to ? (
-      <ButtonLink {...props} to={action.to}>
+      <ButtonLink key={action.key} {...props} to={action.to}>
         {action.label}
       </ButtonLink>
     ) : (
-      <Button {...props} loading={action.pending ?? false} onClick={() => void start(action)}>
+      <Button
+        key={action.key}
+        {...props}
+        loading={action.pending ?? false}
+        onClick={() => void start(action)}
+      >
         {action.label}
       </Button>
     );

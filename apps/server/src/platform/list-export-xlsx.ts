@@ -1,6 +1,7 @@
 import type { Language } from '@qcdesk/contract';
 import ExcelJS from 'exceljs';
 import { cellValue, type ExportColumn } from './list-export';
+import { quoteSheetText } from './spreadsheet-text';
 
 // The workbook of a list export, written with exceljs's streaming writer: each row goes to the
 // file as it is added, so memory stays flat however many rows the export has.
@@ -35,7 +36,7 @@ export async function writeExportWorkbook<Row>(book: ExportWorkbook<Row>): Promi
     views: [{ state: 'frozen', ySplit: 1 }],
   });
   sheet.columns = book.columns.map((c) => ({
-    header: c.label[book.lang],
+    header: quoteSheetText(c.label[book.lang]),
     key: c.key,
     width: c.width ?? 16,
   }));

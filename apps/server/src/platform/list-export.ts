@@ -7,6 +7,7 @@ import { businessDateTime } from './business-time';
 import type { Db } from './db';
 import type { Label } from './labels';
 import type { Scope } from './scope';
+import { sheetCell } from './spreadsheet-text';
 
 // The list export of issue 12, as an area declares it in `defineModule({ exports: [...] })`: which
 // rows (the area's own search WHERE in the caller's scope), how a batch of them is read with its
@@ -160,11 +161,14 @@ export function inKeyOrder<Row>(keys: readonly bigint[], rows: readonly Row[], k
   });
 }
 
-/** A cell as the workbook stores it: dates as business time, nothing as an empty cell. */
+/**
+ * A cell as the workbook stores it: dates as business time, nothing as an empty cell, a text that
+ * a spreadsheet would take for a formula quoted (spreadsheet-text.ts, ADR 0024).
+ */
 export function cellValue(value: ExportCell): string | number | boolean | null {
   if (value === undefined || value === null) return null;
   if (value instanceof Date) return businessDateTime(value);
-  return value;
+  return sheetCell(value);
 }
 
 // -- Helpers for the columns --------------------------------------------------------------------

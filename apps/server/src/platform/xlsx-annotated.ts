@@ -1,5 +1,6 @@
 import { type Readable, Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { quoteSheetText, sheetCell } from './spreadsheet-text';
 import { readXlsxRows } from './xlsx-reader';
 
 // A refused import's file as the user uploaded it, annotated (issue 25): every row of its first
@@ -68,12 +69,12 @@ export async function annotatedXlsx(
     }
     const row = sheet.getRow(source.number);
     values.forEach((value, column) => {
-      if (column > 0 && value !== null && value !== undefined) row.getCell(column).value = value;
+      if (column > 0 && value !== null && value !== undefined) row.getCell(column).value = sheetCell(value);
     });
     const rowErrors = byRow.get(source.number) ?? [];
     if (header || rowErrors.length > 0) {
       const cell = row.getCell(errorColumn);
-      cell.value = [...(header ? [options.title] : []), ...rowErrors.map(lineOf)].join('\n');
+      cell.value = quoteSheetText([...(header ? [options.title] : []), ...rowErrors.map(lineOf)].join('\n'));
       cell.font = { bold: header, color: { argb: 'FFC00000' } };
       if (header && options.note) cell.note = options.note;
       for (const e of rowErrors) {

@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import { SaxesParser } from 'saxes';
 import { type Entry, Parse } from 'unzipper';
 import { AppError } from './errors';
+import { unquoteSheetText } from './spreadsheet-text';
 import {
   CompressedCounter,
   PartGuard,
@@ -24,7 +25,8 @@ import {
 // checked while reading. exceljs's streaming WorkbookReader alone reads whatever a part unzips to
 // (issue 23), so this drives its pieces itself: the zip's entries through a PartGuard each, the
 // shared strings parsed here (counted as they grow), and exceljs's workbook, styles and worksheet
-// readers for the rest (cell types, dates by their number format, formulas' results).
+// readers for the rest (cell types, dates by their number format, formulas' results). A text cell
+// comes without the apostrophe our writers put before a formula-like text (spreadsheet-text.ts).
 
 export { XLSX_LIMITS, XlsxLimitError, type XlsxLimits, XlsxUnreadable } from './xlsx-guard';
 
@@ -202,6 +204,8 @@ async function* sheetRows(
     const values = row.values as ExcelJS.CellValue[];
     values.forEach((value, column) => {
       if (textLength(value) > limits.cellChars) throw new XlsxLimitError('cellChars', limits);
+      // The apostrophe our writers put before a formula-like text (ADR 0024) comes off again.
+      if (typeof value === 'string') values[column] = unquoteSheetText(value);
       if (value && typeof value === 'object' && 'formula' in value && typeof value.result === 'number') {
         if (isDateFormat(row.getCell(column).numFmt))
           values[column] = { ...value, result: excelDate(value.result, date1904) };

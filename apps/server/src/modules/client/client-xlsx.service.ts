@@ -5,6 +5,7 @@ import type { Principal } from '../../platform/auth';
 import { actorOf } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import type { Label } from '../../platform/labels';
+import { sheetCells } from '../../platform/spreadsheet-text';
 import type { FilesRuntime } from '../../platform/storage/files-context';
 import { fileOutput, storeGeneratedFile } from '../files/files.service';
 import { getClient } from './client.service';
@@ -61,31 +62,39 @@ export async function clientRequirementsWorkbook(db: Db, id: bigint, user: Princ
     ['safetyRequirement', client.safetyRequirement ?? ''],
     ['reportEmails', client.reportEmails.join(', ')],
   ];
-  for (const [field, value] of rows) settings.addRow([fieldLabel(field, lang), value]);
+  for (const [field, value] of rows) settings.addRow(sheetCells([fieldLabel(field, lang), value]));
   settings.getColumn(1).font = { bold: true };
   settings.getColumn(2).alignment = { wrapText: true, vertical: 'top' };
 
   const tests = workbook.addWorksheet(text('tests'));
   tests.columns = [{ width: 16 }, { width: 44 }, { width: 20 }, { width: 24 }, { width: 10 }];
   tests.addRow(
-    ['code', 'testItemId', 'countryCode', 'productTypes', 'mandatory'].map((f) => fieldLabel(f, lang)),
+    sheetCells(
+      ['code', 'testItemId', 'countryCode', 'productTypes', 'mandatory'].map((f) => fieldLabel(f, lang)),
+    ),
   );
   for (const t of requirements.tests) {
-    tests.addRow([
-      t.testItem.code,
-      named(lang, t.testItem),
-      t.country ? named(lang, t.country) : text('allDestinations'),
-      t.productTypes.map((p) => enumLabel('ProductType', p, lang)).join(', '),
-      t.mandatory ? text('yes') : text('no'),
-    ]);
+    tests.addRow(
+      sheetCells([
+        t.testItem.code,
+        named(lang, t.testItem),
+        t.country ? named(lang, t.country) : text('allDestinations'),
+        t.productTypes.map((p) => enumLabel('ProductType', p, lang)).join(', '),
+        t.mandatory ? text('yes') : text('no'),
+      ]),
+    );
   }
   styleHeader(tests);
 
   const safety = workbook.addWorksheet(text('safety'));
   safety.columns = [{ width: 16 }, { width: 40 }, { width: 14 }, { width: 60 }];
-  safety.addRow(['code', 'inspectionTestId', 'sampleQty', 'criterion'].map((f) => fieldLabel(f, lang)));
+  safety.addRow(
+    sheetCells(['code', 'inspectionTestId', 'sampleQty', 'criterion'].map((f) => fieldLabel(f, lang))),
+  );
   for (const s of requirements.safetyTests) {
-    safety.addRow([s.inspectionTest.code, named(lang, s.inspectionTest), s.sampleQty, s.criterion ?? '']);
+    safety.addRow(
+      sheetCells([s.inspectionTest.code, named(lang, s.inspectionTest), s.sampleQty, s.criterion ?? '']),
+    );
   }
   styleHeader(safety);
 

@@ -367,6 +367,35 @@ describe('client requirements', () => {
     ]);
     expect(workbook.getWorksheet('Test requirements')!.getRow(2).getCell(1).value).toBe('T-EN71-1');
   });
+
+  it('writes requirement texts a spreadsheet would evaluate as quoted strings (ADR 0024)', async () => {
+    const db = t.database.db;
+    const input = {
+      ...(await clientInput(db)),
+      inspectionRequirement: '=HYPERLINK("http://x","y")',
+      safetyRequirement: '-2+3',
+    };
+    const client = await t.client.ok(ops.createClient, input, { token: sales });
+    const file = await t.client.ok(
+      ops.downloadClientRequirements,
+      { id: client.id },
+      { token: sales, lang: 'en' },
+    );
+    const response = await t.app.server.inject({ method: 'GET', url: file.url });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const settings = workbook.getWorksheet('Client requirements')!;
+    const byLabel = new Map<unknown, ExcelJS.Cell>();
+    settings.eachRow((row) => {
+      byLabel.set(row.getCell(1).value, row.getCell(2));
+    });
+    const cells = [...byLabel.values()];
+    expect(cells.filter((c) => c.type === ExcelJS.ValueType.Formula)).toEqual([]);
+    const texts = cells.map((c) => c.value);
+    expect(texts).toContain(`'=HYPERLINK("http://x","y")`);
+    expect(texts).toContain(`'-2+3`);
+    expect(cells.filter((c) => c.type === ExcelJS.ValueType.Number).length).toBeGreaterThanOrEqual(2);
+  });
 });
 
 describe('home search', () => {

@@ -26,6 +26,7 @@ import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { validationRefusal } from '../../platform/registry';
+import { sheetCells } from '../../platform/spreadsheet-text';
 import { readXlsxRows } from '../../platform/xlsx-reader';
 import { filterWhere, insertConfigRow, orderOf, presentRows, updateConfigRow } from './config.service';
 import { CONFIG_TABLES, column } from './config-tables';
@@ -94,8 +95,8 @@ export async function exportConfigRows(
 
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(list.name);
-  sheet.addRow(fields.map((f) => configFieldLabel(f, lang)));
-  for (const row of presented) sheet.addRow(fields.map((f) => toCell(f, row)));
+  sheet.addRow(sheetCells(fields.map((f) => configFieldLabel(f, lang))));
+  for (const row of presented) sheet.addRow(sheetCells(fields.map((f) => toCell(f, row))));
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFEFEFEF' } };

@@ -253,6 +253,21 @@ describe('job/progress', () => {
   });
 });
 
+describe('formula injection (issue 32, ADR 0024)', () => {
+  it('writes a client name a spreadsheet would evaluate as a quoted string, not a formula', async () => {
+    const db = t.database.db;
+    const token = unique('FX');
+    // Three names: the export's cap is 3 rows here (every start: platform/list-export-xlsx.test.ts).
+    const names = [`=HYPERLINK("http://x","${token}")`, `+${token}`, `@${token}`];
+    for (const name of names) await buildClient(db, { name });
+    const since = smtp.messages.length;
+    await t.client.ok(ops.exportClients, { name: token }, { token: admin, lang: 'en' });
+    const file = await download((await mailedTo('admin', since)).text);
+    // `download` reads the cells' values: each one a string with the apostrophe before it.
+    expect(file.rows.map((r) => r[1]).sort()).toEqual(names.map((n) => `'${n}`).sort());
+  });
+});
+
 describe('the export job', () => {
   it('stores the workbook as the requester’s file, named after the list and the day', async () => {
     const db = t.database.db;

@@ -1,7 +1,8 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { readOrderFile } from './order-xlsx';
+import { asXmlReadsIt, FORMULA_TEXTS } from '../../../test/support/formula-texts';
+import { orderFileTemplate, readOrderFile } from './order-xlsx';
 
 // The streamed reading of an order file keeps every character: the sheet's XML arrives in chunks
 // that split UTF-8 characters, and a chunk decoded alone turns the halves into U+FFFD.
@@ -40,5 +41,42 @@ describe('readOrderFile', () => {
       read++;
     }
     expect(read).toBe(rows);
+  });
+});
+
+describe('orderFileTemplate (formula injection, ADR 0024)', () => {
+  it('writes texts a spreadsheet would evaluate as quoted strings, and the import reads them as typed', async () => {
+    const texts = FORMULA_TEXTS.filter((t) => !/^\s/.test(t)); // the reader trims a cell's text
+    const example = {
+      orderNo: 'PO-1',
+      client: 'PACTOYS',
+      name: texts[0]!,
+      description: texts[1]!,
+      quantity: -3,
+    };
+    const factories = texts.map((t, i) => ({ code: `F-${i}`, nameZh: t, nameEn: null }));
+    const buffer = await orderFileTemplate(example, factories);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
+    const [orders, codes] = workbook.worksheets;
+    let formulas = 0;
+    for (const sheet of [orders!, codes!])
+      sheet.eachRow((row) =>
+        row.eachCell((cell) => {
+          if (cell.type === ExcelJS.ValueType.Formula) formulas++;
+        }),
+      );
+    expect(formulas).toBe(0);
+    const keys = (orders!.getRow(1).values as unknown[]).slice(1);
+    const cellOf = (key: string) => orders!.getRow(3).getCell(keys.indexOf(key) + 1);
+    expect(cellOf('name').type).toBe(ExcelJS.ValueType.String);
+    expect(cellOf('name').value).toBe(`'${texts[0]}`);
+    expect(cellOf('quantity').value).toBe(-3);
+    for (const [i, t] of texts.entries())
+      expect(codes!.getRow(i + 2).getCell(2).value).toBe(`'${asXmlReadsIt(t)}`);
+    const rows = [];
+    for await (const row of readOrderFile(Readable.from([buffer]))) rows.push(row);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.cells).toMatchObject({ name: texts[0], description: texts[1], quantity: '-3' });
   });
 });

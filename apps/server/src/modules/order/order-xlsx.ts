@@ -7,6 +7,7 @@ import {
   type OrderFeedColumn,
 } from '@qcdesk/contract/order';
 import ExcelJS from 'exceljs';
+import { quoteSheetText, sheetCells } from '../../platform/spreadsheet-text';
 import { cellText, ownText, readXlsxRows } from '../../platform/xlsx-reader';
 import type { FeedProblem } from './order-feed.rules';
 
@@ -118,9 +119,11 @@ export async function orderFileTemplate(
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('orders');
   const codes = workbook.addWorksheet('codes');
-  sheet.addRow([...ORDER_FEED_COLUMNS]);
-  sheet.addRow(ORDER_FEED_COLUMNS.map((c) => `${ORDER_FEED_LABELS[c].zh} / ${ORDER_FEED_LABELS[c].en}`));
-  sheet.addRow(ORDER_FEED_COLUMNS.map((c) => example[c] ?? null));
+  sheet.addRow(sheetCells([...ORDER_FEED_COLUMNS]));
+  sheet.addRow(
+    sheetCells(ORDER_FEED_COLUMNS.map((c) => `${ORDER_FEED_LABELS[c].zh} / ${ORDER_FEED_LABELS[c].en}`)),
+  );
+  sheet.addRow(sheetCells(ORDER_FEED_COLUMNS.map((c) => example[c] ?? null)));
   sheet.getRow(1).font = { bold: true };
   sheet.columns.forEach((column) => {
     column.width = 18;
@@ -142,10 +145,10 @@ export async function orderFileTemplate(
   let at = 1;
   for (const list of lists) {
     const letter = codes.getColumn(at).letter;
-    codes.getCell(1, at).value = list.title;
+    codes.getCell(1, at).value = quoteSheetText(list.title);
     list.values.forEach((value, i) => {
-      codes.getCell(i + 2, at).value = value;
-      if (list.names) codes.getCell(i + 2, at + 1).value = list.names[i] ?? '';
+      codes.getCell(i + 2, at).value = quoteSheetText(value);
+      if (list.names) codes.getCell(i + 2, at + 1).value = quoteSheetText(list.names[i] ?? '');
     });
     codes.getColumn(at).width = 22;
     if (list.names) codes.getColumn(at + 1).width = 36;

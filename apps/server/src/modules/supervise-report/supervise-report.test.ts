@@ -157,7 +157,8 @@ describe('reads and scope', () => {
     expect(await find({ productNo: products[1]!.productNo })).toContain(detail.id);
     if (order.clientPo) expect(await find({ po: order.clientPo.slice(-4) })).toContain(detail.id);
     expect(await find({ orderNo: order.orderNo, pre: true })).toEqual([detail.id]);
-    expect(await find({ orderNo: order.orderNo, status: String(loading) })).toEqual([]);
+    expect(await find({ orderNo: order.orderNo, status: loading })).toEqual([]);
+    expect(await find({ orderNo: order.orderNo, status: preSupervise })).toEqual([detail.id]);
     expect(await find({ orderNo: order.orderNo }, inspector)).toEqual([detail.id]);
     expect(await find({ orderNo: order.orderNo }, stranger)).toEqual([]);
     expect(await find({ orderNo: order.orderNo }, sales)).toEqual([detail.id]); // demo.sales's client

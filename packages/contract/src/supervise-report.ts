@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { businessDate } from './config';
 import { enumSchema } from './enumerations';
+import { INSPECTION_RESULT } from './inspection-apply';
 import { defineOperation } from './operation';
 import {
   dateOut,
@@ -266,6 +267,54 @@ export const submitSuperviseReport = defineOperation({
   summary:
     'Submit (20 → 30) by the holder: the container no checked against ISO 6346 with its check digit (E_CONTAINER_NO), the seal no, the loaded cartons of every product, every mandatory checkpoint checked (E_SR_CHECKPOINT) and photos where required (E_SR_PHOTO); releases the checkout.',
   input: z.object({ id: idIn, version }),
+  output: superviseReportDetail,
+});
+
+/** DOMAIN.md §2.7: the results a supervise report may carry (InspectionResult 1, 2, 4, 5, 6). */
+export const SUPERVISE_RESULTS = [
+  INSPECTION_RESULT.pass,
+  INSPECTION_RESULT.conditionalPass,
+  INSPECTION_RESULT.fail,
+  INSPECTION_RESULT.noReport,
+  INSPECTION_RESULT.giveUp,
+] as const;
+
+export const approveSuperviseReport = defineOperation({
+  path: 'supervisereport/approve',
+  method: 'POST',
+  permission: 'supervise.audit',
+  summary:
+    'Approve (30 → 40) by supervise.audit, never by the report’s inspector or assistants (E_SELF_AUDIT): the result (default 1), the scores booked as a final report of type CLC (§6.6), the shipping → loaded (20).',
+  input: z.object({
+    id: idIn,
+    version,
+    result: z
+      .number()
+      .int()
+      .refine((v) => (SUPERVISE_RESULTS as readonly number[]).includes(v), { params: { reason: 'E_FORMAT' } })
+      .default(INSPECTION_RESULT.pass),
+  }),
+  output: superviseReportDetail,
+});
+
+const reasonIn = z.object({ id: idIn, version, reason: optStr(500) });
+
+export const rejectSuperviseReport = defineOperation({
+  path: 'supervisereport/reject',
+  method: 'POST',
+  permission: 'supervise.audit',
+  summary: 'Reject (30 → 80) with a reason (E_REASON_REQUIRED); the team checks it out again to correct it.',
+  input: reasonIn,
+  output: superviseReportDetail,
+});
+
+export const cancelSuperviseReport = defineOperation({
+  path: 'supervisereport/cancel',
+  method: 'POST',
+  permission: 'supervise.audit',
+  summary:
+    'Cancel (10, 20, 80 → 90) with a reason; ends the checkout and frees the container for another report.',
+  input: reasonIn,
   output: superviseReportDetail,
 });
 

@@ -11,6 +11,11 @@ import {
   searchSuperviseReports,
 } from './supervise-report.service';
 import {
+  approveSuperviseReport,
+  cancelSuperviseReport,
+  rejectSuperviseReport,
+} from './supervise-report-audit.service';
+import {
   checkoutSuperviseReport,
   releaseSuperviseReport,
   submitSuperviseReport,
@@ -30,6 +35,9 @@ function registerSuperviseReportOperations(registry: OperationRegistry, _deps: M
   serve(registry, ops.releaseSuperviseReport, releaseSuperviseReport);
   serve(registry, ops.updateSuperviseReport, updateSuperviseReport);
   serve(registry, ops.submitSuperviseReport, submitSuperviseReport);
+  serve(registry, ops.approveSuperviseReport, approveSuperviseReport);
+  serve(registry, ops.rejectSuperviseReport, rejectSuperviseReport);
+  serve(registry, ops.cancelSuperviseReport, cancelSuperviseReport);
 }
 
 export const superviseReportModule = defineModule({

@@ -1,11 +1,13 @@
 import { areas } from '@qcdesk/contract';
 import { INSPECTION_BOOKING_STATUS } from '@qcdesk/contract/inspection-booking';
+import { SHIPPING_STATUS } from '@qcdesk/contract/shipping';
 import { CHECKPOINT_RESULT, SUPERVISE_REPORT_STATUS } from '@qcdesk/contract/supervise-report';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, signIn, signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { changeLog } from '../../db/schema/platform';
+import { shippings } from '../../db/schema/shipping';
 import { superviseReports } from '../../db/schema/supervise-report';
 import { bookingDay, bookingInput } from '../inspection-booking/inspection-booking.factory';
 import { modules } from '../modules';
@@ -401,5 +403,96 @@ describe('a CLC booking’s assignment', () => {
     expect(detail.booking).toMatchObject({ id: draft.id });
     expect(detail.products.map((p) => p.orderProductId)).toEqual([String(shipped.products[0]!.id)]);
     expect(detail.checkpoints.length).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe('approve, reject and cancel', () => {
+  /** A submitted report (30) of a new shipping, its assistant given. */
+  async function submittedWith(assistantIds: bigint[]) {
+    const shipped = await buildShippedOrder(db(), { lines: [{}, {}] });
+    const made = await t.client.ok(
+      ops.createSuperviseReport,
+      superviseInput(shipped.shipping.id, inspectorId, { assistantIds }),
+      { token: qcMgr },
+    );
+    const out = await t.client.ok(ops.checkoutSuperviseReport, { id: made.id }, { token: inspector });
+    const filled = await fillAll(out);
+    const detail = await t.client.ok(
+      ops.submitSuperviseReport,
+      { id: made.id, version: filled.version },
+      { token: inspector },
+    );
+    return { ...shipped, detail };
+  }
+
+  it('approves (30 → 40) by an auditor: result, CLC scores, the shipping loaded; never by the team', async () => {
+    const auditorOnTeam = await buildUser(db(), { role: 'QC_MGR', department: 'QC' });
+    const { detail, shipping } = await submittedWith([auditorOnTeam.id]);
+    const self = await t.client.refused(
+      ops.approveSuperviseReport,
+      { id: detail.id, version: detail.version },
+      { token: await signIn(t, auditorOnTeam.username) },
+    );
+    expect(self.reason).toBe('E_SELF_AUDIT');
+    const byInspector = await t.client.refused(
+      ops.approveSuperviseReport,
+      { id: detail.id, version: detail.version },
+      { token: inspector },
+    );
+    expect(byInspector.reason).toBe('E_PERMISSION');
+    expect((await rowOf(detail.id)).status).toBe(submitted);
+    const approved = await t.client.ok(
+      ops.approveSuperviseReport,
+      { id: detail.id, version: detail.version },
+      { token: auditor },
+    );
+    expect(approved).toMatchObject({ status: SUPERVISE_REPORT_STATUS.approved, result: 1 });
+    // CLC base 60 × product factor 1.1 (two lines) = 66; the assistant half of it.
+    expect(await rowOf(detail.id)).toMatchObject({ score: 66, assistScore: 33 });
+    const [ship] = await db().select().from(shippings).where(eq(shippings.id, shipping.id));
+    expect(ship!.status).toBe(SHIPPING_STATUS.loaded);
+  });
+
+  it('rejects with a reason (30 → 80); the team checks it out again (80 → 20)', async () => {
+    const { detail } = await submittedWith([]);
+    const noReason = await t.client.refused(
+      ops.rejectSuperviseReport,
+      { id: detail.id, version: detail.version },
+      { token: auditor },
+    );
+    expect(noReason.reason).toBe('E_REASON_REQUIRED');
+    const rejected = await t.client.ok(
+      ops.rejectSuperviseReport,
+      { id: detail.id, version: detail.version, reason: 'Seal photo unreadable' },
+      { token: auditor },
+    );
+    expect(rejected).toMatchObject({
+      status: SUPERVISE_REPORT_STATUS.rejected,
+      reasonText: 'Seal photo unreadable',
+    });
+    const again = await t.client.ok(ops.checkoutSuperviseReport, { id: detail.id }, { token: inspector });
+    expect(again.status).toBe(loading);
+  });
+
+  it('cancels with a reason (→ 90), which frees the container for another report', async () => {
+    const { detail, shipping } = await created('MSKU9070323');
+    const refused = await t.client.refused(
+      ops.cancelSuperviseReport,
+      { id: detail.id, version: detail.version, reason: 'Wrong shipping' },
+      { token: inspector },
+    );
+    expect(refused.reason).toBe('E_PERMISSION');
+    const cancelled = await t.client.ok(
+      ops.cancelSuperviseReport,
+      { id: detail.id, version: detail.version, reason: 'Wrong shipping' },
+      { token: auditor },
+    );
+    expect(cancelled.status).toBe(SUPERVISE_REPORT_STATUS.cancelled);
+    const twin = await t.client.ok(
+      ops.createSuperviseReport,
+      { ...superviseInput(shipping.id, inspectorId), containerNo: 'MSKU9070323' },
+      { token: qcMgr },
+    );
+    expect(twin.status).toBe(preSupervise);
   });
 });

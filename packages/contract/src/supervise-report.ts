@@ -284,7 +284,7 @@ export const approveSuperviseReport = defineOperation({
   method: 'POST',
   permission: 'supervise.audit',
   summary:
-    'Approve (30 → 40) by supervise.audit, never by the report’s inspector or assistants (E_SELF_AUDIT): the result (default 1), the scores booked as a final report of type CLC (§6.6), the shipping → loaded (20).',
+    'Approve (30 → 40) by supervise.audit, never by the report’s inspector or assistants (E_SELF_AUDIT): the result (default 1), the scores booked as a final report of type CLC (§6.6), the shipping → loaded (20), a CLC booking → performed (40).',
   input: z.object({
     id: idIn,
     version,

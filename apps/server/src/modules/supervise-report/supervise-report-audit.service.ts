@@ -11,12 +11,14 @@ import { AppError } from '../../platform/errors';
 import { lockRow, lockVersion, updateRecord } from '../../platform/records';
 import { getSystemParam } from '../../platform/system-params';
 import { transition } from '../../platform/transition';
+import { bookingReportApproved } from '../inspection-booking/inspection-booking-transitions.service';
 import { superviseProducts } from './supervise-report.queries';
 import { isTeam, superviseReportMachine } from './supervise-report.rules';
 import { assertReadable, superviseDetail } from './supervise-report.service';
 
 // The auditor's side of a supervise report (DOMAIN.md §4.5, §6.6): approve (not by the team; the
-// scores booked as a final report of type CLC; the shipping loaded), reject and cancel with a reason.
+// scores booked as a final report of type CLC; the shipping loaded; a CLC booking performed), reject
+// and cancel with a reason.
 
 type Ops = typeof areas.superviseReport;
 const noCheckout = { checkedOutBy: null, checkedOutAt: null, checkoutExpiresAt: null };
@@ -75,6 +77,8 @@ export async function approveSuperviseReport(
         values: { status: SHIPPING_STATUS.loaded },
       });
   }
+  // §4.6 system row: the CLC booking whose report this is, performed (30 → 40).
+  if (approved.bookingId !== null) await bookingReportApproved(db, approved.bookingId, user);
   return superviseDetail(db, row.id, user);
 }
 

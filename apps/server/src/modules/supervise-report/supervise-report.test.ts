@@ -6,6 +6,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, signIn, signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { inspectionBookings } from '../../db/schema/inspection-booking';
 import { changeLog } from '../../db/schema/platform';
 import { shippings } from '../../db/schema/shipping';
 import { superviseReports } from '../../db/schema/supervise-report';
@@ -403,6 +404,24 @@ describe('a CLC booking’s assignment', () => {
     expect(detail.booking).toMatchObject({ id: draft.id });
     expect(detail.products.map((p) => p.orderProductId)).toEqual([String(shipped.products[0]!.id)]);
     expect(detail.checkpoints.length).toBeGreaterThanOrEqual(5);
+    // Filled, submitted and approved: the booking is performed (§4.6 system row, 30 → 40).
+    const out = await t.client.ok(ops.checkoutSuperviseReport, { id: detail.id }, { token: inspector });
+    const filled = await fillAll(out);
+    const done = await t.client.ok(
+      ops.submitSuperviseReport,
+      { id: detail.id, version: filled.version },
+      { token: inspector },
+    );
+    await t.client.ok(
+      ops.approveSuperviseReport,
+      { id: detail.id, version: done.version },
+      { token: auditor },
+    );
+    const [performed] = await db()
+      .select({ status: inspectionBookings.status })
+      .from(inspectionBookings)
+      .where(eq(inspectionBookings.id, BigInt(draft.id)));
+    expect(performed!.status).toBe(INSPECTION_BOOKING_STATUS.performed);
   });
 });
 

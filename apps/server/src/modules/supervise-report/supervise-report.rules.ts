@@ -61,8 +61,7 @@ export function superviseActions(r: SuperviseReportRecord, user: Principal, now:
   const out: string[] = [];
   const holder = liveHolder(r, now);
   const edit = user.permissions.has(EDIT) && isTeam(r, user.userId);
-  if (edit && isOpen(r.status) && (holder === null || holder === user.userId) && holder !== user.userId)
-    out.push('checkout');
+  if (edit && isOpen(r.status) && holder === null) out.push('checkout');
   if (holder === user.userId && r.status === s.loading) out.push('update', 'release', 'submit');
   if (holder !== null && holder !== user.userId && user.permissions.has(ADMIN)) out.push('forceRelease');
   if (user.permissions.has(AUDIT) && r.status === s.submitted && !isTeam(r, user.userId))

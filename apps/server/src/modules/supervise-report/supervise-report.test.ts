@@ -10,7 +10,7 @@ import { inspectionBookings } from '../../db/schema/inspection-booking';
 import { changeLog } from '../../db/schema/platform';
 import { shippings } from '../../db/schema/shipping';
 import { superviseReports } from '../../db/schema/supervise-report';
-import { bookingDay, bookingInput } from '../inspection-booking/inspection-booking.factory';
+import { bookingDay, bookingInput, linkClientUser } from '../inspection-booking/inspection-booking.factory';
 import { modules } from '../modules';
 import { buildShippedOrder, superviseInput } from './supervise-report.factory';
 
@@ -182,6 +182,33 @@ describe('reads and scope', () => {
       (await t.client.refused(ops.checkoutSuperviseReport, { id: detail.id }, { token: stranger })).reason,
     ).toBe('E_SCOPE');
     expect((await rowOf(detail.id)).status).toBe(preSupervise);
+  });
+});
+
+describe('CLIENT users', () => {
+  it('see only their client’s sent reports (50): an unsent one is E_SCOPE, another client’s too', async () => {
+    const { detail, order } = await created();
+    const other = await created();
+    const user = await buildUser(db(), { role: 'CLIENT', department: 'EXT' });
+    await linkClientUser(db(), user.id, order.clientId);
+    const client = await signIn(t, user.username);
+    const find = async () =>
+      (await t.client.ok(ops.searchSuperviseReports, {}, { token: client })).list.map((r) => r.id);
+    expect(await find()).toEqual([]);
+    expect(
+      (await t.client.refused(ops.getSuperviseReport, { id: detail.id }, { token: client })).reason,
+    ).toBe('E_SCOPE');
+    for (const id of [detail.id, other.detail.id])
+      await db()
+        .update(superviseReports)
+        .set({ status: SUPERVISE_REPORT_STATUS.sent })
+        .where(eq(superviseReports.id, BigInt(id)));
+    expect(await find()).toEqual([detail.id]);
+    const read = await t.client.ok(ops.getSuperviseReport, { id: detail.id }, { token: client });
+    expect(read).toMatchObject({ status: SUPERVISE_REPORT_STATUS.sent, actions: [], remark: null });
+    expect(
+      (await t.client.refused(ops.getSuperviseReport, { id: other.detail.id }, { token: client })).reason,
+    ).toBe('E_SCOPE');
   });
 });
 

@@ -14,6 +14,7 @@ import { AppError } from '../../platform/errors';
 import { changedFields, lockRow, lockVersion, updateRecord } from '../../platform/records';
 import { getSystemParam } from '../../platform/system-params';
 import { transition } from '../../platform/transition';
+import { photoFiles } from '../files/photo-files.service';
 import { superviseCheckpointRows, superviseProducts } from './supervise-report.queries';
 import {
   ADMIN,
@@ -177,6 +178,23 @@ async function saveCheckpoints(db: Db, reportId: bigint, given: UpdateInput['che
   return changes;
 }
 
+/**
+ * The checkpoints' photos after a save reuse the inspection-report pipeline's checks: each a stored
+ * image under the image limit (E_REF_NOT_FOUND, E_IMAGE_ONLY, E_FILE_TOO_BIG), and the same photo
+ * twice in one report — the same file or the same bytes — E_DUPLICATE.
+ */
+async function assertCheckpointPhotos(db: Db, reportId: bigint, given: UpdateInput['checkpoints']) {
+  if (!given?.some((c) => c.photoIds !== undefined)) return;
+  const byLine = new Map(given.map((c) => [c.id, c.photoIds]));
+  const lines = await superviseCheckpointRows(db, reportId);
+  const ids = lines.flatMap((l) => byLine.get(l.id) ?? l.photoIds.map((id) => BigInt(id)));
+  const duplicate = () => new AppError('E_DUPLICATE', { field: 'photoIds' }, { field: 'photoIds' });
+  if (new Set(ids).size !== ids.length) throw duplicate();
+  if (ids.length === 0) return;
+  const rows = await photoFiles(db, ids, await getSystemParam(db, 'upload.maxImageMB'), 'photoIds');
+  if (new Set(rows.map((f) => f.sha256)).size !== rows.length) throw duplicate();
+}
+
 /** supervisereport/update: the holder's save in 20; renews the checkout. */
 export async function updateSuperviseReport(db: Db, input: UpdateInput, user: Principal) {
   const now = new Date();
@@ -195,6 +213,7 @@ export async function updateSuperviseReport(db: Db, input: UpdateInput, user: Pr
     finishTime: time(input.finishTime),
     remark: input.remark === undefined ? undefined : input.remark || null,
   });
+  await assertCheckpointPhotos(db, row.id, input.checkpoints);
   const childChanges = [
     ...(await saveProducts(db, row.id, input.products, user)),
     ...(await saveCheckpoints(db, row.id, input.checkpoints, user)),

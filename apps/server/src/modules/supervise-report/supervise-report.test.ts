@@ -4,6 +4,7 @@ import { SHIPPING_STATUS } from '@qcdesk/contract/shipping';
 import { CHECKPOINT_RESULT, SUPERVISE_REPORT_STATUS } from '@qcdesk/contract/supervise-report';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadFile } from '../../../test/support/files-helpers';
 import { buildUser, signIn, signInAs } from '../../../test/support/identity';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { inspectionBookings } from '../../db/schema/inspection-booking';
@@ -11,6 +12,7 @@ import { changeLog } from '../../db/schema/platform';
 import { shippings } from '../../db/schema/shipping';
 import { superviseReports } from '../../db/schema/supervise-report';
 import { bookingDay, bookingInput, linkClientUser } from '../inspection-booking/inspection-booking.factory';
+import { jpeg } from '../inspection-report/inspection-report.factory';
 import { modules } from '../modules';
 import { buildShippedOrder, superviseInput } from './supervise-report.factory';
 
@@ -77,8 +79,14 @@ async function held() {
   return { ...made, detail };
 }
 
-/** The holder's save of everything a submit needs. */
+let photoSeed = 0;
+
+/** The holder's save of everything a submit needs (a new uploaded photo where one is required). */
 async function fillAll(detail: Awaited<ReturnType<typeof held>>['detail'], containerNo = 'CSQU3054383') {
+  const photos = new Map<string, string>();
+  for (const c of detail.checkpoints)
+    if (c.photoRequired)
+      photos.set(c.id, await uploadFile(t, inspector, 'cp.jpg', await jpeg(++photoSeed + 100)));
   return t.client.ok(
     ops.updateSuperviseReport,
     {
@@ -90,7 +98,7 @@ async function fillAll(detail: Awaited<ReturnType<typeof held>>['detail'], conta
       checkpoints: detail.checkpoints.map((c) => ({
         id: c.id,
         result: CHECKPOINT_RESULT.pass,
-        photoIds: c.photoRequired ? ['1'] : [],
+        photoIds: photos.has(c.id) ? [photos.get(c.id)!] : [],
       })),
     },
     { token: inspector },
@@ -265,6 +273,30 @@ describe('checkout, saves and release', () => {
     expect(fields).toContain('containerNo');
     expect(fields).toContain('checkpoints[CK-SEAL].result');
     expect(fields.some((f) => /^products\[.+\]\.loadedCartons$/.test(f))).toBe(true);
+  });
+
+  it('takes stored images once each as checkpoint photos (E_REF_NOT_FOUND, E_DUPLICATE), nothing saved', async () => {
+    const { detail } = await held();
+    const [a, b] = detail.checkpoints;
+    const photo = await uploadFile(t, inspector, 'a.jpg', await jpeg(++photoSeed + 100));
+    const copy = await uploadFile(t, inspector, 'copy.jpg', await jpeg(photoSeed + 100));
+    const save = (checkpoints: { id: string; photoIds: string[] }[]) =>
+      t.client.refused(
+        ops.updateSuperviseReport,
+        { id: detail.id, version: detail.version, checkpoints },
+        { token: inspector },
+      );
+    expect((await save([{ id: a!.id, photoIds: ['999999999'] }])).reason).toBe('E_REF_NOT_FOUND');
+    expect((await save([{ id: a!.id, photoIds: [photo, photo] }])).reason).toBe('E_DUPLICATE');
+    expect(
+      (
+        await save([
+          { id: a!.id, photoIds: [photo] },
+          { id: b!.id, photoIds: [copy] },
+        ])
+      ).reason,
+    ).toBe('E_DUPLICATE');
+    expect((await rowOf(detail.id)).version).toBe(detail.version);
   });
 
   it('releases by the holder; another’s lock only by insp.report.admin with force', async () => {

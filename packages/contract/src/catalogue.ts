@@ -27,6 +27,7 @@ import * as productTrack from './product-track';
 import * as productionSample from './production-sample';
 import * as shipping from './shipping';
 import * as standard from './standard';
+import * as superviseReport from './supervise-report';
 import * as system from './system';
 import * as testOrder from './test-order';
 import * as testReport from './test-report';
@@ -61,6 +62,7 @@ export const areas = {
   inspectionInstruction,
   inspectionBooking,
   shipping,
+  superviseReport,
   contract,
   standard,
   homeSearch,

@@ -27,6 +27,7 @@ import { productTrackModule } from './product-track/product-track.operations';
 import { productionSampleModule } from './production-sample/production-sample.operations';
 import { shippingModule } from './shipping/shipping.operations';
 import { standardModule } from './standard/standard.operations';
+import { superviseReportModule } from './supervise-report/supervise-report.operations';
 import { systemModule } from './system/system.operations';
 import { testOrderModule } from './test-order/test-order.operations';
 import { testReportModule } from './test-report/test-report.operations';
@@ -63,6 +64,7 @@ export const modules: readonly ModuleDef[] = [
   dailyWorkReportModule,
   inspectionInstructionModule,
   inspectionBookingModule,
+  superviseReportModule,
   contractModule,
   standardModule,
   homeSearchModule,

@@ -22,5 +22,6 @@ export * from './platform';
 export * from './production-sample';
 export * from './shipping';
 export * from './standard';
+export * from './supervise-report';
 export * from './test-order';
 export * from './test-report';

@@ -16,6 +16,7 @@ import {
   createBookingPlan,
   rescheduleBookingPlan,
 } from '../inspection-plan/inspection-plan-bookings.service';
+import { createSuperviseReportForBooking } from '../supervise-report/supervise-report-write.service';
 import { bookingProducts } from './inspection-booking.queries';
 import {
   ADMIN,
@@ -237,14 +238,16 @@ async function assign(
 /**
  * The supervise (loading) report of a CLC booking (DOMAIN.md §4.5 "create … system on a CLC booking
  * assignment", §4.6): called in the assignment's transaction, after the booking's plan and task are
- * written and the booking is in 30. It does nothing yet: the supervise-report area fills it in
- * (a report in 10 for the booking's order products, checkpoints preloaded from the master list).
+ * written and the booking is in 30: a report in 10 for the booking's order products, its inspector,
+ * the plan's assistants and the assigned date, checkpoints preloaded from the master list.
  */
 export async function onClcBookingAssigned(
-  _db: Db,
-  _assignment: { bookingId: bigint; planId: bigint },
-  _user: Principal,
-): Promise<void> {}
+  db: Db,
+  assignment: { bookingId: bigint; planId: bigint },
+  user: Principal,
+): Promise<void> {
+  await createSuperviseReportForBooking(db, assignment, user);
+}
 
 /** inspection/booking/product/update: the lines replaced by whoever modifies the booking now. */
 export async function updateInspectionBookingProducts(

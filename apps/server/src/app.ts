@@ -32,6 +32,7 @@ import { purgeJobs } from './platform/jobs/job-queue';
 import { JobWorker } from './platform/jobs/job-worker';
 import { MAIL_SEND_JOB } from './platform/mail/mail-outbox';
 import { createMailTransport, mailSendHandler } from './platform/mail/mail-sender';
+import { serveMetrics } from './platform/metrics';
 import { Capabilities, type ModuleDef, type ModuleDeps } from './platform/module';
 import { PrincipalCache } from './platform/principal-cache';
 import { OperationRegistry, refusal } from './platform/registry';
@@ -168,6 +169,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     else request.log.info(line, 'request');
   });
   securityHeaders(server, config);
+  server.decorateRequest('operation', null);
+  server.decorateRequest('outcome', null);
+  if (config.METRICS_TOKEN) serveMetrics(server, database, config.METRICS_TOKEN);
 
   const tokens = new AccessTokens(
     await loadTokenSecret(database.db, config.TOKEN_SECRET),

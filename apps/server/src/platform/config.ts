@@ -52,6 +52,8 @@ const envSchema = z.object({
     .optional(),
   WEB_DIST: z.string().min(1).default(resolve(REPO_ROOT, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Serves GET /metrics (Prometheus) to `Authorization: Bearer <METRICS_TOKEN>`; unset: no metrics. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 
   /**
    * Behind a reverse proxy: `true`, or the proxies' addresses (comma-separated, CIDR allowed), so

@@ -55,6 +55,8 @@ export interface Database {
   whileStarting<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL: the pool's connections, for the metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /** PGlite: its data dir as a tarball, to start other databases from (test templates). */
   dumpDataDir?: () => Promise<Blob>;
 }
@@ -203,6 +205,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

@@ -85,8 +85,10 @@ export function envelopeRoutes(app: FastifyInstance, deps: EnvelopeDeps): void {
     }
 
     const lang = languageFromHeader(request.headers['accept-language']);
-    const answer = async (status: number, result: Result) =>
-      reply.code(status).send({ data: keys.seal(toJson(result)) });
+    const answer = async (status: number, result: Result) => {
+      request.outcome = result.success ? 'ok' : (result.reason ?? 'unknown');
+      return reply.code(status).send({ data: keys.seal(toJson(result)) });
+    };
     try {
       return await dispatch(request, text, lang, answer);
     } catch (error) {
@@ -130,6 +132,7 @@ export function envelopeRoutes(app: FastifyInstance, deps: EnvelopeDeps): void {
     const bound = deps.registry.lookup(path, payload.data.method);
     if (!bound) return answer(404, refusal(lang, 'E_NO_OPERATION', {}, { code: 404 }));
     request.log = request.log.child({ op: path });
+    request.operation = path;
 
     let user: Awaited<ReturnType<Authenticator>>;
     try {

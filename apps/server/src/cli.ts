@@ -1,7 +1,10 @@
+import { writeFileSync } from 'node:fs';
 import { CLIENT_CODE_CLI, operations, type Result } from '@qcdesk/contract';
 import { EnvelopeClient } from '@qcdesk/contract/envelope';
+import { PRODUCT_VERSION } from './modules/system/system.service';
 import { ConfigError, loadConfig, sandboxConfigOf } from './platform/config';
 import { openDatabase } from './platform/db';
+import { openApiDocument, schemaOf } from './platform/openapi';
 import { runSeeds } from './seed';
 
 const USAGE = `QCDesk command line
@@ -11,7 +14,9 @@ const USAGE = `QCDesk command line
   npm run cli -- call <op path> ['<json>']    call an operation through the envelope
         [--url http://localhost:3000] [--token <bearer>] [--method GET|POST|PUT|DELETE] [--lang en|zh]
         (the sandbox: --url http://localhost:3000/dev)
+  npm run cli -- call <op path> --help        what the operation takes and answers, and who may call it
   npm run cli -- operations                   list the operation catalogue
+  npm run cli -- openapi [--out file.json]    the OpenAPI 3.1 document of the catalogue
 
 Environment: the server's settings (DATABASE_URL, DATA_DIR, ...); QCDESK_URL and QCDESK_TOKEN for call.`;
 
@@ -79,6 +84,22 @@ export async function callOperation(
   return { status: response.status, result };
 }
 
+/** `call <path> --help`: the operation's summary, permission and input schema. */
+function describeOperation(path: string | undefined): number {
+  const matches = operations.filter((op) => op.path === path?.replace(/^\//, ''));
+  if (matches.length === 0) {
+    process.stderr.write(`${path ?? '(no path)'}: unknown operation (npm run cli -- operations)\n`);
+    return 2;
+  }
+  for (const op of matches) {
+    const input = JSON.stringify(schemaOf(op.input, 'input'), null, 2);
+    process.stdout.write(
+      `${op.method} ${op.path}  (permission: ${op.permission})\n${op.summary}\n\ninput:\n${input}\n\n`,
+    );
+  }
+  return 0;
+}
+
 async function main(argv: string[]): Promise<number> {
   const args = [...argv];
   const command = args.shift();
@@ -93,7 +114,15 @@ async function main(argv: string[]): Promise<number> {
       for (const op of operations)
         process.stdout.write(`${op.method.padEnd(6)} ${op.path.padEnd(40)} ${op.permission}\n`);
       return 0;
+    case 'openapi': {
+      const out = option(args, 'out');
+      const text = `${JSON.stringify(openApiDocument(operations, PRODUCT_VERSION), null, 2)}\n`;
+      if (out) writeFileSync(out, text);
+      else process.stdout.write(text);
+      return 0;
+    }
     case 'call': {
+      if (flag(args, 'help')) return describeOperation(args[0]);
       const url = option(args, 'url') ?? process.env.QCDESK_URL ?? 'http://localhost:3000';
       const token = option(args, 'token') ?? process.env.QCDESK_TOKEN;
       const lang = option(args, 'lang') ?? 'zh';

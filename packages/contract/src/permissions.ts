@@ -104,6 +104,7 @@ export const PERMISSION_GROUPS = [
   },
   { prefix: 'reportform', label: { zh: '报表', en: 'Report forms' }, actions: ['export'] },
   { prefix: 'mail', label: { zh: '邮件', en: 'Mail' }, actions: ['admin'] },
+  { prefix: 'api', label: { zh: '接口文档', en: 'API reference' }, actions: ['docs'] },
 ] as const satisfies readonly PermissionGroupDef[];
 
 type Group = (typeof PERMISSION_GROUPS)[number];

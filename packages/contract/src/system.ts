@@ -15,3 +15,12 @@ export const systemInfo = defineOperation({
     database: z.enum(['pglite', 'postgres']),
   }),
 });
+
+export const systemOpenApi = defineOperation({
+  path: 'system/openapi',
+  method: 'GET',
+  permission: 'api.docs',
+  summary: 'The OpenAPI 3.1 document of every operation: input and output schemas, permission, summary.',
+  input: empty,
+  output: z.record(z.string(), z.unknown()),
+});

@@ -11,7 +11,7 @@ import { AppError } from '../../platform/errors';
 import { lockRow, lockVersion, updateRecord } from '../../platform/records';
 import { getSystemParam } from '../../platform/system-params';
 import { transition } from '../../platform/transition';
-import { bookingReportApproved } from '../inspection-booking/inspection-booking-transitions.service';
+import { bookingReportApproved } from '../inspection-booking/inspection-booking-system.service';
 import { superviseProducts } from './supervise-report.queries';
 import { isTeam, superviseReportMachine } from './supervise-report.rules';
 import { assertReadable, superviseDetail } from './supervise-report.service';

@@ -5,6 +5,7 @@ import { type OperationRegistry, registerOperation, serve, serveDetail } from '.
 import { readableIn } from '../../platform/scope';
 import { SUPERVISE_REPORT_SENT_MAIL } from './supervise-report.mails';
 import { superviseScope } from './supervise-report.queries';
+import { seedSuperviseReports } from './supervise-report.seed';
 import {
   getSuperviseReport,
   listSuperviseReports,
@@ -54,6 +55,7 @@ export const superviseReportModule = defineModule({
   name: 'superviseReport',
   register: registerSuperviseReportOperations,
   mails: [SUPERVISE_REPORT_SENT_MAIL],
+  seed: seedSuperviseReports,
   changeLog: [
     {
       entity: SUPERVISE_REPORT_ENTITY,

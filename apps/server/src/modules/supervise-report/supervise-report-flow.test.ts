@@ -240,6 +240,7 @@ describe('a CLC booking’s report moves its booking’s task', () => {
     const input = await bookingInput(db(), {
       clientId: shipped.order.clientId,
       type: 'BK-CLC',
+      extra: { containerType: '40HQ' },
       products: [{ orderProductId: String(shipped.products[0]!.id), quantity: 100 }],
     });
     const draft = await t.client.ok(booking.createInspectionBooking, input, { token: sales });
@@ -523,7 +524,8 @@ describe('the demo seed', () => {
       .from(inspectionBookings)
       .where(eq(inspectionBookings.bookingTypeId, clc!.id));
     const [salesUser] = await db().select().from(users).where(eq(users.username, 'demo.sales'));
-    const demo = booked.filter((b) => b.createdBy === salesUser!.id);
+    // The seed's (its site contact), not the bookings this file made as the demo sales.
+    const demo = booked.filter((b) => b.createdBy === salesUser!.id && b.contactName === '李主管');
     expect(demo).toHaveLength(1);
     expect(demo[0]!.status).toBe(INSPECTION_BOOKING_STATUS.submitted);
     const logs = await db()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { businessDate } from './config';
 import { enumSchema } from './enumerations';
+import { CONTAINER_NO_SHAPE, isContainerNo, normalizeContainerNo } from './iso6346';
 import { defineOperation } from './operation';
 import { dateOut, dateTimeOut, idIn, idOut, optStr, refOut, searchPageOf, searchPaging } from './schemas';
 import { defineTexts } from './texts';
@@ -15,34 +16,20 @@ export const SHIPPING_STATUS = { planned: 10, loaded: 20, shipped: 30, cancelled
 /** Statuses people (and the order feed) set: shipped and cancelled; loaded comes from supervise approval. */
 export const SHIPPING_STATUS_SET = [SHIPPING_STATUS.shipped, SHIPPING_STATUS.cancelled] as const;
 
-/** ISO 6346 container number: owner code (3 letters), category letter, 6-digit serial, check digit. */
-export const CONTAINER_NO_PATTERN = /^[A-Z]{4}[0-9]{7}$/;
+/** ISO 6346 container number as stored: owner code (3 letters), category U/J/Z, 6-digit serial, check digit. */
+export const CONTAINER_NO_PATTERN = CONTAINER_NO_SHAPE;
 
-/** ISO 6346 letter values: A=10 … Z=38, skipping multiples of 11. */
-function letterValue(letter: string): number {
-  let value = 10;
-  for (let c = 'A'.charCodeAt(0); c < letter.charCodeAt(0); c++) {
-    value++;
-    if (value % 11 === 0) value++;
-  }
-  return value;
-}
+/**
+ * Whether a container number has the ISO 6346 form and its check digit (DOMAIN.md §7.2): the same
+ * check as the supervise report's submit (iso6346.ts).
+ */
+export const containerNoOk = (no: string): boolean => isContainerNo(no);
 
-/** Whether a container number has the ISO 6346 form and its check digit (DOMAIN.md §7.2). */
-export function containerNoOk(no: string): boolean {
-  if (!CONTAINER_NO_PATTERN.test(no)) return false;
-  const sum = [...no.slice(0, 10)].reduce((acc, ch, i) => {
-    const value = /[A-Z]/.test(ch) ? letterValue(ch) : Number(ch);
-    return acc + value * 2 ** i;
-  }, 0);
-  return (sum % 11) % 10 === Number(no[10]);
-}
-
-/** An ISO 6346 container number, upper-cased, its check digit verified (empty: none). */
+/** An ISO 6346 container number, normalized (upper-cased, no spaces or dashes), its check digit verified (empty: none). */
 export const containerNo = z
   .string()
   .trim()
-  .transform((v) => v.toUpperCase().replace(/\s+/g, ''))
+  .transform(normalizeContainerNo)
   .refine((v) => v === '' || containerNoOk(v), { params: { reason: 'E_FORMAT' } })
   .optional()
   .transform((v) => (v === '' ? undefined : v));

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { businessDate } from './config';
 import { enumSchema } from './enumerations';
 import { INSPECTION_RESULT } from './inspection-apply';
+import { reportSendRecipient } from './inspection-report';
 import { defineOperation } from './operation';
 import {
   dateOut,
   dateRangeOk,
   dateTimeOut,
+  email,
   idIn,
   idOut,
   optStr,
@@ -315,6 +317,49 @@ export const cancelSuperviseReport = defineOperation({
   summary:
     'Cancel (10, 20, 80 → 90) with a reason; ends the checkout and frees the container for another report.',
   input: reasonIn,
+  output: superviseReportDetail,
+});
+
+// ---------------------------------------------------------------------------------------------
+// The client-ready loading report (issue 29): the bilingual PDF and the send (§4.5, §6.10)
+// ---------------------------------------------------------------------------------------------
+
+export const getSuperviseReportPdf = defineOperation({
+  path: 'supervisereport/pdf',
+  method: 'POST',
+  permission: 'supervise.search',
+  summary:
+    'The loading report as the bilingual PDF of the report engine (the inspection report’s blocks: label/value grid, verdict, products, checkpoints with their results, the checkpoint photos from their print-size copies, the signatures), made now and answered as base64; watermarked "预览 PREVIEW" before approval (any status but 90, E_STATUS).',
+  input: z.object({ id: idIn }),
+  output: z.object({
+    name: z.string(),
+    contentType: z.literal('application/pdf'),
+    /** The PDF, base64. */
+    base64: z.string(),
+    size: z.number().int(),
+    pages: z.number().int(),
+    /** Whether it carries the preview watermark (before approval). */
+    preview: z.boolean(),
+  }),
+});
+
+export const getSuperviseSendRecipients = defineOperation({
+  path: 'supervisereport/send/recipients',
+  method: 'GET',
+  permission: 'insp.report.send',
+  summary:
+    'What a send would do now (the send dialog), as for inspection reports: the client’s report e-mails, its sales and the factory contact (each address once), and whether the share link gets a password (the client’s `sharePassword`).',
+  input: z.object({ id: idIn }),
+  output: z.object({ recipients: z.array(reportSendRecipient), password: z.boolean() }),
+});
+
+export const sendSuperviseReport = defineOperation({
+  path: 'supervisereport/send',
+  method: 'POST',
+  permission: 'insp.report.send',
+  summary:
+    'Send an approved loading report (40 → 50; a resend in 50 stays and is logged; E_REPORT_NOT_APPROVED before approval) as an inspection report is sent: the final PDF stored and attached (the link only over 20 MB) with a share link (`/s/{code}`, 30 days, a random 6-character password in the mail when the client’s `sharePassword`) to `to` (default: send/recipients), each in their language.',
+  input: z.object({ id: idIn, version, to: z.array(email).min(1).max(30).optional() }),
   output: superviseReportDetail,
 });
 

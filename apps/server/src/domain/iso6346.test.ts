@@ -1,3 +1,4 @@
+import { containerNo, containerNoOk } from '@qcdesk/contract/shipping';
 import { describe, expect, it } from 'vitest';
 import { containerCheckDigit, isContainerNo, normalizeContainerNo } from './iso6346';
 
@@ -30,5 +31,14 @@ describe('ISO 6346 container numbers (DOMAIN.md §2.7)', () => {
     expect(containerCheckDigit('CSQU305438')).toBe(3);
     expect(containerCheckDigit('CSQU305407')).toBe(0);
     expect(normalizeContainerNo(' msku 907032-3 ')).toBe('MSKU9070323');
+  });
+
+  it('is the one check of the shipping’s container no too (contract/shipping.ts)', () => {
+    expect(containerNo.parse(' csqu 305438-3 ')).toBe('CSQU3054383');
+    expect(containerNo.parse('')).toBeUndefined();
+    for (const bad of ['CSQU3054384', 'CSQX3054383', 'CSQJ3054383'])
+      expect(containerNo.safeParse(bad).success, bad).toBe(false);
+    expect(containerNoOk('MSKU9070323')).toBe(true);
+    expect(containerNoOk('CSQX3054383')).toBe(false);
   });
 });

@@ -19,7 +19,7 @@ export const inspectionTasks = pgTable(
     planId: ref('plan_id')
       .notNull()
       .references(() => inspectionPlans.id),
-    /** applyId xor bookingId. */
+    /** applyId xor bookingId; neither for the CLC task of a supervise report made from a shipping. */
     applyId: ref('apply_id').references(() => inspectionApplies.id),
     /** The booking the task serves (its assignment, DOMAIN.md §4.6). */
     bookingId: ref('booking_id').references(() => inspectionBookings.id),

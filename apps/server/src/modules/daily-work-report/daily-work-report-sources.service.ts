@@ -1,9 +1,10 @@
 import type { EarnedScore } from '../../domain/daily-score';
 import type { Db } from '../../platform/db';
 import { type ScoredReport, scoredReports } from '../inspection-report/inspection-report-scores.service';
+import { scoredSuperviseReportsIn } from '../supervise-report/supervise-report-scores.service';
 
-// Where scores come from (DOMAIN.md §6.6): approved inspection reports by inspectionDate and, once
-// that area exists, approved supervise (loading) reports by loadingDate.
+// Where scores come from (DOMAIN.md §6.6): approved inspection reports by inspectionDate and
+// approved supervise (loading) reports by loadingDate.
 
 export interface ScoreRange {
   from: string;
@@ -13,13 +14,11 @@ export interface ScoreRange {
 }
 
 /**
- * EXTENSION POINT for the supervise-report area (LOADING, issue to come): the approved supervise
- * reports dated (loadingDate) in the range, each scored as a final CLC report (§6.6), in the shape
- * of inspection reports. Supervise reports do not exist yet, so there are none; that area replaces
- * this body with a call of its own service.
+ * The approved supervise reports dated (loadingDate) in the range, each scored as a final CLC report
+ * (§6.6, booked at their approval), in the shape of inspection reports.
  */
-export async function scoredSuperviseReports(_db: Db, _range: ScoreRange): Promise<ScoredReport[]> {
-  return [];
+export async function scoredSuperviseReports(db: Db, range: ScoreRange): Promise<ScoredReport[]> {
+  return scoredSuperviseReportsIn(db, range);
 }
 
 /** Every scored report of the range: inspection reports and supervise reports. */

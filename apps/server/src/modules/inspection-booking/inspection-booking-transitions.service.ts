@@ -1,7 +1,7 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
 import { INSPECTION_BOOKING_STATUS } from '@qcdesk/contract/inspection-booking';
 import type { Warning } from '@qcdesk/contract/warnings';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { clients } from '../../db/schema/client';
 import { users } from '../../db/schema/identity';
 import { inspectionBookings } from '../../db/schema/inspection-booking';
@@ -224,57 +224,4 @@ export async function cancelInspectionBooking(db: Db, input: ReasonInput, user: 
   });
   if (row.planId) await cancelBookingPlan(db, row.planId, reason, user);
   return bookingDetail(db, row.id, user);
-}
-
-/**
- * §4.6 system row: the final inspection report of a booking's task approved → the booking is
- * performed (30 → 40), taken for the approver; a booking in another status is left as it is.
- */
-export async function bookingReportApproved(db: Db, bookingId: bigint, user: Principal): Promise<void> {
-  const row = await lockRow(db, inspectionBookings, bookingId);
-  if (row.status !== scheduled) return;
-  await transition(db, {
-    machine: inspectionBookingMachine,
-    table: inspectionBookings,
-    id: row.id,
-    version: row.version,
-    action: 'perform',
-    user: { ...user, permissions: new Set([...user.permissions, 'insp.report.audit']) },
-    set: noCheckout,
-  });
-}
-
-/**
- * §4.6 system row: the plan of a scheduled booking cancelled by a planner → the booking is back to
- * 20 for its admins (reason RESET), its assignment cleared; taken for the planner.
- */
-export async function resetBookingsOfPlan(
-  db: Db,
-  planId: bigint,
-  reason: string | undefined,
-  user: Principal,
-): Promise<void> {
-  const rows = await db
-    .select({ id: inspectionBookings.id })
-    .from(inspectionBookings)
-    .where(and(eq(inspectionBookings.planId, planId), eq(inspectionBookings.status, scheduled)));
-  for (const { id } of rows) {
-    const row = await lockRow(db, inspectionBookings, id);
-    await transition(db, {
-      machine: inspectionBookingMachine,
-      table: inspectionBookings,
-      id: row.id,
-      version: row.version,
-      action: 'reset',
-      user: { ...user, permissions: new Set([...user.permissions, 'inspplan.create']) },
-      ...(reason ? { reason } : {}),
-      set: {
-        ...noCheckout,
-        planId: null,
-        assignedInspectorId: null,
-        assignedDate: null,
-        reasonText: reason?.trim() ? `RESET: ${reason.trim()}` : 'RESET',
-      },
-    });
-  }
 }

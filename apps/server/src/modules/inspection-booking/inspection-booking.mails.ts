@@ -35,3 +35,23 @@ export const BOOKING_ASSIGNED_MAIL = defineMail('inspection-booking-assigned', {
     highlight: 'assignment',
   },
 });
+
+/** A scheduled booking whose plan a planner cancelled (§4.6 "plan cancelled → 20, RESET"), to the booking admins. */
+export const BOOKING_RESET_MAIL = defineMail('inspection-booking-reset', {
+  zh: {
+    subject: '验货预约需重新安排 {bookingNo}：{factory} {inspectionDate}',
+    body: [
+      '{name}，您好：',
+      '{client} 的验货预约 {bookingNo}（工厂 {factory}，验货日期 {inspectionDate}）原定 {assignment} 的验货计划已由 {sender} 取消，预约已退回待分配，请重新安排。原因：',
+    ],
+    highlight: 'reason',
+  },
+  en: {
+    subject: 'Inspection booking to reschedule {bookingNo}: {factory} {inspectionDate}',
+    body: [
+      'Hello {name},',
+      'The plan of booking {bookingNo} of {client} (factory {factory}, inspection date {inspectionDate}), scheduled {assignment}, was cancelled by {sender}: the booking waits for assignment again. The reason:',
+    ],
+    highlight: 'reason',
+  },
+});

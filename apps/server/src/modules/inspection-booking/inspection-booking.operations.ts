@@ -4,8 +4,13 @@ import { defineModule, type ModuleDeps, namedBy, onHook } from '../../platform/m
 import { type OperationRegistry, serve, serveDetail } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
 import { INSPECTION_PLAN_CANCELLED } from '../inspection-plan/inspection-plan-transitions.service';
-import { BOOKING_ASSIGNED_MAIL, BOOKING_SUBMITTED_MAIL } from './inspection-booking.mails';
+import {
+  BOOKING_ASSIGNED_MAIL,
+  BOOKING_RESET_MAIL,
+  BOOKING_SUBMITTED_MAIL,
+} from './inspection-booking.mails';
 import { bookingScope } from './inspection-booking.queries';
+import { seedInspectionBookings } from './inspection-booking.seed';
 import {
   getInspectionBooking,
   INSPECTION_BOOKING_ENTITY,
@@ -14,11 +19,11 @@ import {
   listInspectionBookings,
   searchInspectionBookings,
 } from './inspection-booking.service';
+import { resetBookingsOfPlan } from './inspection-booking-system.service';
 import {
   cancelInspectionBooking,
   checkoutInspectionBooking,
   releaseInspectionBooking,
-  resetBookingsOfPlan,
   returnInspectionBooking,
   submitInspectionBooking,
 } from './inspection-booking-transitions.service';
@@ -50,7 +55,8 @@ function registerInspectionBookingOperations(registry: OperationRegistry, _deps:
 export const inspectionBookingModule = defineModule({
   name: 'inspectionBooking',
   register: registerInspectionBookingOperations,
-  mails: [BOOKING_SUBMITTED_MAIL, BOOKING_ASSIGNED_MAIL],
+  seed: seedInspectionBookings,
+  mails: [BOOKING_SUBMITTED_MAIL, BOOKING_ASSIGNED_MAIL, BOOKING_RESET_MAIL],
   // §4.6: a planner cancelling a booking's plan sends the booking back to its admins (20).
   hooks: [
     onHook(INSPECTION_PLAN_CANCELLED, (db, { planId, reason }, user) =>

@@ -10,10 +10,16 @@ import { createRecord } from '../../platform/records';
 import { transition } from '../../platform/transition';
 import {
   actingForSystem,
+  allTasksCancelled,
   cancelPlanTasks,
   createBookingTask,
 } from '../inspection-task/inspection-task.service';
-import { INSPECTION_PLAN_ENTITY, inspectionPlanMachine, taskNumber } from './inspection-plan.rules';
+import {
+  INSPECTION_PLAN_ENTITY,
+  inspectionPlanMachine,
+  isPlanDroppable,
+  taskNumber,
+} from './inspection-plan.rules';
 import { assertInspectors, writePlanAssistants } from './inspection-plan.service';
 import { dispatchInspectionPlan } from './inspection-plan-transitions.service';
 import { updateInspectionPlan } from './inspection-plan-update.service';
@@ -27,7 +33,8 @@ import { planWarningsOf } from './inspection-plan-warnings.service';
 const PLANNER = 'inspplan.create';
 
 export interface BookingAssignment {
-  bookingId: bigint;
+  /** null for the CLC plan of a supervise report made from a shipping (no booking). */
+  bookingId: bigint | null;
   inspectionTypeId: bigint;
   factoryId: bigint;
   planDate: string;
@@ -46,7 +53,11 @@ export async function bookingPlanWarnings(
   return planWarningsOf(db, { ...a, endDate: a.planDate, applyIds: [] }, exceptPlanId);
 }
 
-/** A dispatched plan (20) with the booking's task; the inspection notice is mailed. Answers the plan id. */
+/**
+ * A dispatched plan (20) with the booking's task; the inspection notice is mailed. Answers the plan
+ * id. A supervise report made from a shipping gets its CLC plan and task here too (no booking), so
+ * fees, the inspectors' load and the plan warnings see it.
+ */
 export async function createBookingPlan(db: Db, a: BookingAssignment, user: Principal): Promise<bigint> {
   const planner = actingForSystem(user, PLANNER);
   const actor = actorOf(user);
@@ -108,6 +119,27 @@ export async function rescheduleBookingPlan(
     actingForSystem(user, PLANNER),
   );
   return { saved: answer.saved, warnings: answer.warnings };
+}
+
+/**
+ * The CLC plan of a supervise report made from a shipping, when the report is cancelled: its open
+ * task → 90 and the plan → 90 (also once the task has started: the plan has no other task).
+ */
+export async function dropReportPlan(db: Db, planId: bigint, reason: string | undefined, user: Principal) {
+  const planner = actingForSystem(user, PLANNER);
+  const [plan] = await db.select().from(inspectionPlans).where(eq(inspectionPlans.id, planId)).for('update');
+  if (!plan) return;
+  await cancelPlanTasks(db, planId, reason, planner);
+  if (!isPlanDroppable(plan.status) || !(await allTasksCancelled(db, planId))) return;
+  await transition(db, {
+    machine: inspectionPlanMachine,
+    table: inspectionPlans,
+    id: planId,
+    version: plan.version,
+    action: 'drop',
+    user: planner,
+    reason,
+  });
 }
 
 /** A booking cancelled in 30: its plan's open tasks → 90 and the plan (10, 20) → 90 (E_STATUS once started). */

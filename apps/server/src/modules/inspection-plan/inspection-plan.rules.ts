@@ -32,8 +32,13 @@ export const inspectionPlanMachine = defineStateMachine<PlanStatus>(INSPECTION_P
     reasonRequired: true,
   },
   // System row: all its tasks cancelled (their applications waived or cancelled), taken for the
-  // user whose write caused it.
-  { from: [plan.planned, plan.dispatched], action: 'drop', to: plan.cancelled, permission: PLANNER },
+  // user whose write caused it; in 30 only the CLC plan of a cancelled supervise report (its one task).
+  {
+    from: [plan.planned, plan.dispatched, plan.inProgress],
+    action: 'drop',
+    to: plan.cancelled,
+    permission: PLANNER,
+  },
   // System rows its tasks' reports cause: the first task started, every task done.
   { from: [plan.dispatched], action: 'start', to: plan.inProgress, permission: 'insp.report.edit' },
   {
@@ -65,6 +70,10 @@ export function planMoveForTasks(
   );
   return planStatus === plan.dispatched && started ? 'start' : null;
 }
+
+/** §4.2 "all tasks cancelled → 90" (and a started CLC plan whose supervise report is cancelled). */
+export const isPlanDroppable = (status: number): boolean =>
+  status === plan.planned || status === plan.dispatched || status === plan.inProgress;
 
 /** The rows the system takes for the user whose write caused them: never a button. */
 const SYSTEM_ACTIONS = new Set(['drop', 'start', 'complete']);

@@ -14,7 +14,7 @@ import { lockVersion } from '../../platform/records';
 import { getSystemParam } from '../../platform/system-params';
 import { transition } from '../../platform/transition';
 import { applyReported } from '../inspection-apply/inspection-apply-report.service';
-import { bookingReportApproved } from '../inspection-booking/inspection-booking-transitions.service';
+import { bookingReportApproved } from '../inspection-booking/inspection-booking-system.service';
 import { followPlanTasks } from '../inspection-plan/inspection-plan-transitions.service';
 import { moveTaskForReport } from '../inspection-task/inspection-task.service';
 import {

@@ -22,6 +22,9 @@ import { PDF_LABELS } from './inspection-report-pdf.texts';
 import { pdfStateOf, signPdfState } from './inspection-report-pdf-state';
 import { severityBefore } from './inspection-report-sampling.service';
 
+/** The verdict's colours by InspectionResult, shared with the loading report's PDF (issue 29). */
+export { VERDICT_COLOURS } from './inspection-report-pdf.texts';
+
 // The client-ready PDF of an inspection report (issue 28): a watermarked preview made on demand
 // (never stored), and the final PDF made by a job when the report reaches 30 (approval, and again
 // at each re-approval after a reopen, with the revision mark), kept in the object store.

@@ -1,5 +1,4 @@
-import { randomInt } from 'node:crypto';
-import type { areas, Language, ParsedInputOf } from '@qcdesk/contract';
+import type { areas, ParsedInputOf } from '@qcdesk/contract';
 import { enumLabel } from '@qcdesk/contract/enumerations';
 import {
   INSPECTION_REPORT_STATUS,
@@ -7,21 +6,16 @@ import {
   REPORT_SHARE_DAYS,
 } from '@qcdesk/contract/inspection-report';
 import { eq } from 'drizzle-orm';
-import { clients } from '../../db/schema/client';
 import { factories } from '../../db/schema/config';
 import { inspectionReports, type ReportSendRecord } from '../../db/schema/inspection-report';
 import { orders } from '../../db/schema/order';
 import { actorOf, type Principal } from '../../platform/auth';
-import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/mail-outbox';
-import { contactRecipients, onceEach, salesRecipient } from '../../platform/mail/recipients';
 import { lockVersion, updateRecord } from '../../platform/records';
-import type { FilesContext } from '../../platform/storage/files-context';
 import { transition } from '../../platform/transition';
 import { findFile } from '../files/files.service';
-import { createShortLink } from '../files/short-links.service';
 import { INSPECTION_REPORT_SENT_MAIL, SENT_MAIL_PARTS } from './inspection-report.mails';
 import {
   INSPECTION_REPORT_ENTITY,
@@ -30,64 +24,31 @@ import {
 } from './inspection-report.rules';
 import { readableReport, reportDetail } from './inspection-report-detail.service';
 import { storeFinalPdf } from './inspection-report-pdf.service';
+import {
+  chosenRecipients,
+  reportRecipients,
+  type SendDeps,
+  sharePasswordWanted,
+  shareReportPdf,
+} from './inspection-report-share.service';
 
 // Sending an approved report (DOMAIN.md §4.4, §6.10; issue 28): the final PDF and a share link
 // (`/s/{code}`, 30 days, a password when the client wants one) mailed to the client's report
-// e-mails, its sales and the factory contact, each in their language; over 20 MB the link only.
-// The send is kept on the report (who, when, to whom, revision) and in its change log; 30 → 40,
-// and a resend in 40 or 50 keeps the status ("revised" after a reopen).
+// e-mails, its sales and the factory contact, each in their language; over 20 MB the link only
+// (those parts are inspection-report-share.service.ts, which supervise reports' send shares). The
+// send is kept on the report (who, when, to whom, revision) and in its change log; 30 → 40, and a
+// resend in 40 or 50 keeps the status ("revised" after a reopen).
 
 type Ops = typeof areas.inspectionReport;
 const { approved, sent, confirmed } = INSPECTION_REPORT_STATUS;
 const SENDABLE: readonly number[] = [approved, sent, confirmed];
-const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-export interface SendDeps {
-  config: Config;
-  files: FilesContext;
-}
-
-interface SendRecipient {
-  email: string;
-  name: string | null;
-  role: 'client' | 'sales' | 'factory' | 'other';
-  lang: Language;
-}
-
-/** The client's report e-mails (English: the overseas buyer), its sales, the factory's contacts; each once. */
-async function defaultRecipients(db: Db, r: InspectionReportRecord): Promise<SendRecipient[]> {
-  const [client] = await db.select().from(clients).where(eq(clients.id, r.clientId));
-  const [factory] = await db.select().from(factories).where(eq(factories.id, r.factoryId));
-  const sales = await salesRecipient(db, r.clientId);
-  return onceEach<SendRecipient>([
-    ...(client?.reportEmails ?? []).map((email) => ({
-      email,
-      name: null,
-      role: 'client' as const,
-      lang: 'en' as const,
-    })),
-    ...(sales ? [{ ...sales, role: 'sales' as const }] : []),
-    ...contactRecipients(factory?.contacts ?? []).map((c) => ({ ...c, role: 'factory' as const })),
-  ]);
-}
-
-const newPassword = () =>
-  Array.from({ length: 6 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
-
-async function sharePasswordWanted(db: Db, clientId: bigint) {
-  const [client] = await db
-    .select({ p: clients.sharePassword })
-    .from(clients)
-    .where(eq(clients.id, clientId));
-  return client?.p ?? false;
-}
 
 /** inspection/report/send/recipients: what a send would do now. */
 export async function getSendRecipients(db: Db, input: { id: bigint }, user: Principal) {
   const r = await readableReport(db, input.id, user);
   const size = r.pdf?.revision === r.revision ? r.pdf.size : null;
   return {
-    recipients: await defaultRecipients(db, r),
+    recipients: await reportRecipients(db, r),
     password: await sharePasswordWanted(db, r.clientId),
     revised: r.revision > 0,
     size,
@@ -116,26 +77,9 @@ export async function sendInspectionReport(
   await readableReport(db, input.id, user);
   const r = await lockVersion(db, inspectionReports, input.id, input.version);
   if (!SENDABLE.includes(r.status)) throw new AppError('E_REPORT_NOT_APPROVED');
-  const proposed = await defaultRecipients(db, r);
-  const byEmail = new Map(proposed.map((p) => [p.email.toLowerCase(), p]));
-  const to: SendRecipient[] = input.to
-    ? onceEach(
-        input.to.map(
-          (email) => byEmail.get(email) ?? { email, name: null, role: 'other' as const, lang: 'en' as const },
-        ),
-      )
-    : proposed;
-  if (to.length === 0) throw new AppError('E_NO_RECIPIENTS', {}, { field: 'to' });
+  const to = chosenRecipients(await reportRecipients(db, r), input.to);
   const { file, size } = await finalPdf(db, deps, r, user);
-  const linkOnly = size > REPORT_ATTACH_MAX_BYTES;
-  const password = (await sharePasswordWanted(db, r.clientId)) ? newPassword() : undefined;
-  const expiresAt = new Date(Date.now() + REPORT_SHARE_DAYS * 86_400_000);
-  const link = await createShortLink(
-    db,
-    { fileIds: [file.id], expiresAt, limit: null, password, direct: false, sub: file.name },
-    actorOf(user),
-  );
-  const url = `${deps.config.publicUrl}/s/${link.code}`;
+  const share = await shareReportPdf(db, deps, { file, size, clientId: r.clientId }, user);
   const [facts] = await db
     .select({ orderNo: orders.orderNo, zh: factories.nameZh, en: factories.nameEn })
     .from(orders)
@@ -156,17 +100,14 @@ export async function sendInspectionReport(
         result: enumLabel('InspectionResult', r.result, lang),
         revised: r.revision > 0 ? parts.revised[lang] : '',
         revisedNote: r.revision > 0 ? parts.revisedNote[lang].replace('{n}', String(r.revision)) : '',
-        attachment: linkOnly ? parts.linkOnly[lang] : parts.attached[lang],
-        access: password ? parts.password[lang].replace('{password}', password) : parts.noPassword[lang],
+        ...share.parts(lang),
         days: REPORT_SHARE_DAYS,
-        link: url,
+        link: share.url,
       },
       entity: INSPECTION_REPORT_ENTITY,
       entityId: r.id,
       createdBy: user.userId,
-      attachments: linkOnly
-        ? []
-        : [{ fileId: String(file.id), name: file.name, contentType: 'application/pdf' }],
+      attachments: share.attachments,
     });
   }
   const record: ReportSendRecord = {
@@ -174,11 +115,11 @@ export async function sendInspectionReport(
     by: String(user.userId),
     to: to.map((p) => p.email),
     revision: r.revision,
-    linkOnly,
-    shareLinkId: String(link.id),
-    code: link.code,
-    expiresAt: expiresAt.toISOString(),
-    password: password !== undefined,
+    linkOnly: share.linkOnly,
+    shareLinkId: String(share.link.id),
+    code: share.link.code,
+    expiresAt: share.expiresAt.toISOString(),
+    password: share.password !== undefined,
   };
   const set = { sends: [...r.sends, record], sentAt: new Date(record.at) };
   const reason = `${r.revision > 0 ? 'revised; ' : ''}to ${record.to.join(', ')}`;

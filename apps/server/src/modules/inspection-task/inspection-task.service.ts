@@ -101,11 +101,14 @@ export async function createPlanTasks(
   }
 }
 
-/** §4.6 assignment: the one task of a booking's plan, on the plan's date with its lead and assistants. */
+/**
+ * §4.6 assignment: the one task of a booking's plan, on the plan's date with its lead and assistants
+ * (no booking: the CLC task of a supervise report made from a shipping).
+ */
 export async function createBookingTask(
   db: Db,
   plan: PlanOfTasks,
-  booking: { id: bigint; inspectionTypeId: bigint },
+  booking: { id: bigint | null; inspectionTypeId: bigint },
   assistantIds: readonly bigint[],
   taskNo: string,
   user: Principal,

@@ -11,10 +11,11 @@ import { AppError } from '../../platform/errors';
 import { lockRow, lockVersion, updateRecord } from '../../platform/records';
 import { getSystemParam } from '../../platform/system-params';
 import { transition } from '../../platform/transition';
-import { bookingReportApproved } from '../inspection-booking/inspection-booking-transitions.service';
+import { bookingReportApproved } from '../inspection-booking/inspection-booking-system.service';
 import { superviseProducts } from './supervise-report.queries';
 import { isTeam, superviseReportMachine } from './supervise-report.rules';
 import { assertReadable, superviseDetail } from './supervise-report.service';
+import { dropShippingReportPlan, moveReportTask } from './supervise-report-task.service';
 
 // The auditor's side of a supervise report (DOMAIN.md §4.5, §6.6): approve (not by the team; the
 // scores booked as a final report of type CLC; the shipping loaded; a CLC booking performed), reject
@@ -77,6 +78,8 @@ export async function approveSuperviseReport(
         values: { status: SHIPPING_STATUS.loaded },
       });
   }
+  // §4.3: the CLC task closed (result 1–4) or aborted (5, 6), its plan completed.
+  await moveReportTask(db, approved.planId, { approved: input.result }, user);
   // §4.6 system row: the CLC booking whose report this is, performed (30 → 40).
   if (approved.bookingId !== null) await bookingReportApproved(db, approved.bookingId, user);
   return superviseDetail(db, row.id, user);
@@ -86,7 +89,7 @@ type ReasonInput = ParsedInputOf<Ops['rejectSuperviseReport']>;
 
 async function withReason(db: Db, input: ReasonInput, user: Principal, action: 'reject' | 'cancel') {
   await assertReadable(db, input.id, user);
-  await transition(db, {
+  const row = await transition(db, {
     machine: superviseReportMachine,
     table: superviseReports,
     id: input.id,
@@ -96,6 +99,10 @@ async function withReason(db: Db, input: ReasonInput, user: Principal, action: '
     reason: input.reason,
     set: { ...noCheckout, reasonText: input.reason?.trim() ?? null },
   });
+  // §4.3: a reject resumes the CLC task (30 → 20); a cancel drops the plan and task of a report made
+  // from a shipping (a booking's stay with the booking: its cancel or reset drops them).
+  if (action === 'reject') await moveReportTask(db, row.planId, 'rejected', user);
+  else await dropShippingReportPlan(db, row, input.reason, user);
   return superviseDetail(db, input.id, user);
 }
 

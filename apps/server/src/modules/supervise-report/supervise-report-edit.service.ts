@@ -1,7 +1,5 @@
 import type { areas, ParsedInputOf } from '@qcdesk/contract';
-import { SUPERVISE_REPORT_STATUS } from '@qcdesk/contract/supervise-report';
 import { and, eq } from 'drizzle-orm';
-import { users } from '../../db/schema/identity';
 import type { FieldChange } from '../../db/schema/platform';
 import {
   superviseReportCheckpoints,
@@ -11,112 +9,29 @@ import {
 import { actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { changedFields, lockRow, lockVersion, updateRecord } from '../../platform/records';
+import { changedFields, lockVersion, updateRecord } from '../../platform/records';
 import { getSystemParam } from '../../platform/system-params';
 import { transition } from '../../platform/transition';
 import { photoFiles } from '../files/photo-files.service';
 import { superviseCheckpointRows, superviseProducts } from './supervise-report.queries';
 import {
-  ADMIN,
   assertHolder,
   assertSubmittable,
-  EDIT,
-  isOpen,
-  isTeam,
-  liveHolder,
   SUPERVISE_REPORT_ENTITY,
   storedContainerNo,
   superviseReportMachine,
 } from './supervise-report.rules';
 import { assertReadable, superviseDetail } from './supervise-report.service';
+import { checkoutUntil } from './supervise-report-checkout.service';
+import { moveReportTask } from './supervise-report-task.service';
 import { assertNoLiveTwin } from './supervise-report-write.service';
 
-// The inspector's side of a supervise report (DOMAIN.md §4.5, §6.10): checkout (10 → 20 with the
-// arrival time; 20, 80 → 20), release (a force by insp.report.admin), the saves under the checkout
-// and the submit with its completeness checks (§7.3).
+// The inspector's side of a supervise report (DOMAIN.md §4.5, §6.10): the saves under the checkout
+// (supervise-report-checkout.service.ts) and the submit with its completeness checks (§7.3), which
+// reports the CLC task (§4.3).
 
 type Ops = typeof areas.superviseReport;
-const { preSupervise, rejected } = SUPERVISE_REPORT_STATUS;
 const noCheckout = { checkedOutBy: null, checkedOutAt: null, checkoutExpiresAt: null };
-
-async function checkoutUntil(db: Db, now: Date): Promise<Date> {
-  return new Date(now.getTime() + (await getSystemParam(db, 'checkout.ttlHours')) * 3_600_000);
-}
-
-async function holderName(db: Db, id: bigint) {
-  const [u] = await db.select({ name: users.name }).from(users).where(eq(users.id, id));
-  return u?.name ?? '';
-}
-
-/** supervisereport/checkout: the team's exclusive lock; 10 and 80 move to 20. */
-export async function checkoutSuperviseReport(
-  db: Db,
-  input: ParsedInputOf<Ops['checkoutSuperviseReport']>,
-  user: Principal,
-) {
-  const now = new Date();
-  await assertReadable(db, input.id, user);
-  const row = await lockRow(db, superviseReports, input.id);
-  if (row.valid !== 1) throw new AppError('E_NOT_FOUND');
-  if (!isOpen(row.status)) throw new AppError('E_STATUS');
-  if (!isTeam(row, user.userId)) throw new AppError('E_SR_INSPECTOR');
-  const holder = liveHolder(row, now);
-  if (holder !== null && holder !== user.userId)
-    throw new AppError('E_CHECKED_OUT', { user: await holderName(db, holder) });
-  const lock = {
-    checkedOutBy: user.userId,
-    checkedOutAt: now,
-    checkoutExpiresAt: await checkoutUntil(db, now),
-  };
-  if (row.status === preSupervise || row.status === rejected)
-    await transition(db, {
-      machine: superviseReportMachine,
-      table: superviseReports,
-      id: row.id,
-      version: row.version,
-      action: 'checkout',
-      user,
-      set: { ...lock, ...(row.status === preSupervise && !row.arrivalTime ? { arrivalTime: now } : {}) },
-    });
-  else
-    await updateRecord(db, {
-      table: superviseReports,
-      id: row.id,
-      version: row.version,
-      entity: SUPERVISE_REPORT_ENTITY,
-      actor: actorOf(user),
-      action: 'checkout',
-      values: lock,
-    });
-  return superviseDetail(db, row.id, user, now);
-}
-
-/** supervisereport/release: the holder gives the lock back; insp.report.admin forces another's. */
-export async function releaseSuperviseReport(
-  db: Db,
-  input: ParsedInputOf<Ops['releaseSuperviseReport']>,
-  user: Principal,
-) {
-  const now = new Date();
-  await assertReadable(db, input.id, user);
-  const row = await lockRow(db, superviseReports, input.id);
-  const holder = liveHolder(row, now);
-  if (holder === null) throw new AppError('E_NOT_CHECKED_OUT');
-  const forced = holder !== user.userId;
-  if (forced && !(input.force && user.permissions.has(ADMIN)))
-    throw new AppError('E_CHECKED_OUT', { user: await holderName(db, holder) });
-  if (!forced && !user.permissions.has(EDIT)) throw new AppError('E_PERMISSION');
-  await updateRecord(db, {
-    table: superviseReports,
-    id: row.id,
-    version: row.version,
-    entity: SUPERVISE_REPORT_ENTITY,
-    actor: actorOf(user),
-    action: forced ? 'forceRelease' : 'release',
-    values: noCheckout,
-  });
-  return superviseDetail(db, row.id, user, now);
-}
 
 type UpdateInput = ParsedInputOf<Ops['updateSuperviseReport']>;
 const time = (v: string | null | undefined) =>
@@ -257,5 +172,6 @@ export async function submitSuperviseReport(
     user,
     set: { ...noCheckout, submittedAt: now, finishTime: row.finishTime ?? now },
   });
+  await moveReportTask(db, row.planId, 'submitted', user);
   return superviseDetail(db, row.id, user, now);
 }

@@ -21,6 +21,7 @@ import { createRecord } from '../../platform/records';
 import { masterCheckpoints } from './supervise-report.queries';
 import { SUPERVISE_REPORT_ENTITY, storedContainerNo } from './supervise-report.rules';
 import { superviseDetail } from './supervise-report.service';
+import { createShippingReportPlan } from './supervise-report-task.service';
 
 // The creation of supervise reports (DOMAIN.md §4.5 row 1): from a shipping (its orders' products
 // made at the factory) by supervise.edit, or by the system on a CLC booking's assignment (the
@@ -139,7 +140,10 @@ async function writeReport(db: Db, r: NewReport, user: Principal) {
   return report;
 }
 
-/** supervisereport/create: a pre-supervise report (10) from a shipping. */
+/**
+ * supervisereport/create: a pre-supervise report (10) from a shipping, with its dispatched CLC plan
+ * and task for the inspector on the loading date (§4.2, issue 29: fees, load and warnings see it).
+ */
 export async function createSuperviseReport(
   db: Db,
   input: ParsedInputOf<Ops['createSuperviseReport']>,
@@ -163,17 +167,24 @@ export async function createSuperviseReport(
     .from(factories)
     .where(and(eq(factories.id, factoryId), eq(factories.valid, 1)));
   if (!factory) throw new AppError('E_NOT_FOUND', {}, { field: 'factoryId' });
+  const assistantIds = input.assistantIds.filter((a) => a !== input.inspectorId);
+  await assertInspectors(db, [input.inspectorId, ...assistantIds]);
+  const planId = await createShippingReportPlan(
+    db,
+    { factoryId, loadingDate: input.loadingDate, inspectorId: input.inspectorId, assistantIds },
+    user,
+  );
   const report = await writeReport(
     db,
     {
       shippingId: shipping.id,
       bookingId: null,
-      planId: null,
+      planId,
       clientId: shipping.clientId,
       factoryId,
       loadingDate: input.loadingDate,
       inspectorId: input.inspectorId,
-      assistantIds: input.assistantIds.filter((a) => a !== input.inspectorId),
+      assistantIds,
       containerType: input.containerType ?? null,
       containerNo: storedContainerNo(input.containerNo) ?? null,
       remark: input.remark ?? null,

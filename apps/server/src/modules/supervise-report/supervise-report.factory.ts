@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { SUPERVISE_REPORT_STATUS } from '@qcdesk/contract/supervise-report';
+import { eq, sql } from 'drizzle-orm';
 import { byDepartment, type ChangeLogScopeCases } from '../../../test/support/change-log-scope';
 import { unique } from '../../../test/support/factories';
+import { fillOrders, vacuumAnalyze } from '../../../test/support/search-plans';
 import { users } from '../../db/schema/identity';
 import { orders } from '../../db/schema/order';
 import { superviseReports } from '../../db/schema/supervise-report';
@@ -61,3 +63,26 @@ async function firstUser(db: Db) {
 export const changeLogScope: ChangeLogScopeCases = {
   supervise_reports: byDepartment(async (db, owner) => (await buildSuperviseReport(db, owner)).id),
 };
+
+/**
+ * The EXPLAIN fill (supervise-report-plans.test.ts): `rows` orders `SVPLAN` + 7 digits of two
+ * products each (fillOrders), one supervise report per order carrying its products, the loading
+ * dates and statuses spread; then ANALYZE.
+ */
+export async function fillSuperviseReports(db: Db, rows: number) {
+  await fillOrders(db, 'SVPLAN', rows);
+  const statuses = sql.raw(`array[${Object.values(SUPERVISE_REPORT_STATUS).join(',')}]`);
+  await db.execute(sql`
+    insert into supervise_reports (report_no, client_id, department_id, factory_id, loading_date, inspector_id, status)
+    select 'CLC' || lpad(o.id::text, 10, '0'), o.client_id, o.department_id,
+           (select p.factory_id from order_products p where p.order_id = o.id and p.line = 1),
+           date '2025-01-01' + (o.id % 700)::int, (select min(id) from users),
+           (${statuses})[1 + (o.id % 7)::int]
+    from orders o where o.order_no like 'SVPLAN%'`);
+  await db.execute(sql`
+    insert into supervise_report_products (report_id, order_product_id, sort)
+    select r.id, p.id, p.line from supervise_reports r
+    join order_products p on p.order_id = substr(r.report_no, 4)::bigint
+    where r.report_no like 'CLC0%'`);
+  await vacuumAnalyze(db, ['supervise_reports', 'supervise_report_products']);
+}

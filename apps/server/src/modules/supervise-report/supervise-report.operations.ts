@@ -1,9 +1,11 @@
 import { areas } from '@qcdesk/contract';
 import { superviseReports } from '../../db/schema/supervise-report';
 import { defineModule, type ModuleDeps, namedBy } from '../../platform/module';
-import { type OperationRegistry, serve, serveDetail } from '../../platform/registry';
+import { type OperationRegistry, registerOperation, serve, serveDetail } from '../../platform/registry';
 import { readableIn } from '../../platform/scope';
+import { SUPERVISE_REPORT_SENT_MAIL } from './supervise-report.mails';
 import { superviseScope } from './supervise-report.queries';
+import { seedSuperviseReports } from './supervise-report.seed';
 import {
   getSuperviseReport,
   listSuperviseReports,
@@ -15,17 +17,15 @@ import {
   cancelSuperviseReport,
   rejectSuperviseReport,
 } from './supervise-report-audit.service';
-import {
-  checkoutSuperviseReport,
-  releaseSuperviseReport,
-  submitSuperviseReport,
-  updateSuperviseReport,
-} from './supervise-report-edit.service';
+import { checkoutSuperviseReport, releaseSuperviseReport } from './supervise-report-checkout.service';
+import { submitSuperviseReport, updateSuperviseReport } from './supervise-report-edit.service';
+import { getSuperviseReportPdf } from './supervise-report-pdf.service';
+import { getSuperviseSendRecipients, sendSuperviseReport } from './supervise-report-send.service';
 import { createSuperviseReport } from './supervise-report-write.service';
 
 const ops = areas.superviseReport;
 
-function registerSuperviseReportOperations(registry: OperationRegistry, _deps: ModuleDeps): void {
+function registerSuperviseReportOperations(registry: OperationRegistry, deps: ModuleDeps): void {
   const read = { transaction: false };
   serve(registry, ops.searchSuperviseReports, searchSuperviseReports, read);
   serve(registry, ops.listSuperviseReports, listSuperviseReports, read);
@@ -38,11 +38,24 @@ function registerSuperviseReportOperations(registry: OperationRegistry, _deps: M
   serve(registry, ops.approveSuperviseReport, approveSuperviseReport);
   serve(registry, ops.rejectSuperviseReport, rejectSuperviseReport);
   serve(registry, ops.cancelSuperviseReport, cancelSuperviseReport);
+  registerOperation(
+    registry,
+    ops.getSuperviseReportPdf,
+    (input, ctx) => getSuperviseReportPdf(ctx.db, deps.files, input, ctx.user),
+    read,
+  );
+  serve(registry, ops.getSuperviseSendRecipients, getSuperviseSendRecipients, read);
+  const sendDeps = { config: deps.config, files: deps.files };
+  serve(registry, ops.sendSuperviseReport, (db, input, user) =>
+    sendSuperviseReport(db, sendDeps, input, user),
+  );
 }
 
 export const superviseReportModule = defineModule({
   name: 'superviseReport',
   register: registerSuperviseReportOperations,
+  mails: [SUPERVISE_REPORT_SENT_MAIL],
+  seed: seedSuperviseReports,
   changeLog: [
     {
       entity: SUPERVISE_REPORT_ENTITY,
@@ -69,6 +82,8 @@ export const superviseReportModule = defineModule({
         approve: { zh: '审核', en: 'Approved' },
         reject: { zh: '退回', en: 'Rejected' },
         cancel: { zh: '取消', en: 'Cancelled' },
+        send: { zh: '发送报告', en: 'Report sent' },
+        resend: { zh: '重新发送报告', en: 'Report sent again' },
       },
     },
   ],

@@ -17,6 +17,7 @@ const s = SUPERVISE_REPORT_STATUS;
 export const EDIT = 'supervise.edit';
 export const AUDIT = 'supervise.audit';
 export const ADMIN = 'insp.report.admin';
+export const SEND = 'insp.report.send';
 
 /** §4.5 as data; checkout 20/80 → 20 and update are the holder's, written with updateRecord. */
 export const superviseReportMachine = defineStateMachine<Status>(SUPERVISE_REPORT_ENTITY, [
@@ -31,6 +32,8 @@ export const superviseReportMachine = defineStateMachine<Status>(SUPERVISE_REPOR
     permission: AUDIT,
     reasonRequired: true,
   },
+  // §4.5 "40 send → 50"; a resend in 50 is the sender's updateRecord.
+  { from: [s.approved], action: 'send', to: s.sent, permission: SEND },
 ]);
 
 type Team = Pick<SuperviseReportRecord, 'inspectorId' | 'assistantIds'>;
@@ -67,6 +70,7 @@ export function superviseActions(r: SuperviseReportRecord, user: Principal, now:
   if (user.permissions.has(AUDIT) && r.status === s.submitted && !isTeam(r, user.userId))
     out.push('approve', 'reject');
   if (user.permissions.has(AUDIT) && isOpen(r.status)) out.push('cancel');
+  if (user.permissions.has(SEND) && (r.status === s.approved || r.status === s.sent)) out.push('send');
   return out;
 }
 

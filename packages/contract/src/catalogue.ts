@@ -25,6 +25,7 @@ import * as orderRisk from './order-risk';
 import * as originalSample from './original-sample';
 import * as productTrack from './product-track';
 import * as productionSample from './production-sample';
+import * as reportForm from './report-form';
 import * as shipping from './shipping';
 import * as standard from './standard';
 import * as superviseReport from './supervise-report';
@@ -65,6 +66,7 @@ export const areas = {
   superviseReport,
   contract,
   standard,
+  reportForm,
   homeSearch,
 } as const;
 

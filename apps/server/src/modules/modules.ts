@@ -16,6 +16,7 @@ import { inspectionPlanModule } from './inspection-plan/inspection-plan.operatio
 import { inspectionReportModule } from './inspection-report/inspection-report.operations';
 import { inspectionTaskModule } from './inspection-task/inspection-task.operations';
 import { listExportModule } from './list-export/list-export.operations';
+import { reportFormModule } from './report-form/report-form.operations';
 import { mailModule } from './mail/mail.operations';
 import { mailServiceModule } from './mail-service/mail-service.operations';
 import { materialModule } from './material/material.operations';
@@ -69,4 +70,5 @@ export const modules: readonly ModuleDef[] = [
   standardModule,
   homeSearchModule,
   listExportModule,
+  reportFormModule,
 ];

@@ -22,6 +22,7 @@ import { orderFeature } from '../features/order/order-feature';
 import { orderRiskFeature } from '../features/order-risk/order-risk-feature';
 import { originalSampleFeature } from '../features/original-sample/original-sample-feature';
 import { productionSampleFeature } from '../features/production-sample/production-sample-feature';
+import { reportFormFeature } from '../features/report-form/report-form-feature';
 import { settingsFeature } from '../features/settings/settings-feature';
 import { shareFileFeature } from '../features/share-file/share-file-feature';
 import { standardFeature } from '../features/standard/standard-feature';
@@ -55,6 +56,7 @@ export const features = [
   inspectionTaskFeature,
   inspectionReportFeature,
   dailyWorkReportFeature,
+  reportFormFeature,
   inspectionBookingFeature,
   contractFeature,
   standardFeature,

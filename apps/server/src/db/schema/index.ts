@@ -20,6 +20,7 @@ export * from './order-risk';
 export * from './original-sample';
 export * from './platform';
 export * from './production-sample';
+export * from './report-form';
 export * from './shipping';
 export * from './standard';
 export * from './supervise-report';

@@ -7,6 +7,7 @@ import { enumerationModule } from './enumerations/enumerations.operations';
 import { factoryScheduleModule } from './factory-schedule/factory-schedule.operations';
 import { filesModule } from './files/files.operations';
 import { firstSampleModule } from './first-sample/first-sample.operations';
+import { dashboardModule } from './dashboard/dashboard.operations';
 import { homeSearchModule } from './home-search/home-search.operations';
 import { identityModule } from './identity/identity.operations';
 import { inspectionApplyModule } from './inspection-apply/inspection-apply.operations';
@@ -68,5 +69,6 @@ export const modules: readonly ModuleDef[] = [
   contractModule,
   standardModule,
   homeSearchModule,
+  dashboardModule,
   listExportModule,
 ];

@@ -1,7 +1,14 @@
 import { z } from 'zod';
+import { DAILY_REPORT_STATUS } from './daily-work-report';
+import { INSPECTION_APPLY_STATUS } from './inspection-apply';
+import { INSPECTION_BOOKING_STATUS } from './inspection-booking';
+import { INSPECTION_REPORT_STATUS } from './inspection-report';
 import { defineOperation } from './operation';
 import type { Permission } from './permissions';
+import { PRODUCTION_SAMPLE_STATUS } from './production-sample';
 import { dateOut } from './schemas';
+import { SUPERVISE_REPORT_STATUS } from './supervise-report';
+import { TEST_REPORT_STATUS } from './test-report';
 
 // The dashboard on Home (issue 30): what each role opens the day with. First the personal work
 // queue: one count per to-do set the caller holds the permission for, each the total of a list's
@@ -29,55 +36,55 @@ export const DASHBOARD_QUEUE = {
     label: { zh: '待审核的大货样', en: 'Production samples to audit' },
     permission: 'productionsample.audit',
     route: 'ProductionSample',
-    params: () => ({ status: '10' }),
+    params: () => ({ status: String(PRODUCTION_SAMPLE_STATUS.registered) }),
   },
   testReportsToVerify: {
     label: { zh: '待审核的测试报告', en: 'Test reports to verify' },
     permission: 'testreport.verify',
     route: 'TestReport',
-    params: () => ({ status: '20' }),
+    params: () => ({ status: String(TEST_REPORT_STATUS.issued) }),
   },
   testReportsToPublish: {
     label: { zh: '待发布的测试报告', en: 'Test reports to publish' },
     permission: 'testreport.verify',
     route: 'TestReport',
-    params: () => ({ status: '30' }),
+    params: () => ({ status: String(TEST_REPORT_STATUS.verified) }),
   },
   appliesToPlan: {
     label: { zh: '待计划的验货申请', en: 'Applications to plan' },
     permission: 'inspplan.create',
     route: 'InspectionApply',
-    params: () => ({ status: '20' }),
+    params: () => ({ status: String(INSPECTION_APPLY_STATUS.submitted) }),
   },
   reportsToApprove: {
     label: { zh: '待审核的验货报告', en: 'Inspection reports to approve' },
     permission: 'insp.report.audit',
     route: 'InspectionReport',
-    params: () => ({ status: '20' }),
+    params: () => ({ status: String(INSPECTION_REPORT_STATUS.submitted) }),
   },
   reportsToApproveLevelTwo: {
     label: { zh: '待二级审核的验货报告', en: 'Inspection reports to approve (level 2)' },
     permission: 'insp.report.admin',
     route: 'InspectionReport',
-    params: () => ({ status: '25' }),
+    params: () => ({ status: String(INSPECTION_REPORT_STATUS.levelTwo) }),
   },
   bookingsToAssign: {
     label: { zh: '待分配的验货预约', en: 'Bookings to assign' },
     permission: 'booking.admin',
     route: 'InspectionBooking',
-    params: () => ({ work: 'true', status: '20' }),
+    params: () => ({ view: 'work', status: String(INSPECTION_BOOKING_STATUS.submitted) }),
   },
   dailyReportsToCheck: {
     label: { zh: '待检查的工作日报', en: 'Daily reports to check' },
     permission: 'dailyreport.check',
     route: 'DailyWorkReport',
-    params: () => ({ work: 'true', status: '20' }),
+    params: () => ({ work: 'true', status: String(DAILY_REPORT_STATUS.submitted) }),
   },
   superviseReportsToApprove: {
     label: { zh: '待审核的监装报告', en: 'Supervise reports to approve' },
     permission: 'supervise.audit',
     route: 'SuperviseReport',
-    params: () => ({ status: '30' }),
+    params: () => ({ status: String(SUPERVISE_REPORT_STATUS.submitted) }),
   },
   deliveriesDue: {
     label: { zh: '我的临近或逾期交货', en: 'My deliveries due soon or overdue' },

@@ -1,5 +1,11 @@
-import { DASHBOARD_QUEUE, QUEUE_KEYS, QUEUE_TASK_DAYS, type QueueItem, type QueueKey } from '@qcdesk/contract/dashboard';
 import { DAILY_REPORT_STATUS } from '@qcdesk/contract/daily-work-report';
+import {
+  DASHBOARD_QUEUE,
+  QUEUE_KEYS,
+  QUEUE_TASK_DAYS,
+  type QueueItem,
+  type QueueKey,
+} from '@qcdesk/contract/dashboard';
 import { INSPECTION_APPLY_STATUS } from '@qcdesk/contract/inspection-apply';
 import { INSPECTION_BOOKING_STATUS } from '@qcdesk/contract/inspection-booking';
 import { INSPECTION_REPORT_STATUS } from '@qcdesk/contract/inspection-report';
@@ -39,11 +45,20 @@ const COUNTS: Record<QueueKey, (c: QueueContext) => Promise<Total>> = {
     countProductionSamples(db, { status: PRODUCTION_SAMPLE_STATUS.registered }, user),
   testReportsToVerify: ({ db, user }) => countTestReports(db, { status: TEST_REPORT_STATUS.issued }, user),
   testReportsToPublish: ({ db, user }) => countTestReports(db, { status: TEST_REPORT_STATUS.verified }, user),
-  appliesToPlan: ({ db, user }) => countInspectionApplies(db, { status: INSPECTION_APPLY_STATUS.submitted }, user),
+  appliesToPlan: ({ db, user }) =>
+    countInspectionApplies(db, { status: INSPECTION_APPLY_STATUS.submitted }, user),
   reportsToApprove: ({ db, user }) =>
-    countInspectionReports(db, { work: true, interim: false, status: INSPECTION_REPORT_STATUS.submitted }, user),
+    countInspectionReports(
+      db,
+      { work: true, interim: false, status: INSPECTION_REPORT_STATUS.submitted },
+      user,
+    ),
   reportsToApproveLevelTwo: ({ db, user }) =>
-    countInspectionReports(db, { work: true, interim: false, status: INSPECTION_REPORT_STATUS.levelTwo }, user),
+    countInspectionReports(
+      db,
+      { work: true, interim: false, status: INSPECTION_REPORT_STATUS.levelTwo },
+      user,
+    ),
   bookingsToAssign: ({ db, user }) =>
     countInspectionBookings(db, { work: true, status: INSPECTION_BOOKING_STATUS.submitted }, user),
   dailyReportsToCheck: ({ db, user }) =>
@@ -67,7 +82,9 @@ export async function dashboardQueue(db: Db, user: Principal) {
   const scope = await scopeOf(db, user);
   const today = businessDate();
   const context: QueueContext = { db, user, today, lastTaskDay: addDays(today, QUEUE_TASK_DAYS - 1) };
-  const keys = QUEUE_KEYS.filter((key) => user.permissions.has(DASHBOARD_QUEUE[key].permission) && applies(key, scope));
+  const keys = QUEUE_KEYS.filter(
+    (key) => user.permissions.has(DASHBOARD_QUEUE[key].permission) && applies(key, scope),
+  );
   const items = await Promise.all(
     keys.map(async (key): Promise<QueueItem> => {
       const { total, totalCapped } = await COUNTS[key](context);

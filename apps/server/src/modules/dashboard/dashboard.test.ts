@@ -1,7 +1,7 @@
 import { areas, type RoleCode } from '@qcdesk/contract';
 import { QUEUE_TASK_DAYS, type QueueKey } from '@qcdesk/contract/dashboard';
 import { INSPECTION_BOOKING_STATUS } from '@qcdesk/contract/inspection-booking';
-import { PRODUCTION_SAMPLE_STATUS } from '@qcdesk/contract/production-sample';
+import { AUDIT_RESULT, PRODUCTION_SAMPLE_STATUS } from '@qcdesk/contract/production-sample';
 import { TEST_REPORT_STATUS } from '@qcdesk/contract/test-report';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,7 +45,12 @@ async function queue(token: string) {
 }
 
 /** A user of a role made for the test (the seeded roles' scopes and permissions are fixed). */
-async function userOfRole(code: string, scope: 'department' | 'client', permissions: string[], department: string) {
+async function userOfRole(
+  code: string,
+  scope: 'department' | 'client',
+  permissions: string[],
+  department: string,
+) {
   const [existing] = await db().select().from(roles).where(eq(roles.code, code));
   if (!existing) await db().insert(roles).values({ code, nameZh: code, nameEn: code, permissions, scope });
   const user = await buildUser(db(), { role: code as RoleCode, department });
@@ -72,7 +77,11 @@ describe('dashboard/queue', () => {
 
     const client = await buildClient(db());
     await buildProductionSample(db(), { clientId: client.id });
-    await buildProductionSample(db(), { clientId: client.id, status: PRODUCTION_SAMPLE_STATUS.audited, auditResult: 1 });
+    await buildProductionSample(db(), {
+      clientId: client.id,
+      status: PRODUCTION_SAMPLE_STATUS.audited,
+      auditResult: AUDIT_RESULT.sign,
+    });
     await buildProductionSample(db(), { clientId: client.id, status: PRODUCTION_SAMPLE_STATUS.cancelled });
     const order = await buildOrder(db());
     const orderProductId = order.products[0]!.id;
@@ -81,7 +90,10 @@ describe('dashboard/queue', () => {
     await buildTestReport(db(), { orderProductId, status: TEST_REPORT_STATUS.verified });
     await buildTestReport(db(), { orderProductId, status: TEST_REPORT_STATUS.pending });
     const booking = await buildInspectionBooking(db(), order);
-    await db().update(inspectionBookings).set({ status: submitted }).where(eq(inspectionBookings.id, booking.id));
+    await db()
+      .update(inspectionBookings)
+      .set({ status: submitted })
+      .where(eq(inspectionBookings.id, booking.id));
 
     const after = await queue(qcManager);
     expect(after.count('productionSamplesToAudit')).toBe(before.count('productionSamplesToAudit')! + 1);
@@ -144,7 +156,10 @@ describe('dashboard/queue', () => {
     expect(before.keys).toEqual(['bookingsToAssign']);
     for (const built of [ownOrder, otherOrder, otherOrder]) {
       const booking = await buildInspectionBooking(db(), built);
-      await db().update(inspectionBookings).set({ status: submitted }).where(eq(inspectionBookings.id, booking.id));
+      await db()
+        .update(inspectionBookings)
+        .set({ status: submitted })
+        .where(eq(inspectionBookings.id, booking.id));
     }
     const after = await queue(reader.token);
     expect(after.count('bookingsToAssign')).toBe(before.count('bookingsToAssign')! + 1);

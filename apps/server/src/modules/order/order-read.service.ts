@@ -48,7 +48,11 @@ export async function searchOrders(db: Db, input: OrderSearch, user: Principal) 
 /** The dashboard's count (issue 30): this list's search WHERE in the caller's scope, capped like its total. */
 export async function countOrderProducts(db: Db, filters: Partial<OrderSearch>, user: Principal) {
   const dueSoonDays = filters.work ? await getSystemParam(db, 'delivery.dueSoonDays') : 0;
-  const where = orderSearchWhere(db, { deleted: false, ...filters }, { scope: await scopeOf(db, user), user, dueSoonDays });
+  const where = orderSearchWhere(
+    db,
+    { deleted: false, ...filters },
+    { scope: await scopeOf(db, user), user, dueSoonDays },
+  );
   return cappedTotal(db, orderProducts, where);
 }
 

@@ -1,6 +1,7 @@
 import { DASHBOARD_QUEUE, type QueueItem } from '@qcdesk/contract/dashboard';
 import type { Language } from '@qcdesk/contract/language';
 import { Alert, Card, Col, Row, Skeleton, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routePermitted } from '../../api/guard';
@@ -36,7 +37,7 @@ export function WorkQueue() {
   const queue = useDashboardQueue();
   const items = queue.data?.items ?? [];
 
-  let body;
+  let body: ReactNode;
   if (queue.isPending) body = <Skeleton active paragraph={{ rows: 1 }} />;
   else if (queue.isError) body = <Alert type="warning" showIcon title={t('home.queueFailed')} />;
   else if (items.length === 0)
@@ -47,7 +48,9 @@ export function WorkQueue() {
         {items.map((item) => {
           const def = DASHBOARD_QUEUE[item.key];
           const href =
-            session && routePermitted(session, def.route) ? queueHref(item, queue.data!, language) : undefined;
+            session && routePermitted(session, def.route)
+              ? queueHref(item, queue.data!, language)
+              : undefined;
           const count = item.capped ? t('home.queueCapped', { count: item.count }) : String(item.count);
           const figure = (
             <>
@@ -69,7 +72,11 @@ export function WorkQueue() {
             <Col xs={12} sm={8} xl={6} key={item.key}>
               <Card size="small" style={{ height: '100%' }} data-testid={`work-queue-${item.key}`}>
                 {href ? (
-                  <Link to={href} aria-label={`${def.label[language]}: ${count}`} style={{ display: 'block' }}>
+                  <Link
+                    to={href}
+                    aria-label={`${def.label[language]}: ${count}`}
+                    style={{ display: 'block' }}
+                  >
                     {figure}
                   </Link>
                 ) : (

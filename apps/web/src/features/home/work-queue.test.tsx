@@ -62,9 +62,9 @@ describe('WorkQueue', () => {
         { key: 'myTasks', count: 2, capped: false },
       ],
     });
-    const verify = await screen.findByRole('link', { name: 'Test reports to verify: 3' });
+    const verify = await screen.findByRole('link', { name: '3 Test reports to verify' });
     expect(verify.getAttribute('href')).toBe('/en/testreport?status=20');
-    const tasks = screen.getByRole('link', { name: 'My inspection tasks (next two weeks): 2' });
+    const tasks = screen.getByRole('link', { name: '2 My inspection tasks (next two weeks)' });
     expect(tasks.getAttribute('href')).toBe('/en/inspection/task?taskRange=2026-03-02%2C2026-03-15');
     // InspectionApply is not among the user's routes: the figure stays, without a link.
     expect(screen.getByTestId('work-queue-appliesToPlan').textContent).toContain('more than 10000');

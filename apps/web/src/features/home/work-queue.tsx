@@ -72,11 +72,7 @@ export function WorkQueue() {
             <Col xs={12} sm={8} xl={6} key={item.key}>
               <Card size="small" style={{ height: '100%' }} data-testid={`work-queue-${item.key}`}>
                 {href ? (
-                  <Link
-                    to={href}
-                    aria-label={`${def.label[language]}: ${count}`}
-                    style={{ display: 'block' }}
-                  >
+                  <Link to={href} aria-label={`${count} ${def.label[language]}`} style={{ display: 'block' }}>
                     {figure}
                   </Link>
                 ) : (

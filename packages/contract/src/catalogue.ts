@@ -2,6 +2,7 @@ import * as client from './client';
 import { configOperations } from './config';
 import * as contract from './contract';
 import * as dailyWorkReport from './daily-work-report';
+import * as dashboard from './dashboard';
 import * as enumeration from './enumerations';
 import * as factorySchedule from './factory-schedule';
 import * as files from './files';
@@ -68,6 +69,7 @@ export const areas = {
   standard,
   reportForm,
   homeSearch,
+  dashboard,
 } as const;
 
 const isOperation = (value: unknown): value is OperationDef =>

@@ -3,6 +3,7 @@ import { clientModule } from './client/client.operations';
 import { configModule } from './config/config.operations';
 import { contractModule } from './contract/contract.operations';
 import { dailyWorkReportModule } from './daily-work-report/daily-work-report.operations';
+import { dashboardModule } from './dashboard/dashboard.operations';
 import { enumerationModule } from './enumerations/enumerations.operations';
 import { factoryScheduleModule } from './factory-schedule/factory-schedule.operations';
 import { filesModule } from './files/files.operations';
@@ -69,6 +70,7 @@ export const modules: readonly ModuleDef[] = [
   contractModule,
   standardModule,
   homeSearchModule,
+  dashboardModule,
   listExportModule,
   reportFormModule,
 ];

@@ -7,7 +7,7 @@ import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
-import { searchPage } from '../../platform/paging';
+import { cappedTotal, searchPage } from '../../platform/paging';
 import { scopeOf } from '../../platform/scope';
 import { reportsById, reportsOfTasks } from '../inspection-report/inspection-report-scores.service';
 import {
@@ -59,6 +59,11 @@ export async function searchDailyReports(db: Db, input: DailyReportSearch, user:
     return Promise.all(rows.map(async (r) => toRow(r, await scoresOf(db, r.report))));
   };
   return searchPage(db, { table: dailyWorkReports, where, input, list });
+}
+
+/** The dashboard's count (issue 30): this list's search WHERE in the caller's scope, capped like its total. */
+export async function countDailyReports(db: Db, filters: Partial<DailyReportSearch>, user: Principal) {
+  return cappedTotal(db, dailyWorkReports, dailyReportSearchWhere(filters, await scopeOf(db, user), user));
 }
 
 const text = (id: bigint | null) => (id === null ? null : String(id));

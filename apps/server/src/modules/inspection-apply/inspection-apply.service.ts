@@ -4,7 +4,7 @@ import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
-import { searchPage } from '../../platform/paging';
+import { cappedTotal, searchPage } from '../../platform/paging';
 import { lockVersion } from '../../platform/records';
 import { inScope, mayWrite, scopeOf } from '../../platform/scope';
 import {
@@ -33,6 +33,11 @@ type Ops = typeof areas.inspectionApply;
 export async function searchInspectionApplies(db: Db, input: ApplySearch, user: Principal) {
   const where = applySearchWhere(db, input, await scopeOf(db, user));
   return searchPage(db, { table: inspectionApplies, where, input, list: () => applyPage(db, input, where) });
+}
+
+/** The dashboard's count (issue 30): this list's search WHERE in the caller's scope, capped like its total. */
+export async function countInspectionApplies(db: Db, filters: Partial<ApplySearch>, user: Principal) {
+  return cappedTotal(db, inspectionApplies, applySearchWhere(db, filters, await scopeOf(db, user)));
 }
 
 /** The detail every read and write answers, with the actions the caller may take. */

@@ -9,7 +9,7 @@ import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
-import { searchPage } from '../../platform/paging';
+import { cappedTotal, searchPage } from '../../platform/paging';
 import { mayWrite, scopeOf } from '../../platform/scope';
 import { endsWith } from '../../platform/search';
 import { bookingInspectorDays } from '../inspection-plan/inspection-plan-board.service';
@@ -46,6 +46,11 @@ export async function searchInspectionBookings(db: Db, input: BookingSearch, use
     input,
     list: () => bookingPage(db, input, where),
   });
+}
+
+/** The dashboard's count (issue 30): this list's search WHERE in the caller's scope, capped like its total. */
+export async function countInspectionBookings(db: Db, filters: Partial<BookingSearch>, user: Principal) {
+  return cappedTotal(db, inspectionBookings, bookingSearchWhere(db, filters, await scopeOf(db, user), user));
 }
 
 /** inspection/booking/list: the auto-complete. */

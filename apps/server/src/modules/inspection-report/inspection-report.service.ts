@@ -3,7 +3,7 @@ import { inspectionReports } from '../../db/schema/inspection-report';
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { recordFlags } from '../../platform/flags';
-import { searchPage } from '../../platform/paging';
+import { cappedTotal, searchPage } from '../../platform/paging';
 import { scopeOf } from '../../platform/scope';
 import {
   type ReportSearch,
@@ -25,6 +25,11 @@ type Ops = typeof areas.inspectionReport;
 export async function searchInspectionReports(db: Db, input: ReportSearch, user: Principal) {
   const where = reportSearchWhere(db, input, await scopeOf(db, user), user);
   return searchPage(db, { table: inspectionReports, where, input, list: () => reportPage(db, input, where) });
+}
+
+/** The dashboard's count (issue 30): this list's search WHERE in the caller's scope, capped like its total. */
+export async function countInspectionReports(db: Db, filters: Partial<ReportSearch>, user: Principal) {
+  return cappedTotal(db, inspectionReports, reportSearchWhere(db, filters, await scopeOf(db, user), user));
 }
 
 /** inspection/report/list: a task's or a product's reports, or the report-no auto-complete. */

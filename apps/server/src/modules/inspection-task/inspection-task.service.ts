@@ -4,7 +4,7 @@ import { inspectionTaskAssistants, inspectionTasks } from '../../db/schema/inspe
 import { type Actor, actorOf, type Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { searchPage } from '../../platform/paging';
+import { cappedTotal, searchPage } from '../../platform/paging';
 import { createRecord, updateRecord } from '../../platform/records';
 import { scopeOf } from '../../platform/scope';
 import { transition } from '../../platform/transition';
@@ -41,6 +41,11 @@ export async function searchInspectionTasks(db: Db, input: InspectionTaskSearch,
     input,
     list: () => inspectionTaskPage(db, input, where),
   });
+}
+
+/** The dashboard's count (issue 30): this list's search WHERE in the caller's scope, capped like its total. */
+export async function countInspectionTasks(db: Db, filters: Partial<InspectionTaskSearch>, user: Principal) {
+  return cappedTotal(db, inspectionTasks, inspectionTaskSearchWhere(db, filters, await scopeOf(db, user)));
 }
 
 /** inspection/task/details: E_SCOPE for another inspector's task (or one of a plan not dispatched). */

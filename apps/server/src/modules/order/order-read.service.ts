@@ -4,7 +4,7 @@ import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { recordFlags } from '../../platform/flags';
 import { userLabel } from '../../platform/labels';
-import { searchPage } from '../../platform/paging';
+import { cappedTotal, searchPage } from '../../platform/paging';
 import { readableRecord } from '../../platform/records';
 import { assertDepartmentFilter, scopeOf } from '../../platform/scope';
 import { getSystemParam } from '../../platform/system-params';
@@ -43,6 +43,17 @@ export async function searchOrders(db: Db, input: OrderSearch, user: Principal) 
       (await orderPageQuery(db, input, where)).map((r) => r.id),
     );
   return searchPage(db, { table: orderProducts, where, input, list });
+}
+
+/** The dashboard's count (issue 30): this list's search WHERE in the caller's scope, capped like its total. */
+export async function countOrderProducts(db: Db, filters: Partial<OrderSearch>, user: Principal) {
+  const dueSoonDays = filters.work ? await getSystemParam(db, 'delivery.dueSoonDays') : 0;
+  const where = orderSearchWhere(
+    db,
+    { deleted: false, ...filters },
+    { scope: await scopeOf(db, user), user, dueSoonDays },
+  );
+  return cappedTotal(db, orderProducts, where);
 }
 
 export async function listOrders(db: Db, input: ParsedInputOf<Ops['listOrders']>, user: Principal) {

@@ -100,7 +100,7 @@ function toRow(r: Selected) {
 // -- Search and list --------------------------------------------------------------------------
 
 /** The WHERE of productionsample/search (DOMAIN.md §2.11: the dates are receivedDate). */
-export function sampleSearchWhere(input: SampleFilters, scope: Scope): SQL | undefined {
+export function sampleSearchWhere(input: Partial<SampleFilters>, scope: Scope): SQL | undefined {
   return and(
     eq(productionSamples.valid, 1),
     sampleScope(scope),

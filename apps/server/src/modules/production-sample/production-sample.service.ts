@@ -8,7 +8,7 @@ import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
-import { searchPage } from '../../platform/paging';
+import { cappedTotal, searchPage } from '../../platform/paging';
 import {
   changedFields,
   createRecord,
@@ -55,6 +55,11 @@ export async function searchProductionSamples(db: Db, input: SampleSearch, user:
   const where = sampleSearchWhere(input, scope);
   const list = async () => (await samplePage(db, input, where)).map((row) => asSeenBy(scope, row));
   return searchPage(db, { table: productionSamples, where, input, list });
+}
+
+/** The dashboard's count (issue 30): this list's search WHERE in the caller's scope, capped like its total. */
+export async function countProductionSamples(db: Db, filters: Partial<SampleSearch>, user: Principal) {
+  return cappedTotal(db, productionSamples, sampleSearchWhere(filters, await scopeOf(db, user)));
 }
 
 /** productionsample/list: the auto-complete, and the samples without an order (orderPlaced 0). */

@@ -8,7 +8,7 @@ import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
-import { searchPage } from '../../platform/paging';
+import { cappedTotal, searchPage } from '../../platform/paging';
 import { scopeOf } from '../../platform/scope';
 import { endsWith } from '../../platform/search';
 import {
@@ -40,6 +40,11 @@ export async function searchSuperviseReports(db: Db, input: SuperviseSearch, use
     input,
     list: () => supervisePage(db, input, where),
   });
+}
+
+/** The dashboard's count (issue 30): this list's search WHERE in the caller's scope, capped like its total. */
+export async function countSuperviseReports(db: Db, filters: Partial<SuperviseSearch>, user: Principal) {
+  return cappedTotal(db, superviseReports, superviseSearchWhere(db, filters, await scopeOf(db, user)));
 }
 
 /** supervisereport/list: the auto-complete. */

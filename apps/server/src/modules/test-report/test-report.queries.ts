@@ -166,7 +166,11 @@ function resultWhere(result: number): SQL | undefined {
 }
 
 /** The WHERE of testreport/search (DOMAIN.md §2.11: the dates are the report date, else created). */
-export function testReportSearchWhere(db: Db, input: TestReportFilters, scope: Scope): SQL | undefined {
+export function testReportSearchWhere(
+  db: Db,
+  input: Partial<TestReportFilters>,
+  scope: Scope,
+): SQL | undefined {
   return and(
     eq(testReports.valid, 1),
     testReportScope(scope),

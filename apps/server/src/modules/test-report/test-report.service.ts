@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordFlags } from '../../platform/flags';
 import { userLabel } from '../../platform/labels';
-import { searchPage } from '../../platform/paging';
+import { cappedTotal, searchPage } from '../../platform/paging';
 import { lockVersion, readableRecord } from '../../platform/records';
 import { assertDepartmentFilter, mayWriteClientRecords, type Scope, scopeOf } from '../../platform/scope';
 import type { FilesRuntime } from '../../platform/storage/files-context';
@@ -44,6 +44,11 @@ export async function searchTestReports(db: Db, input: TestReportSearch, user: P
   assertDepartmentFilter(scope, input.department);
   const where = testReportSearchWhere(db, input, scope);
   return searchPage(db, { table: testReports, where, input, list: () => testReportPage(db, input, where) });
+}
+
+/** The dashboard's count (issue 30): this list's search WHERE in the caller's scope, capped like its total. */
+export async function countTestReports(db: Db, filters: Partial<TestReportSearch>, user: Principal) {
+  return cappedTotal(db, testReports, testReportSearchWhere(db, filters, await scopeOf(db, user)));
 }
 
 export async function listTestReports(db: Db, input: TestReportList, user: Principal) {

@@ -135,6 +135,7 @@ export function dailyReportColumns(
       key: 'work',
       title: (t) => t('daily-work-report.work'),
       searchKey: 'work',
+      valueType: 'bool',
       hideInTable: true,
       initialValue: false,
       renderFormItem: switchFilter,

@@ -14,6 +14,7 @@ import { displayName } from '../../lib/display-name';
 import { routeDef, routeHref } from '../../lib/route-handle';
 import { useFailedMailCount } from './api';
 import { SystemInfoCard } from './system-info-card';
+import { WorkQueue } from './work-queue';
 
 const heading = { fontSize: 16, fontWeight: 600, margin: 0 } as const;
 
@@ -26,7 +27,7 @@ function useGreeting(): string {
 }
 
 /**
- * What the signed-in user acts on today, from what exists so far: a greeting, their areas as
+ * What the signed-in user acts on today: a greeting, their work queue (issue 30), their areas as
  * shortcuts (the same permission-filtered routes as the menu), the outbox for administrators, and
  * the system information (not for CLIENT users).
  */
@@ -65,6 +66,8 @@ export function HomePage() {
           }
         />
       ) : null}
+
+      <WorkQueue />
 
       <section aria-labelledby="home-areas">
         <h2 id="home-areas" style={{ ...heading, marginBottom: 12 }}>

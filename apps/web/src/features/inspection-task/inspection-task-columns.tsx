@@ -55,6 +55,7 @@ export function inspectionTaskColumns(language: Language): TableColumn<Inspectio
     {
       key: 'taskRange',
       title: (t) => t('inspection-task.taskDate'),
+      searchKey: 'taskRange',
       valueType: 'dateRange',
       hideInTable: true,
     },

@@ -73,7 +73,8 @@ export function productionSampleColumns({
     {
       title: (t) => t('production-sample.status'),
       dataIndex: 'status',
-      hideInSearch: true,
+      valueType: 'select',
+      options: enumColumnOptions('ProductionSampleStatus'),
       render: (_value, row) => <SampleStatusTag status={row.status} language={language} />,
     },
     {

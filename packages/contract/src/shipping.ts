@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { businessDate } from './config';
 import { enumSchema } from './enumerations';
+import { containerCheckDigit } from './iso6346';
 import { defineOperation } from './operation';
 import { dateOut, dateTimeOut, idIn, idOut, optStr, refOut, searchPageOf, searchPaging } from './schemas';
 import { defineTexts } from './texts';
@@ -18,24 +19,9 @@ export const SHIPPING_STATUS_SET = [SHIPPING_STATUS.shipped, SHIPPING_STATUS.can
 /** ISO 6346 container number: owner code (3 letters), category letter, 6-digit serial, check digit. */
 export const CONTAINER_NO_PATTERN = /^[A-Z]{4}[0-9]{7}$/;
 
-/** ISO 6346 letter values: A=10 … Z=38, skipping multiples of 11. */
-function letterValue(letter: string): number {
-  let value = 10;
-  for (let c = 'A'.charCodeAt(0); c < letter.charCodeAt(0); c++) {
-    value++;
-    if (value % 11 === 0) value++;
-  }
-  return value;
-}
-
 /** Whether a container number has the ISO 6346 form and its check digit (DOMAIN.md §7.2). */
 export function containerNoOk(no: string): boolean {
-  if (!CONTAINER_NO_PATTERN.test(no)) return false;
-  const sum = [...no.slice(0, 10)].reduce((acc, ch, i) => {
-    const value = /[A-Z]/.test(ch) ? letterValue(ch) : Number(ch);
-    return acc + value * 2 ** i;
-  }, 0);
-  return (sum % 11) % 10 === Number(no[10]);
+  return CONTAINER_NO_PATTERN.test(no) && containerCheckDigit(no.slice(0, 10)) === Number(no[10]);
 }
 
 /** An ISO 6346 container number, upper-cased, its check digit verified (empty: none). */

@@ -25,6 +25,7 @@ import { productionSampleFeature } from '../features/production-sample/productio
 import { settingsFeature } from '../features/settings/settings-feature';
 import { shareFileFeature } from '../features/share-file/share-file-feature';
 import { standardFeature } from '../features/standard/standard-feature';
+import { superviseReportFeature } from '../features/supervise-report/supervise-report-feature';
 import { testOrderFeature } from '../features/test-order/test-order-feature';
 import { testReportFeature } from '../features/test-report/test-report-feature';
 import { usersFeature } from '../features/users/users-feature';
@@ -56,6 +57,7 @@ export const features = [
   inspectionReportFeature,
   dailyWorkReportFeature,
   inspectionBookingFeature,
+  superviseReportFeature,
   contractFeature,
   standardFeature,
   configFeature,

@@ -2,7 +2,7 @@
 // code, then the category U, J or Z), 6 digits of serial number and 1 check digit. The check digit
 // is Σ value(cᵢ) × 2ⁱ over the first 10 characters, mod 11, where a digit is its value and the
 // letters count from A = 10 upwards skipping the multiples of 11 (11, 22, 33); a remainder of 10
-// is written 0.
+// is written 0. Pure and shared: the server's submit check and the web editor's live check use it.
 
 const SHAPE = /^[A-Z]{3}[UJZ][0-9]{7}$/;
 

@@ -1,9 +1,9 @@
 import { CHECKPOINT_RESULT, SUPERVISE_PHOTOS_MAX } from '@qcdesk/contract/supervise-report';
-import { Card, Flex, Form, Input, Radio, Tag, Typography } from 'antd';
+import { Card, Col, Flex, Form, Input, Radio, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type FieldPhoto, PhotoField } from '../../components/photo-field';
 import { subheading } from '../../components/record/record-card';
-import { EMPTY, enumText, refName } from '../../components/ref-labels';
+import { enumText, refName } from '../../components/ref-labels';
 import { currentLanguage } from '../../i18n/i18n';
 import type { SuperviseReportDetail } from './api';
 import { checkpointPhoto } from './use-supervise-editor';
@@ -71,25 +71,31 @@ export function CheckpointEditor({ report }: { report: SuperviseReportDetail }) 
                   style={{ borderTop: field.name ? '1px solid rgba(0,0,0,0.06)' : undefined, paddingTop: 8 }}
                 >
                   <CheckpointHead checkpoint={checkpoint} />
-                  <Form.Item name={[field.name, 'result']} noStyle>
-                    <Radio.Group
-                      optionType="button"
-                      buttonStyle="solid"
-                      size="large"
-                      aria-label={t('supervise-report.resultOf', { name })}
-                      options={RESULTS.map((code) => ({
-                        value: code,
-                        label: enumText('InspectionTestResult', code, language),
-                      }))}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[field.name, 'remark']} noStyle>
-                    <Input
-                      maxLength={500}
-                      placeholder={t('supervise-report.remark')}
-                      aria-label={t('supervise-report.remarkOf', { name })}
-                    />
-                  </Form.Item>
+                  <Row gutter={[12, 8]} align="middle">
+                    <Col xs={24} md={10} lg={8}>
+                      <Form.Item name={[field.name, 'result']} noStyle>
+                        <Radio.Group
+                          optionType="button"
+                          buttonStyle="solid"
+                          size="large"
+                          aria-label={t('supervise-report.resultOf', { name })}
+                          options={RESULTS.map((code) => ({
+                            value: code,
+                            label: enumText('InspectionTestResult', code, language),
+                          }))}
+                        />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={24} md={14} lg={16}>
+                      <Form.Item name={[field.name, 'remark']} noStyle>
+                        <Input
+                          maxLength={500}
+                          placeholder={t('supervise-report.remark')}
+                          aria-label={t('supervise-report.remarkOf', { name })}
+                        />
+                      </Form.Item>
+                    </Col>
+                  </Row>
                   <Form.Item name={[field.name, 'photos']} noStyle>
                     <CheckpointPhotos />
                   </Form.Item>
@@ -121,7 +127,7 @@ export function CheckpointsView({ report }: { report: SuperviseReportDetail }) {
                   {enumText('InspectionTestResult', checkpoint.result, language)}
                 </Tag>
               )}
-              <Typography.Text>{checkpoint.remark ?? EMPTY}</Typography.Text>
+              {checkpoint.remark ? <Typography.Text>{checkpoint.remark}</Typography.Text> : null}
             </Flex>
             {checkpoint.photoIds.length ? (
               <PhotoField

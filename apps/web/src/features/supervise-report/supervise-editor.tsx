@@ -54,7 +54,10 @@ export function SuperviseEditor({ report, editor }: { report: SuperviseReportDet
       form={form}
       layout="vertical"
       initialValues={editor.initial}
-      onValuesChange={guard.change}
+      onValuesChange={() => {
+        guard.change();
+        editor.recheck();
+      }}
       data-testid="supervise-report-editor"
       data-form-lines=""
     >

@@ -93,7 +93,7 @@ function ReportView({ report, editor }: { report: SuperviseReportDetail; editor:
           },
           {
             key: 'container',
-            label: t('supervise-report.containerNo'),
+            label: t('supervise-report.container'),
             children:
               [report.containerType, report.containerNo, report.sealNo].filter(Boolean).join(' · ') || EMPTY,
           },

@@ -38,7 +38,7 @@ export const superviseReportEn = {
   notChecked: 'Not checked yet',
   resultOf: 'Result of {{name}}',
   remarkOf: 'Remark on {{name}}',
-  approvedBy: 'Approved',
+  approvedBy: 'Approved by',
   editingHint: 'You hold this report: fill it in, save, then submit it.',
   heldBy: 'Being edited by {{name}} until {{at}}',
   save: 'Save',

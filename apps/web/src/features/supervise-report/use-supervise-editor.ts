@@ -32,6 +32,8 @@ export interface SuperviseEditor {
   refusal: string | null;
   saving: boolean;
   save: () => Promise<SuperviseReportDetail>;
+  /** After an edit: the listed problems follow the form (those fixed leave the list). */
+  recheck: () => void;
   submit: () => Promise<SuperviseReportDetail>;
 }
 
@@ -68,8 +70,12 @@ export function useSuperviseEditor(report: SuperviseReportDetail): SuperviseEdit
     guard.settle();
     return saved;
   };
+  const problemsNow = () => submitProblems(values(), report, (c) => refName(c.checkpoint, language));
+  const recheck = () => {
+    if (problems.length) setProblems(problemsNow());
+  };
   const submit = async () => {
-    const found = submitProblems(values(), report, (c) => refName(c.checkpoint, language));
+    const found = problemsNow();
     setProblems(found);
     if (found.length) {
       document.getElementById('supervise-report-problems')?.scrollIntoView({ block: 'center' });
@@ -86,6 +92,7 @@ export function useSuperviseEditor(report: SuperviseReportDetail): SuperviseEdit
     refusal,
     saving: update.isPending || submitOp.isPending,
     save,
+    recheck,
     submit,
   };
 }

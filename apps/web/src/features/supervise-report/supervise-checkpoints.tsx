@@ -1,6 +1,7 @@
 import { CHECKPOINT_RESULT, SUPERVISE_PHOTOS_MAX } from '@qcdesk/contract/supervise-report';
 import { Card, Col, Flex, Form, Input, Radio, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { type BadgeTones, EnumBadge } from '../../components/enum-badge';
 import { type FieldPhoto, PhotoField } from '../../components/photo-field';
 import { subheading } from '../../components/record/record-card';
 import { enumText, refName } from '../../components/ref-labels';
@@ -12,9 +13,9 @@ type Checkpoint = SuperviseReportDetail['checkpoints'][number];
 
 /** The results a checkpoint is given (InspectionTestResult): pass, fail, not applicable. */
 const RESULTS = [CHECKPOINT_RESULT.pass, CHECKPOINT_RESULT.fail, CHECKPOINT_RESULT.notApplicable] as const;
-const RESULT_COLORS: Record<number, string> = {
-  [CHECKPOINT_RESULT.pass]: 'green',
-  [CHECKPOINT_RESULT.fail]: 'red',
+const RESULT_TONES: BadgeTones = {
+  [CHECKPOINT_RESULT.pass]: 'success',
+  [CHECKPOINT_RESULT.fail]: 'error',
   [CHECKPOINT_RESULT.notApplicable]: 'default',
 };
 
@@ -123,9 +124,12 @@ export function CheckpointsView({ report }: { report: SuperviseReportDetail }) {
               {checkpoint.result === CHECKPOINT_RESULT.none ? (
                 <Typography.Text type="secondary">{t('supervise-report.notChecked')}</Typography.Text>
               ) : (
-                <Tag color={RESULT_COLORS[checkpoint.result]}>
-                  {enumText('InspectionTestResult', checkpoint.result, language)}
-                </Tag>
+                <EnumBadge
+                  name="InspectionTestResult"
+                  value={checkpoint.result}
+                  tones={RESULT_TONES}
+                  language={language}
+                />
               )}
               {checkpoint.remark ? <Typography.Text>{checkpoint.remark}</Typography.Text> : null}
             </Flex>

@@ -22,6 +22,9 @@ import { SuperviseReportActions } from './supervise-report-actions';
 import { SuperviseStatusBadge } from './supervise-report-columns';
 import { type SuperviseEditor as EditorState, useSuperviseEditor } from './use-supervise-editor';
 
+/** The statuses whose reason (reject, cancel) the page shows. */
+const REASONED = new Set<number>([SUPERVISE_REPORT_STATUS.rejected, SUPERVISE_REPORT_STATUS.cancelled]);
+
 function ReportView({ report, editor }: { report: SuperviseReportDetail; editor: EditorState | null }) {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -47,15 +50,9 @@ function ReportView({ report, editor }: { report: SuperviseReportDetail; editor:
               })}
             />
           ),
-          report.reasonText &&
-            (report.status === SUPERVISE_REPORT_STATUS.rejected ||
-              report.status === SUPERVISE_REPORT_STATUS.cancelled) && (
-              <Alert
-                type="warning"
-                showIcon
-                title={`${t('supervise-report.reason')}: ${report.reasonText}`}
-              />
-            ),
+          report.reasonText && REASONED.has(report.status) && (
+            <Alert type="warning" showIcon title={`${t('supervise-report.reason')}: ${report.reasonText}`} />
+          ),
         ]}
         items={[
           {

@@ -13,6 +13,8 @@ export interface OwnOrderOptions {
   /** Where the client's inspection reports go, and whether their share links need a password. */
   reportEmails?: string[];
   sharePassword?: boolean;
+  /** The order on a new shipment of the client (the first seeded vehicle, ETD 2030-06-01). */
+  shipped?: boolean;
 }
 
 /**
@@ -52,10 +54,15 @@ export async function ownClientOrder(
     deliveryDate: '2030-06-30',
     productType: 2,
   });
+  const vehicle = options.shipped
+    ? (await sales.call(configListOperations.vehicle.search, {})).list[0]
+    : undefined;
+  if (options.shipped && !vehicle) throw new Error('no seeded vehicle');
   const order = await sales.call(createOrder, {
     clientId: client.id,
     clientPo: `PO-${tag}-${suffix}`,
     products: factories.map((_f, i) => product(i + 1)),
+    ...(vehicle ? { shipping: { vehicleId: vehicle.id, etd: '2030-06-01' } } : {}),
   });
   return { client, order, suffix, factories: factories.map((f) => f!) };
 }

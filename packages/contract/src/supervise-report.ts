@@ -400,5 +400,7 @@ export const texts = defineTexts({
     loadedQuantity: { zh: '已装数量', en: 'Loaded quantity' },
     superviseCheckpointId: { zh: '检查点', en: 'Checkpoint' },
     bookingId: { zh: '预约', en: 'Booking' },
+    approvedBy: { zh: '审核人', en: 'Approved by' },
+    approvedAt: { zh: '审核时间', en: 'Approved at' },
   },
 });

@@ -26,6 +26,7 @@ import { reportFormFeature } from '../features/report-form/report-form-feature';
 import { settingsFeature } from '../features/settings/settings-feature';
 import { shareFileFeature } from '../features/share-file/share-file-feature';
 import { standardFeature } from '../features/standard/standard-feature';
+import { superviseReportFeature } from '../features/supervise-report/supervise-report-feature';
 import { testOrderFeature } from '../features/test-order/test-order-feature';
 import { testReportFeature } from '../features/test-report/test-report-feature';
 import { usersFeature } from '../features/users/users-feature';
@@ -58,6 +59,7 @@ export const features = [
   dailyWorkReportFeature,
   reportFormFeature,
   inspectionBookingFeature,
+  superviseReportFeature,
   contractFeature,
   standardFeature,
   configFeature,

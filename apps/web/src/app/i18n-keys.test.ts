@@ -86,8 +86,21 @@ describe('i18n resources', () => {
 
   it('keeps the same placeholders in both languages', () => {
     // A plural form may leave `count` out ("sent once"); the other placeholders stay.
-    const forms = (tree: Tree, key: string) =>
-      flatten(tree).filter((k) => k === key || (PLURAL.test(k) && pluralBase(k) === key));
+    // Each tree's keys once, grouped by their base: the lookup per key stays linear.
+    const byBase = new Map<Tree, Map<string, string[]>>();
+    const grouped = (tree: Tree) => {
+      let groups = byBase.get(tree);
+      if (!groups) {
+        groups = new Map();
+        for (const k of flatten(tree)) {
+          const base = PLURAL.test(k) ? pluralBase(k) : k;
+          for (const b of new Set([k, base])) groups.set(b, [...(groups.get(b) ?? []), k]);
+        }
+        byBase.set(tree, groups);
+      }
+      return groups;
+    };
+    const forms = (tree: Tree, key: string) => grouped(tree).get(key) ?? [];
     const placeholders = (tree: Tree, key: string) =>
       [
         ...new Set(

@@ -38,6 +38,8 @@ describe('route table (spec §2)', () => {
     expect(BUILT_ROUTES).toEqual(expect.arrayContaining(['InspectionReport', 'SafeTestInspection']));
     expect(BUILT_ROUTES).toEqual(expect.arrayContaining(['DailyWorkReport', 'DailyWorkReportDetail']));
     expect(BUILT_ROUTES).toContain('ReportForm');
-    expect(BUILT_ROUTES).not.toContain('SuperviseReport');
+    expect(BUILT_ROUTES).toEqual(
+      expect.arrayContaining(['SuperviseReport', 'PreSuperviseReport', 'SuperviseReportDetail']),
+    );
   });
 });

@@ -1,6 +1,6 @@
+import { isContainerNo, normalizeContainerNo } from '@qcdesk/contract/iso6346';
 import { CHECKPOINT_RESULT, SUPERVISE_REPORT_STATUS } from '@qcdesk/contract/supervise-report';
 import type { superviseReports } from '../../db/schema/supervise-report';
-import { isContainerNo, normalizeContainerNo } from '../../domain/iso6346';
 import type { Principal } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { defineStateMachine } from '../../platform/transition';

@@ -15,6 +15,7 @@ import { OrderContract } from './order-contract';
 import { OrderForm } from './order-form';
 import { OrderProductsCard } from './order-products-card';
 import { OrderShipping } from './order-shipping';
+import { ShippingSuperviseReports } from './order-supervise';
 
 const preWrap = { whiteSpace: 'pre-wrap' } as const;
 
@@ -24,6 +25,7 @@ function OrderView({ order, modify }: { order: OrderDetail; modify: boolean }) {
   const language = currentLanguage();
   const mayReadContract =
     hasPermission(session, 'contract.search') || hasPermission(session, 'contract.file.edit');
+  const mayReadSupervise = hasPermission(session, 'supervise.search');
   const sources = order.sources
     .map(
       (s) =>
@@ -86,7 +88,12 @@ function OrderView({ order, modify }: { order: OrderDetail; modify: boolean }) {
       />
       <OrderProductsCard order={order} modify={modify} />
       <Card title={<h2 style={subheading}>{t('order.shipping')}</h2>}>
-        <OrderShipping shipping={order.shipping} />
+        <Flex vertical gap={16}>
+          <OrderShipping shipping={order.shipping} />
+          {order.shipping && mayReadSupervise ? (
+            <ShippingSuperviseReports shippingId={order.shipping.id} />
+          ) : null}
+        </Flex>
       </Card>
       {mayReadContract ? (
         <Card title={<h2 style={subheading}>{t('order.contract')}</h2>}>

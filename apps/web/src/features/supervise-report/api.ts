@@ -1,0 +1,51 @@
+import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
+import {
+  approveSuperviseReport,
+  cancelSuperviseReport,
+  checkoutSuperviseReport,
+  getSuperviseReport,
+  rejectSuperviseReport,
+  releaseSuperviseReport,
+  SUPERVISE_REPORT_SORTS,
+  searchSuperviseReports,
+  submitSuperviseReport,
+  updateSuperviseReport,
+} from '@qcdesk/contract/supervise-report';
+import { areaApi } from '../../components/area-api';
+
+export type SuperviseReportRow = OutputOf<typeof searchSuperviseReports>['list'][number];
+export type SuperviseReportDetail = OutputOf<typeof getSuperviseReport>;
+export type SuperviseUpdateInput = InputOf<typeof updateSuperviseReport>;
+
+/** The change log names a report by its table (apps/server SUPERVISE_REPORT_ENTITY). */
+export const SUPERVISE_REPORT_ENTITY = 'supervise_reports';
+
+const area = areaApi({
+  search: searchSuperviseReports,
+  get: getSuperviseReport,
+  sorts: SUPERVISE_REPORT_SORTS,
+  entity: SUPERVISE_REPORT_ENTITY,
+});
+
+export const superviseReportsSearchKey = area.searchKey;
+
+/** The list's page request (spec §3: order no, product no, factory, client PO, loading dates, status). */
+export const requestSuperviseReports = area.request();
+/** The `pre-supervisereport` list: the pre-supervise reports (10). */
+export const requestPreSuperviseReports = area.request({ pre: true });
+
+export const useSuperviseReport = area.useRecord;
+export const useInvalidateSuperviseReport = area.useInvalidate;
+export const fetchSuperviseReportChangeLog = area.fetchChangeLog;
+
+// The editor shows a refused save beside its fields; the action bar's refusals are toasted.
+export const useUpdateSuperviseReport = () => area.useWrite(updateSuperviseReport, { silent: true });
+export const useCheckoutSuperviseReport = () => area.useWrite(checkoutSuperviseReport);
+export const useReleaseSuperviseReport = () => area.useWrite(releaseSuperviseReport);
+export const useSubmitSuperviseReport = () => area.useWrite(submitSuperviseReport, { silent: true });
+export const useApproveSuperviseReport = () => area.useWrite(approveSuperviseReport);
+export const useRejectSuperviseReport = () => area.useWrite(rejectSuperviseReport);
+export const useCancelSuperviseReport = () => area.useWrite(cancelSuperviseReport);
+
+/** A report's page: `supervisereport/{id}` (spec §2). */
+export const supervisePath = (language: string, id: string) => `/${language}/supervisereport/${id}`;

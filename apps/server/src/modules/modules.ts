@@ -16,7 +16,6 @@ import { inspectionPlanModule } from './inspection-plan/inspection-plan.operatio
 import { inspectionReportModule } from './inspection-report/inspection-report.operations';
 import { inspectionTaskModule } from './inspection-task/inspection-task.operations';
 import { listExportModule } from './list-export/list-export.operations';
-import { reportFormModule } from './report-form/report-form.operations';
 import { mailModule } from './mail/mail.operations';
 import { mailServiceModule } from './mail-service/mail-service.operations';
 import { materialModule } from './material/material.operations';
@@ -26,6 +25,7 @@ import { orderRiskModule } from './order-risk/order-risk.operations';
 import { originalSampleModule } from './original-sample/original-sample.operations';
 import { productTrackModule } from './product-track/product-track.operations';
 import { productionSampleModule } from './production-sample/production-sample.operations';
+import { reportFormModule } from './report-form/report-form.operations';
 import { shippingModule } from './shipping/shipping.operations';
 import { standardModule } from './standard/standard.operations';
 import { superviseReportModule } from './supervise-report/supervise-report.operations';

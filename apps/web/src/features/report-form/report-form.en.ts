@@ -15,8 +15,6 @@ export const reportFormEn = {
   note: 'The form is built in the background and mailed to you; it also appears under My exports below for 7 days.',
   myExports: 'My exports',
   noExports: 'No exports in the last 7 days',
-  created: 'Asked at',
-  state: 'State',
   statequeued: 'Queued',
   staterunning: 'Running {{percent}}%',
   statedone: 'Ready',

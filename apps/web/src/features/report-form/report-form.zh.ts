@@ -17,8 +17,6 @@ export const reportFormZh: ReportFormShape = {
   note: '报表在后台生成并发送到您的邮箱；也会在下方“我的导出”中保留7天。',
   myExports: '我的导出',
   noExports: '最近7天没有导出',
-  created: '导出时间',
-  state: '状态',
   statequeued: '排队中',
   staterunning: '生成中 {{percent}}%',
   statedone: '已生成',

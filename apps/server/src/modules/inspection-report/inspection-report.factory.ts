@@ -134,13 +134,16 @@ export async function buildReport(db: Db, order: OrderOf) {
  * with its application's products, ANALYZEd.
  */
 export async function fillReports(db: Db) {
+  // Interim and status follow the order's number, not a generated id: ids differ on a shared PostgreSQL.
   await db.execute(sql`
     insert into inspection_reports (report_no, task_id, apply_id, interim, inspection_type_id, order_id, client_id,
       department_id, factory_id, inspector_id, inspection_date, quantity, sampling_level, major_aql, minor_aql, status)
-    select 'PSI' || lpad(t.id::text, 10, '0'), t.id, a.id, t.id % 5 = 0, t.inspection_type_id, a.order_id, a.client_id,
+    select 'PSI' || lpad(t.id::text, 10, '0'), t.id, a.id, g.n % 5 = 0, t.inspection_type_id, a.order_id, a.client_id,
            a.department_id, t.factory_id, t.inspector_id, t.task_date, 1000, 'II', '2.5', '4.0',
-           (array[10, 20, 25, 30, 40, 50, 80, 90])[1 + t.id % 8]
-    from inspection_tasks t join inspection_applies a on a.id = t.apply_id where a.apply_no like 'IPA%'`);
+           (array[10, 20, 25, 30, 40, 50, 80, 90])[1 + g.n % 8]
+    from inspection_tasks t join inspection_applies a on a.id = t.apply_id join orders o on o.id = a.order_id,
+         lateral (select right(o.order_no, 7)::int as n) g
+    where a.apply_no like 'IPA%'`);
   await db.execute(sql`
     insert into inspection_report_products (report_id, order_product_id, apply_quantity, presented_quantity)
     select r.id, i.order_product_id, i.apply_quantity, i.apply_quantity

@@ -169,7 +169,7 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(page).toHaveURL(new RegExp(`/${lang}/inspection/applys\\?id=${pairId}$`));
     const detail = page.getByTestId('inspection-apply-detail');
     await expect(detail.locator('h1')).toHaveText(pairNo);
-    await expect(detail.getByText(text.draft, { exact: true })).toBeVisible();
+    await expect(page.getByTestId('inspection-apply-detail-heading')).toContainText(text.draft);
     await page.getByTestId('inspection-apply-quantity').click();
     const quantities = page.getByRole('dialog').getByTestId('inspection-apply-qty');
     await expect(quantities).toHaveCount(2);
@@ -193,7 +193,7 @@ for (const lang of ['en', 'zh'] as const) {
     await page.getByTestId('inspection-apply-submit').click();
     await page.getByRole('dialog').getByRole('button', { name: text.submit, exact: true }).click();
     await expect(page.getByText(text.advanceDays).first()).toBeVisible();
-    await expect(detail.getByText(text.draft, { exact: true })).toBeVisible();
+    await expect(page.getByTestId('inspection-apply-detail-heading')).toContainText(text.draft);
 
     // The two-product application: its expected date edited to one in time, then submitted.
     await page.goBack();
@@ -208,7 +208,7 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(detail).toContainText(inTime);
     await page.getByTestId('inspection-apply-submit').click();
     await page.getByRole('dialog').getByRole('button', { name: text.submit, exact: true }).click();
-    await expect(detail.getByText(text.submitted, { exact: true })).toBeVisible();
+    await expect(page.getByTestId('inspection-apply-detail-heading')).toContainText(text.submitted);
     await screenshotsAt(page, lang, 'inspection-planning-apply');
 
     // QC manager: the application on the board, demo.inspector's (busy) day, the warning confirmed.
@@ -238,11 +238,11 @@ for (const lang of ['en', 'zh'] as const) {
 
     // The plan's details: dispatched (the notice is mailed).
     const plan = page.getByTestId('inspection-plan-detail');
-    await expect(plan.getByText(text.planned, { exact: true })).toBeVisible();
+    await expect(page.getByTestId('inspection-plan-detail-heading')).toContainText(text.planned);
     const planNo = ((await plan.locator('h1').textContent()) ?? '').trim();
     await page.getByTestId('inspection-plan-dispatch').click();
     await page.getByRole('dialog').getByRole('button', { name: text.ok, exact: true }).click();
-    await expect(plan.getByText(text.dispatched, { exact: true })).toBeVisible();
+    await expect(page.getByTestId('inspection-plan-detail-heading')).toContainText(text.dispatched);
     await expect(page.getByTestId('inspection-plan-tasks')).toContainText(pairNo);
 
     // The inspector, on a phone: the task as a card, opened, with its products and quantities.

@@ -69,7 +69,7 @@ export function RecordCard({
   return (
     <Card data-testid={testId}>
       <Flex justify="space-between" align="flex-start" gap={12} wrap style={{ marginBottom: 16 }}>
-        <Flex gap={8} align="center" wrap>
+        <Flex gap={8} align="center" wrap data-testid={`${testId}-heading`}>
           <h1 style={detailHeading}>{title}</h1>
           {tags}
         </Flex>

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { jobs } from '../../db/schema/platform';
 import type { Db } from '../db';
@@ -10,6 +11,12 @@ export interface EnqueueOptions {
   /** The job reports how far it is (0–100, starting at 0); other jobs keep progress null. */
   tracksProgress?: boolean;
 }
+
+/**
+ * Says "a job was queued" to this process's workers, which look for due jobs shortly after (once the
+ * queuing transaction has committed) instead of at their next poll. Other processes find it by polling.
+ */
+export const jobQueued = new EventEmitter().setMaxListeners(0);
 
 /**
  * Queues a job in the caller's transaction: it becomes visible to the workers only when that
@@ -32,6 +39,7 @@ export async function enqueueJob(
       ...(options.tracksProgress ? { progress: 0 } : {}),
     })
     .returning({ id: jobs.id });
+  jobQueued.emit('queued');
   return row!.id;
 }
 

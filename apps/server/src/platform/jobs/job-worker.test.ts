@@ -198,6 +198,23 @@ describe('leases', () => {
   });
 });
 
+describe('queuing', () => {
+  it('a job queued in the worker’s process runs at once, not at the next poll', async () => {
+    const kind = 'test.nudged';
+    const ran: bigint[] = [];
+    const worker = testWorker(db, { pollMs: 600_000 });
+    worker.handle(kind, async (_payload, ctx) => void ran.push(ctx.jobId));
+    running(worker);
+    await sleep(200); // its first round, at start, is over: the next poll is ten minutes away
+    const first = await enqueueJob(db, kind, {});
+    await until('the first job', async () => ran.includes(first), 5_000);
+    // Queued while a round runs (the round finds nothing more), it still runs at once after it.
+    const second = await enqueueJob(db, kind, {});
+    await until('the second job', async () => ran.includes(second), 5_000);
+    expect((await jobRow(second)).status).toBe('done');
+  });
+});
+
 describe('periodic tasks', () => {
   it('run once per interval across workers, whichever finds them due first', async () => {
     let runs = 0;

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { jobs } from '../../db/schema/platform';
 import type { Db } from '../db';
-import { RETRY_BASE_MS, retryDelayMs, retryDelaySql } from './job-queue';
+import { jobQueued, RETRY_BASE_MS, retryDelayMs, retryDelaySql } from './job-queue';
 import { claimPeriodicTask, periodicDueIn, registerPeriodicTasks } from './periodic-tasks';
 
 export interface JobContext {
@@ -41,6 +41,8 @@ export class RetryLater extends Error {
 
 /** A running job's lease: the heartbeat renews it every third of it (ADR 0016). */
 export const DEFAULT_LEASE_MS = 5 * 60_000;
+/** How soon a worker looks after a job was queued in its process (the queuing transaction commits first). */
+const NUDGE_MS = 50;
 
 export interface JobWorkerOptions {
   db: Db;
@@ -109,6 +111,9 @@ export class JobWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  /** A job was queued in this process while a round ran: the next round starts at once. */
+  private nudged = false;
+  private readonly onQueued = () => this.nudge();
 
   constructor(private readonly options: JobWorkerOptions) {}
 
@@ -134,11 +139,13 @@ export class JobWorker {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    jobQueued.on('queued', this.onQueued);
     this.schedule(0);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    jobQueued.off('queued', this.onQueued);
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     await this.running;
@@ -365,6 +372,20 @@ export class JobWorker {
     }
   }
 
+  /**
+   * A job was queued here: look in NUDGE_MS (its transaction commits meanwhile; one that commits
+   * later is found by the next poll) instead of waiting out the poll. Mail goes out at once.
+   */
+  private nudge(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.nudged = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.schedule(NUDGE_MS);
+  }
+
   private schedule(delay: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
@@ -384,6 +405,8 @@ export class JobWorker {
       // The database may be restarting; the next round tries again.
       this.options.log.error({ err: error }, 'job round failed');
     }
-    this.schedule(busy ? 0 : this.options.pollMs);
+    const nudged = this.nudged;
+    this.nudged = false;
+    this.schedule(busy ? 0 : nudged ? NUDGE_MS : this.options.pollMs);
   }
 }

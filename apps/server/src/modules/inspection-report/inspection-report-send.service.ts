@@ -9,12 +9,11 @@ import { eq } from 'drizzle-orm';
 import { factories } from '../../db/schema/config';
 import { inspectionReports, type ReportSendRecord } from '../../db/schema/inspection-report';
 import { orders } from '../../db/schema/order';
-import { actorOf, type Principal } from '../../platform/auth';
+import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/mail-outbox';
-import { lockVersion, updateRecord } from '../../platform/records';
-import { transition } from '../../platform/transition';
+import { lockVersion } from '../../platform/records';
 import { findFile } from '../files/files.service';
 import { INSPECTION_REPORT_SENT_MAIL, SENT_MAIL_PARTS } from './inspection-report.mails';
 import {
@@ -26,6 +25,7 @@ import { readableReport, reportDetail } from './inspection-report-detail.service
 import { storeFinalPdf } from './inspection-report-pdf.service';
 import {
   chosenRecipients,
+  recordReportSend,
   reportRecipients,
   type SendDeps,
   sharePasswordWanted,
@@ -123,27 +123,15 @@ export async function sendInspectionReport(
   };
   const set = { sends: [...r.sends, record], sentAt: new Date(record.at) };
   const reason = `${r.revision > 0 ? 'revised; ' : ''}to ${record.to.join(', ')}`;
-  if (r.status === approved)
-    await transition(db, {
-      machine: inspectionReportMachine,
-      table: inspectionReports,
-      id: r.id,
-      version: r.version,
-      action: 'send',
-      user,
-      reason,
-      set,
-    });
-  else
-    await updateRecord(db, {
-      table: inspectionReports,
-      entity: INSPECTION_REPORT_ENTITY,
-      id: r.id,
-      version: r.version,
-      values: set,
-      actor: actorOf(user),
-      action: 'resend',
-      reason,
-    });
+  await recordReportSend(db, {
+    machine: inspectionReportMachine,
+    table: inspectionReports,
+    entity: INSPECTION_REPORT_ENTITY,
+    report: r,
+    approved,
+    user,
+    reason,
+    set,
+  });
   return reportDetail(db, r.id, user);
 }

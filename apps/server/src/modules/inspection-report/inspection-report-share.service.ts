@@ -9,7 +9,9 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { contactRecipients, onceEach, salesRecipient } from '../../platform/mail/recipients';
+import { updateRecord } from '../../platform/records';
 import type { FilesContext } from '../../platform/storage/files-context';
+import { type StateMachine, type StatusTable, transition } from '../../platform/transition';
 import { createShortLink } from '../files/short-links.service';
 import { SENT_MAIL_PARTS } from './inspection-report.mails';
 
@@ -134,4 +136,47 @@ export async function shareReportPdf(
       access: password ? p.password[lang].replace('{password}', password) : p.noPassword[lang],
     }),
   };
+}
+
+/**
+ * Records a report's send: an approved report moves by its machine's `send` action; one already sent
+ * keeps its status and logs a `resend`. Both bump the version the caller read.
+ */
+export async function recordReportSend<T extends StatusTable>(
+  db: Db,
+  args: {
+    machine: StateMachine;
+    table: T;
+    entity: string;
+    report: { id: bigint; version: number; status: number };
+    approved: number;
+    user: Principal;
+    reason: string;
+    set: Partial<T['$inferInsert']>;
+  },
+): Promise<void> {
+  const { machine, table, entity, report, user, reason, set } = args;
+  if (report.status === args.approved) {
+    await transition(db, {
+      machine,
+      table,
+      id: report.id,
+      version: report.version,
+      action: 'send',
+      user,
+      reason,
+      set,
+    });
+    return;
+  }
+  await updateRecord(db, {
+    table,
+    entity,
+    id: report.id,
+    version: report.version,
+    values: set,
+    actor: actorOf(user),
+    action: 'resend',
+    reason,
+  });
 }

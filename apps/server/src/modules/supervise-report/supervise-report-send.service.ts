@@ -4,14 +4,14 @@ import { REPORT_SHARE_DAYS } from '@qcdesk/contract/inspection-report';
 import { SUPERVISE_REPORT_STATUS } from '@qcdesk/contract/supervise-report';
 import { eq } from 'drizzle-orm';
 import { superviseReports } from '../../db/schema/supervise-report';
-import { actorOf, type Principal } from '../../platform/auth';
+import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/mail-outbox';
-import { lockVersion, updateRecord } from '../../platform/records';
-import { transition } from '../../platform/transition';
+import { lockVersion } from '../../platform/records';
 import {
   chosenRecipients,
+  recordReportSend,
   reportRecipients,
   type SendDeps,
   sharePasswordWanted,
@@ -80,27 +80,15 @@ export async function sendSuperviseReport(
     });
   const reason = `to ${to.map((p) => p.email).join(', ')}`;
   const set = { sentAt: new Date() };
-  if (r.status === approved)
-    await transition(db, {
-      machine: superviseReportMachine,
-      table: superviseReports,
-      id: r.id,
-      version: r.version,
-      action: 'send',
-      user,
-      reason,
-      set,
-    });
-  else
-    await updateRecord(db, {
-      table: superviseReports,
-      entity: SUPERVISE_REPORT_ENTITY,
-      id: r.id,
-      version: r.version,
-      values: set,
-      actor: actorOf(user),
-      action: 'resend',
-      reason,
-    });
+  await recordReportSend(db, {
+    machine: superviseReportMachine,
+    table: superviseReports,
+    entity: SUPERVISE_REPORT_ENTITY,
+    report: r,
+    approved,
+    user,
+    reason,
+    set,
+  });
   return superviseDetail(db, r.id, user);
 }

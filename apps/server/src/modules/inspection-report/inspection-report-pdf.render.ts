@@ -1,11 +1,11 @@
-import { type EnumName, enumLabel } from '@qcdesk/contract/enumerations';
+import { enumLabel } from '@qcdesk/contract/enumerations';
+import { both, type MadePdf, type PdfPhoto, PdfReport } from '../../platform/pdf/pdf-document';
 import {
-  type Bilingual,
-  both,
-  type MadePdf,
-  type PdfPhoto,
-  PdfReport,
-} from '../../platform/pdf/pdf-document';
+  enumBoth as en,
+  numOrDash as num,
+  personName as person,
+  refName as ref,
+} from '../../platform/pdf/pdf-texts';
 import type { reportDetail } from './inspection-report-detail.service';
 import {
   PDF_LABELS as L,
@@ -41,19 +41,6 @@ export interface ReportPdfInput {
   /** A watermark for the preview. */
   watermark?: string | undefined;
 }
-
-const en = (name: EnumName, code: number | string): Bilingual => ({
-  zh: enumLabel(name, code, 'zh'),
-  en: enumLabel(name, code, 'en'),
-});
-const ref = (r: { code: string | null; nameZh: string | null; nameEn: string | null } | null) =>
-  r
-    ? [r.nameZh, r.nameEn && r.nameEn !== r.nameZh ? r.nameEn : null].filter(Boolean).join(' ') ||
-      (r.code ?? '')
-    : '';
-const person = (u: { name: string; englishName: string | null }) =>
-  u.englishName && u.englishName !== u.name ? `${u.name} ${u.englishName}` : u.name;
-const num = (v: number | null | undefined) => (v === null || v === undefined ? '—' : String(v));
 
 function cover(pdf: PdfReport, d: ReportDetail): void {
   pdf.title(d.interim ? L.interimTitle : L.title, d.reportNo);

@@ -1,13 +1,11 @@
-import { type EnumName, enumLabel } from '@qcdesk/contract/enumerations';
 import { CHECKPOINT_RESULT } from '@qcdesk/contract/supervise-report';
+import { both, type MadePdf, type PdfPhoto, PdfReport, type Signer } from '../../platform/pdf/pdf-document';
 import {
-  type Bilingual,
-  both,
-  type MadePdf,
-  type PdfPhoto,
-  PdfReport,
-  type Signer,
-} from '../../platform/pdf/pdf-document';
+  enumBoth as label,
+  numOrDash as num,
+  personName as person,
+  refName as ref,
+} from '../../platform/pdf/pdf-texts';
 import type { superviseDetail } from './supervise-report.service';
 import { SUPERVISE_PDF_LABELS as L } from './supervise-report-pdf.texts';
 
@@ -33,16 +31,6 @@ export interface SupervisePdfInput {
   /** A watermark for the preview. */
   watermark?: string | undefined;
 }
-
-const label = (name: EnumName, code: number | string): Bilingual => ({
-  zh: enumLabel(name, code, 'zh'),
-  en: enumLabel(name, code, 'en'),
-});
-const ref = (r: { code: string | null; nameZh: string | null; nameEn: string | null }) =>
-  [r.nameZh, r.nameEn && r.nameEn !== r.nameZh ? r.nameEn : null].filter(Boolean).join(' ') || (r.code ?? '');
-const person = (u: { name: string; englishName: string | null }) =>
-  u.englishName && u.englishName !== u.name ? `${u.name} ${u.englishName}` : u.name;
-const num = (v: number | null | undefined) => (v === null || v === undefined ? '—' : String(v));
 
 function cover(pdf: PdfReport, d: SuperviseDetail, input: SupervisePdfInput): void {
   pdf.title(L.title, d.reportNo);

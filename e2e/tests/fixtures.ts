@@ -8,8 +8,8 @@ import { type BrowserContext, test as base, type Dialog, type Page } from '@play
  * about twice the CPU in a new context than in a page that had loaded the app before (ADR 0012).
  *
  * Between tests the page is reset to what a new one would be for these specs: the other tabs closed,
- * listeners and routes removed, cookies and permissions cleared, local and session storage of the
- * product's origin emptied (so nobody stays signed in), the configured viewport back. The HTTP cache
+ * listeners and routes removed, cookies and permissions cleared, local and session storage, service
+ * workers, caches and IndexedDB of the product's origin emptied (so nobody stays signed in), the configured viewport back. The HTTP cache
  * and compiled code are what is kept. A retry gets a context of its own, as Playwright makes it (its
  * trace is recorded then: `trace: 'on-first-retry'`).
  */
@@ -91,9 +91,15 @@ async function reset(
   page.on('dialog', leave);
   await page.goto('/healthz');
   page.off('dialog', leave);
-  await page.evaluate(() => {
+  // A service worker, its caches and IndexedDB outlive cookies and storage (offline-report.spec
+  // installs the report's offline copy): gone too, or the next test finds it installed.
+  await page.evaluate(async () => {
     localStorage.clear();
     sessionStorage.clear();
+    for (const registration of await navigator.serviceWorker.getRegistrations())
+      await registration.unregister();
+    for (const key of await caches.keys()) await caches.delete(key);
+    for (const { name } of await indexedDB.databases()) if (name) indexedDB.deleteDatabase(name);
   });
   if (viewport) await page.setViewportSize(viewport);
 }

@@ -11,14 +11,27 @@ export interface ChangeEntry {
   reason?: string | undefined;
 }
 
-/** Audit columns are bookkeeping, not changes a reader of the log cares about. */
-const IGNORED = new Set(['version', 'updatedAt', 'updatedBy', 'createdAt', 'createdBy']);
+/**
+ * Audit columns are bookkeeping, not changes a reader of the log cares about; nor is a checkout's
+ * expiry, which every save under the checkout moves on (who holds the checkout is logged).
+ */
+const IGNORED = new Set(['version', 'updatedAt', 'updatedBy', 'createdAt', 'createdBy', 'checkoutExpiresAt']);
 
+/** A value as the log stores it: dates and big integers as text. */
 const comparable = (v: unknown): unknown => {
   if (v instanceof Date) return v.toISOString();
   if (typeof v === 'bigint') return v.toString();
   if (Array.isArray(v)) return v.map(comparable);
   return v;
+};
+
+/** JSON with every object's keys in one order: `{a, b}` and `{b, a}` are the same value. */
+const sameValue = (a: unknown, b: unknown): boolean => {
+  const sorted = (_key: string, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+      : v;
+  return JSON.stringify(a, sorted) === JSON.stringify(b, sorted);
 };
 
 /** Field-by-field difference of two versions of a record (only the fields `after` mentions). */
@@ -28,7 +41,7 @@ export function diff(before: Record<string, unknown> | null, after: Record<strin
     if (IGNORED.has(field)) continue;
     const from = comparable(before?.[field] ?? null);
     const to = comparable(value ?? null);
-    if (JSON.stringify(from) !== JSON.stringify(to)) changes.push({ field, from, to });
+    if (!sameValue(from, to)) changes.push({ field, from, to });
   }
   return changes;
 }

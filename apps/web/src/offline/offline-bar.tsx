@@ -101,7 +101,10 @@ export function OfflineBar({ report }: { report: { id: string; actions: readonly
   const progress = syncProgress(report.id);
   const [installed, setInstalled] = useState(workerActive);
   const [installing, setInstalling] = useState(false);
-  if (!outbox) return null;
+  // Only the checkout's holder keeps a report for offline use; anyone else sees the bar only while
+  // something of theirs still waits to be sent or is in conflict.
+  const holding = report.actions.includes('update');
+  if (!outbox || (!holding && outbox.entries.length === 0 && !outbox.conflict)) return null;
   const install = async () => {
     setInstalling(true);
     setInstalled(await registerOfflineWorker());

@@ -1,10 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { CLIENT_CODE_CLI, operations, type Result } from '@qcdesk/contract';
 import { EnvelopeClient } from '@qcdesk/contract/envelope';
+import { sql } from 'drizzle-orm';
 import { PRODUCT_VERSION } from './modules/system/system.service';
+import { backup, restore } from './platform/backup';
 import { ConfigError, loadConfig, sandboxConfigOf } from './platform/config';
-import { openDatabase } from './platform/db';
+import { type Database, openDatabase } from './platform/db';
 import { openApiDocument, schemaOf } from './platform/openapi';
+import type { ObjectStore } from './platform/storage/object-store';
+import { openObjectStore } from './platform/storage/open-store';
+import { UrlSigner } from './platform/storage/url-signer';
 import { runSeeds } from './seed';
 
 const USAGE = `QCDesk command line
@@ -17,6 +24,10 @@ const USAGE = `QCDesk command line
   npm run cli -- call <op path> --help        what the operation takes and answers, and who may call it
   npm run cli -- operations                   list the operation catalogue
   npm run cli -- openapi [--out file.json]    the OpenAPI 3.1 document of the catalogue
+  npm run cli -- backup <dir>                 the database, then the object store, into a new folder
+        (PostgreSQL: while the product runs; the embedded database: with the server stopped)
+  npm run cli -- restore <dir> [--yes]        a backup into this database and object store, replacing
+        every row (--yes when the database holds rows); checked against its manifest first
 
 Environment: the server's settings (DATABASE_URL, DATA_DIR, ...); QCDESK_URL and QCDESK_TOKEN for call.`;
 
@@ -55,6 +66,62 @@ async function withDatabase(seed: boolean, sandbox: boolean): Promise<void> {
   } finally {
     await database.close();
   }
+}
+
+/** The configured database (migrated) and object store, for a backup or a restore. */
+async function withStores(
+  work: (db: Database['db'], store: ObjectStore, kind: Database['kind']) => Promise<number>,
+): Promise<number> {
+  const config = loadConfig();
+  if (!config.DATABASE_URL && (await serverAnswers(config.PORT))) {
+    process.stderr.write(
+      `A server answers on port ${config.PORT}: the embedded database has one process at a time. Stop it first.\n`,
+    );
+    return 1;
+  }
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  try {
+    await database.whileStarting(() => database.migrate());
+    return await work(database.db, openObjectStore(config, new UrlSigner(randomBytes(32))), database.kind);
+  } finally {
+    await database.close();
+  }
+}
+
+async function serverAnswers(port: number): Promise<boolean> {
+  try {
+    await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(1000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function backupCommand(dir: string): Promise<number> {
+  return withStores(async (db, store, kind) => {
+    const started = Date.now();
+    const manifest = await backup(db, store, resolve(dir));
+    const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
+    process.stdout.write(
+      `backup of ${kind} in ${resolve(dir)}: ${manifest.tables.length} tables, ${rows} rows, ${manifest.objects.length} objects (${Date.now() - started} ms)\n`,
+    );
+    return 0;
+  });
+}
+
+async function restoreCommand(dir: string, yes: boolean): Promise<number> {
+  return withStores(async (db, store, kind) => {
+    const held = await db.execute(sql`select exists (select 1 from users) as held`);
+    if ((held as unknown as { rows: { held: boolean }[] }).rows[0]?.held && !yes) {
+      process.stderr.write('This database holds rows; a restore replaces them all. Run again with --yes.\n');
+      return 1;
+    }
+    const manifest = await restore(db, store, resolve(dir));
+    process.stdout.write(
+      `restored into ${kind}: ${manifest.tables.length} tables, ${manifest.objects.length} objects, made ${manifest.createdAt}\n`,
+    );
+    return 0;
+  });
 }
 
 export async function callOperation(
@@ -120,6 +187,14 @@ async function main(argv: string[]): Promise<number> {
       if (out) writeFileSync(out, text);
       else process.stdout.write(text);
       return 0;
+    }
+    case 'backup':
+      if (!args[0]) break;
+      return backupCommand(args[0]);
+    case 'restore': {
+      const yes = flag(args, 'yes');
+      if (!args[0]) break;
+      return restoreCommand(args[0], yes);
     }
     case 'call': {
       if (flag(args, 'help')) return describeOperation(args[0]);

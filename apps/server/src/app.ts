@@ -30,6 +30,7 @@ import {
 import { AppError } from './platform/errors';
 import { purgeJobs } from './platform/jobs/job-queue';
 import { JobWorker } from './platform/jobs/job-worker';
+import { LOG_REDACTED_PATHS, redactedUrl } from './platform/log-redaction';
 import { MAIL_SEND_JOB } from './platform/mail/mail-outbox';
 import { createMailTransport, mailSendHandler } from './platform/mail/mail-sender';
 import { serveMetrics } from './platform/metrics';
@@ -137,6 +138,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         ? false
         : {
             level: config.LOG_LEVEL,
+            // Credentials never reach the log (issue 32): headers wherever a plugin logs them
+            // (@fastify/multipart logs busboy's options, headers included, at trace).
+            redact: { paths: LOG_REDACTED_PATHS, censor: '[redacted]' },
             ...(config.environment === 'sandbox' ? { name: 'sandbox' } : {}),
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
@@ -161,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   server.addHook('onResponse', async (request, reply) => {
     const line = {
       method: request.method,
-      url: request.url,
+      url: redactedUrl(request.url),
       status: reply.statusCode,
       ms: reply.elapsedTime,
     };

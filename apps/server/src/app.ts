@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -159,8 +160,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (config.basePath) options.rewriteUrl = (req) => withoutBasePath(req.url ?? '/', config.basePath);
   if (deps.sandbox) options.serverFactory = handingOver(SANDBOX_PATH, deps.sandbox);
   const server = Fastify(options);
+  // In a cluster (PROCESSES > 1), which of its servers answered: for operators reading a trace.
+  const processNo = cluster.isWorker ? String(cluster.worker?.id ?? '') : undefined;
   server.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    if (processNo) reply.header('X-QCDesk-Process', processNo);
   });
   server.addHook('onResponse', async (request, reply) => {
     const line = {

@@ -92,6 +92,9 @@ describe('sandbox configuration', () => {
         SANDBOX_DATABASE_URL: 'postgresql://b@db:5432/qcdesk',
       }),
     ).toContain('SANDBOX_DATABASE_URL: must name another database than DATABASE_URL');
+    // Several processes share one database: PostgreSQL only (ADR 0029).
+    expect(refusal({ PROCESSES: '2' })).toContain('PROCESSES: more than one process needs PostgreSQL');
+    expect(loadConfig({ ...base, PROCESSES: '2', DATABASE_URL: 'postgres://db/q' }).PROCESSES).toBe(2);
   });
 
   it('hands over /dev and what lies below it, nothing else', () => {

@@ -36,6 +36,11 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('localhost'),
   PORT: int(0, 65535).default(3000),
+  /**
+   * Server processes behind the one port (Node's cluster, ADR 0026); more than one needs PostgreSQL,
+   * since the embedded database has one process.
+   */
+  PROCESSES: int(1, 64).default(1),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -186,6 +191,9 @@ const sameDatabase = (a: string, b: string) => {
 
 function checkSandbox(config: Config): string | undefined {
   const { SANDBOX, SANDBOX_DATABASE_URL, DATABASE_URL } = config;
+  if (config.PROCESSES > 1 && !DATABASE_URL) {
+    return 'PROCESSES: more than one process needs PostgreSQL (DATABASE_URL); the embedded database has one process';
+  }
   if (SANDBOX_DATABASE_URL && DATABASE_URL && sameDatabase(SANDBOX_DATABASE_URL, DATABASE_URL)) {
     return 'SANDBOX_DATABASE_URL: must name another database than DATABASE_URL (the sandbox never shares the product database)';
   }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { NodeEnvelope } from '@qcdesk/client/envelope';
 import { buildApp } from '@qcdesk/server/src/app.ts';
 import { clients } from '@qcdesk/server/src/db/schema/client.ts';
 import { materials } from '@qcdesk/server/src/db/schema/material.ts';
@@ -20,7 +21,6 @@ import {
 import type { Principal } from '@qcdesk/server/src/platform/auth.ts';
 import { loadConfig } from '@qcdesk/server/src/platform/config.ts';
 import { openDatabase } from '@qcdesk/server/src/platform/db.ts';
-import { ThirdPartyClient } from '@qcdesk/server/test/support/third-party-client.ts';
 import autocannon from 'autocannon';
 import { count, inArray } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -333,7 +333,7 @@ export async function hotpathBench(argv: string[] = []): Promise<void> {
   const monitor = new pg.Client({ connectionString: url });
   await monitor.connect();
 
-  const client = new ThirdPartyClient();
+  const client = new NodeEnvelope();
   await client.handshake(async () => (await fetch(`${base}/api/publickey`)).json());
   const signIn = await fetch(`${base}/api/auth?cpt=qcdesk-cli&format=json`, {
     method: 'POST',

@@ -2,12 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { NodeEnvelope } from '@qcdesk/client/envelope';
 import { buildApp } from '@qcdesk/server/src/app.ts';
 import { loadConfig } from '@qcdesk/server/src/platform/config.ts';
 import { openDatabase } from '@qcdesk/server/src/platform/db.ts';
 import { hashPassword, verifyPassword } from '@qcdesk/server/src/platform/passwords.ts';
 import { runSeeds } from '@qcdesk/server/src/seed.ts';
-import { ThirdPartyClient } from '@qcdesk/server/test/support/third-party-client.ts';
 import autocannon from 'autocannon';
 import { printTable, timeAsync } from './table.ts';
 
@@ -76,7 +76,7 @@ export async function loginBench(): Promise<Array<Record<string, string | number
     await runSeeds(database, config, console);
     await app.server.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.server.address() as { port: number }).port}`;
-    const client = new ThirdPartyClient();
+    const client = new NodeEnvelope();
     await client.handshake(async () => (await fetch(`${base}/api/publickey`)).json());
 
     const logins = Array.from({ length: 400 * DURATION }, () =>

@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { NodeEnvelope } from '@qcdesk/client/envelope';
 import { buildApp } from '@qcdesk/server/src/app.ts';
 import { loadConfig } from '@qcdesk/server/src/platform/config.ts';
-import { ThirdPartyClient } from '@qcdesk/server/test/support/third-party-client.ts';
 import autocannon from 'autocannon';
 import { BENCH_PASSWORD, DEFAULT_SIZES, generate, type Sizes } from './generate.ts';
 import { printTable } from './table.ts';
@@ -64,7 +64,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function measure(base: string, client: ThirdPartyClient, c: Case) {
+async function measure(base: string, client: NodeEnvelope, c: Case) {
   const url = `${base}/api/${c.path}?cpt=qcdesk-cli&format=json`;
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${c.token}` };
   // One call checked end to end: the answer opens and says success.
@@ -110,7 +110,7 @@ async function measure(base: string, client: ThirdPartyClient, c: Case) {
   };
 }
 
-async function signIn(base: string, client: ThirdPartyClient, username: string): Promise<string> {
+async function signIn(base: string, client: NodeEnvelope, username: string): Promise<string> {
   const response = await fetch(`${base}/api/auth?cpt=qcdesk-cli&format=json`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -170,7 +170,7 @@ export async function searchBench(): Promise<Array<Record<string, string | numbe
     const app = await buildApp({ config, database, logger: false });
     await app.server.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.server.address() as { port: number }).port}`;
-    const client = new ThirdPartyClient();
+    const client = new NodeEnvelope();
     await client.handshake(async () => (await fetch(`${base}/api/publickey`)).json());
     const admin = await signIn(base, client, 'admin');
     const sales = await signIn(base, client, 'demo.sales');

@@ -1,11 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { NodeEnvelope } from '@qcdesk/client/envelope';
 import { buildApp } from '@qcdesk/server/src/app.ts';
 import { systemInfo } from '@qcdesk/server/src/modules/system/system.service.ts';
 import { loadConfig } from '@qcdesk/server/src/platform/config.ts';
 import { openDatabase } from '@qcdesk/server/src/platform/db.ts';
-import { ThirdPartyClient } from '@qcdesk/server/test/support/third-party-client.ts';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { printTable } from './table.ts';
@@ -69,7 +69,7 @@ export async function throughputBench(): Promise<void> {
     const app = await buildApp({ config, database, logger: false });
     await app.server.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.server.address() as { port: number }).port}`;
-    const client = new ThirdPartyClient();
+    const client = new NodeEnvelope();
     await client.handshake(async () => (await fetch(`${base}/api/publickey`)).json());
     const count = 4000 * DURATION;
     const requests = Array.from({ length: count }, () => ({

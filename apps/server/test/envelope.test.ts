@@ -1,3 +1,4 @@
+import { NodeEnvelope } from '@qcdesk/client/envelope';
 import { areas, defineOperation } from '@qcdesk/contract';
 import { str } from '@qcdesk/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,6 @@ import type { Principal } from '../src/platform/auth';
 import { AppError } from '../src/platform/errors';
 import { registerOperation, registerPublicOperation } from '../src/platform/registry';
 import { startTestApp, type TestApp } from './support/test-app';
-import { ThirdPartyClient } from './support/third-party-client';
 
 const echo = defineOperation({
   path: 'test/echo',
@@ -91,7 +91,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function thirdParty() {
-  const client = new ThirdPartyClient();
+  const client = new NodeEnvelope();
   await client.handshake(async () => (await t.app.server.inject({ url: '/api/publickey' })).json());
   return client;
 }
@@ -190,7 +190,7 @@ describe('refusals before a key is established: plain 400, code 4001', () => {
     const good = client.request('POST', { name: 'a' });
     const wrapped = good.key.split('.')[1];
     expect((await raw({ key: `0000000000000000.${wrapped}`, data: good.data })).json()).toEqual(INVALID);
-    const other = new ThirdPartyClient();
+    const other = new NodeEnvelope();
     await other.handshake(async () => (await t.app.server.inject({ url: '/api/publickey' })).json());
     const foreign = other.request('POST', { name: 'a' });
     const mixed = await raw({ key: good.key, data: foreign.data });

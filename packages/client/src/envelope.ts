@@ -8,10 +8,12 @@ import {
   timingSafeEqual,
 } from 'node:crypto';
 
-// A client written only from PROTOCOL.md with node:crypto, sharing no code with the contract's
-// envelope: if it interoperates, the protocol text and the implementation agree.
+// The envelope of PROTOCOL.md written only from its text with node:crypto, sharing no code with the
+// contract's envelope (the web app's, on WebCrypto): the server's envelope tests speak through it,
+// so if it interoperates, the protocol text and the implementation agree. `QcdeskClient` (index.ts)
+// seals every call with it.
 
-export class ThirdPartyClient {
+export class NodeEnvelope {
   readonly k = randomBytes(80);
   private wrapped = '';
   private keyId = '';

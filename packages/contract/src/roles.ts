@@ -568,6 +568,7 @@ export const ROUTES: readonly RouteDef[] = [
   ),
   route('Config', 'config/:configType?', 'SYSTEM', CONFIG_GATE, { zh: '系统配置', en: 'Configuration' }),
   route('ReportForm', 'reportform', 'REPORTFORM', ['reportform.export'], { zh: '报表', en: 'Report forms' }),
+  route('ApiReference', 'system/api', 'SYSTEM', ['api.docs'], { zh: '接口文档', en: 'API reference' }),
 ];
 
 /** Routes every signed-in user may open whatever the modules (DOMAIN.md §5.2). */

@@ -4,7 +4,7 @@ import type { OperationRegistry } from './registry';
 
 // The OpenAPI 3.1 document of the operation catalogue (issue 32): what each operation takes and
 // answers, its permission and its one-line summary, generated from the contract's zod schemas so it
-// cannot drift. Served to `api.docs` holders (`system/openapi`, the API reference at config/api) and
+// cannot drift. Served to `api.docs` holders (`system/openapi`, the API reference screen at `system/api`) and
 // printed by `npm run cli -- openapi`.
 //
 // Every operation travels sealed in the envelope (PROTOCOL.md): the wire request is always

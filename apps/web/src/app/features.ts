@@ -1,3 +1,4 @@
+import { apiReferenceFeature } from '../features/api-reference/api-reference-feature';
 import { authFeature } from '../features/auth/auth-feature';
 import { clientFeature } from '../features/client/client-feature';
 import { configFeature } from '../features/config/config-feature';
@@ -58,6 +59,7 @@ export const features = [
   inspectionReportFeature,
   dailyWorkReportFeature,
   reportFormFeature,
+  apiReferenceFeature,
   inspectionBookingFeature,
   superviseReportFeature,
   contractFeature,

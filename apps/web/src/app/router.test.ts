@@ -38,6 +38,7 @@ describe('route table (spec §2)', () => {
     expect(BUILT_ROUTES).toEqual(expect.arrayContaining(['InspectionReport', 'SafeTestInspection']));
     expect(BUILT_ROUTES).toEqual(expect.arrayContaining(['DailyWorkReport', 'DailyWorkReportDetail']));
     expect(BUILT_ROUTES).toContain('ReportForm');
+    expect(BUILT_ROUTES).toContain('ApiReference');
     expect(BUILT_ROUTES).toEqual(
       expect.arrayContaining(['SuperviseReport', 'PreSuperviseReport', 'SuperviseReportDetail']),
     );

@@ -12,7 +12,7 @@ import { signInAs } from './support/identity';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
 
-// The mail outbox and the job worker: at most once, retries with backoff, failures recorded,
+// The mail outbox and the job worker: at least once under one Message-ID, retries with backoff, failures recorded,
 // the dev mailbox when no SMTP server is configured.
 
 let smtp: SmtpSink;
@@ -88,16 +88,41 @@ describe('mail outbox', () => {
     expect(received(flaky.to)).toBe(0);
   });
 
-  it('never sends twice: a mail left "sending" by a dead worker is failed, not resent', async () => {
+  it('at least once: a worker killed after the SMTP server took the mail is followed by another copy with the same Message-ID', async () => {
+    const { id, to } = await queueMail();
+    // The first worker dies right after the server has taken the mail: its transport delivers and
+    // then never answers, so nothing after the SMTP exchange runs (as with kill -9 at that point).
+    const real = createMailTransport(smtp.url)!;
+    const dying = {
+      sendMail: async (message: Parameters<typeof real.sendMail>[0]) => {
+        await real.sendMail(message);
+        await new Promise(() => {});
+      },
+    } as unknown as typeof real;
+    const killed = mailSendHandler({ transport: dying, from: 'test@qcdesk.local', maxAttempts: 3 });
+    void killed({ mailId: String(id) }, { db: t.database.db } as Parameters<typeof killed>[1]);
+    await smtp.waitFor(to, 0, 5000);
+    expect(await mailRow(id)).toMatchObject({ status: 'sending', attempts: 1 });
+    // The job runs again (its lease ran out): the mail goes again, the same mail by its Message-ID.
+    await t.app.jobs.drain();
+    const copies = smtp.messages.filter((m) => m.to.includes(to));
+    expect(copies).toHaveLength(2);
+    const messageIds = copies.map((m) => /^Message-ID: (.+)$/im.exec(m.raw)?.[1]?.trim());
+    expect(messageIds).toEqual([`<qcdesk-mail-${id}@qcdesk>`, `<qcdesk-mail-${id}@qcdesk>`]);
+    expect(await mailRow(id)).toMatchObject({ status: 'sent', attempts: 2 });
+    real.close();
+  });
+
+  it('a mail whose worker dies at every attempt stops at MAIL_MAX_ATTEMPTS, failed with the reason', async () => {
     const { id, to } = await queueMail();
     await t.database.db
       .update(mailOutbox)
-      .set({ status: 'sending', attempts: 1 })
+      .set({ status: 'sending', attempts: 2 })
       .where(eq(mailOutbox.id, id));
     await t.app.jobs.drain();
     const row = await mailRow(id);
     expect(row.status).toBe('failed');
-    expect(row.lastError).toContain('not sent again');
+    expect(row.lastError).toContain('stopped while sending');
     expect(received(to)).toBe(0);
   });
 

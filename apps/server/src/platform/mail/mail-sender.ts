@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { mailOutbox } from '../../db/schema/mail';
 import { retryDelayMs } from '../jobs/job-queue';
@@ -29,28 +29,39 @@ export interface MailSenderOptions {
   maxAttempts: number;
 }
 
-const UNKNOWN_OUTCOME =
-  'The worker stopped while sending; the mail may have gone out, so it is not sent again';
+const STOPPED_SENDING =
+  'The worker stopped while sending, every attempt; the mail may have gone out (same Message-ID each time)';
 
 /**
- * The `mail.send` job. A mail goes out at most once: it is marked `sending` (committed) before
- * the SMTP exchange, and a job that finds it still `sending` (its worker died mid-send) marks
- * it failed instead of sending it again. A refusal by the server (5xx) fails at once; other
- * errors retry with backoff until MAIL_MAX_ATTEMPTS. With no transport the mail is `held` in
- * the dev mailbox.
+ * The `mail.send` job. A mail goes out at least once (issue 32): it is marked `sending` (committed)
+ * before the SMTP exchange and `sent` after it, and a job that finds it still `sending` (its worker
+ * died mid-send, perhaps after the server had taken it) sends it again. Every attempt carries the
+ * same Message-ID, `<qcdesk-mail-{id}@qcdesk>`, so a second copy is recognisable as the same mail. A
+ * worker dying at every attempt stops at MAIL_MAX_ATTEMPTS, failed with that reason. A refusal by the
+ * server (5xx) fails at once; other errors retry with backoff until MAIL_MAX_ATTEMPTS. With no
+ * transport the mail is `held` in the dev mailbox.
  */
 export function mailSendHandler(options: MailSenderOptions): JobHandler {
   return async (payload, { db }) => {
     const id = BigInt(String(payload.mailId));
+    // A `sending` mail was being sent by a worker that died: it goes again, under the same cap.
     const [mail] = await db
       .update(mailOutbox)
       .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1` })
-      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending')))
+      .where(
+        and(
+          eq(mailOutbox.id, id),
+          or(
+            eq(mailOutbox.status, 'pending'),
+            and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.attempts, options.maxAttempts)),
+          ),
+        ),
+      )
       .returning();
     if (!mail) {
       await db
         .update(mailOutbox)
-        .set({ status: 'failed', lastError: UNKNOWN_OUTCOME, nextAttemptAt: null })
+        .set({ status: 'failed', lastError: STOPPED_SENDING, nextAttemptAt: null })
         .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending')));
       return;
     }

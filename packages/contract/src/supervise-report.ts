@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { businessDate } from './config';
 import { enumSchema } from './enumerations';
 import { INSPECTION_RESULT } from './inspection-apply';
-import { reportSendRecipient } from './inspection-report';
+import { reportSend, reportSendRecipient } from './inspection-report';
 import { defineOperation } from './operation';
 import {
   dateOut,
@@ -115,8 +115,10 @@ export const superviseReportDetail = superviseReportRow.extend({
   checkoutExpiresAt: dateTimeOut.nullable(),
   createdBy: userLabel.nullable(),
   createdAt: dateTimeOut,
-  /** What the caller may do now: checkout, update, release, forceRelease, submit, approve, reject, cancel. */
+  /** What the caller may do now: checkout, update, release, forceRelease, submit, approve, reject, send, cancel. */
   actions: z.array(z.string()),
+  /** Every send of the report, newest first (who, when, to whom, the share link). */
+  sends: z.array(reportSend),
 });
 
 export type SuperviseReportRow = z.output<typeof superviseReportRow>;

@@ -401,6 +401,8 @@ export const texts = defineTexts({
     loadedCartons: { zh: '已装箱数', en: 'Loaded cartons' },
     loadedQuantity: { zh: '已装数量', en: 'Loaded quantity' },
     superviseCheckpointId: { zh: '检查点', en: 'Checkpoint' },
+    checkpoints: { zh: '检查点', en: 'Checkpoints' },
+    inspectorId: { zh: '验货员', en: 'Inspector' },
     bookingId: { zh: '预约', en: 'Booking' },
     approvedBy: { zh: '审核人', en: 'Approved by' },
     approvedAt: { zh: '审核时间', en: 'Approved at' },

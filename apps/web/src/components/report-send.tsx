@@ -208,7 +208,12 @@ export function ReportSends({ sends }: { sends: readonly ReportSendRow[] }) {
               </Typography.Text>
               <Typography.Text type="secondary" style={{ wordBreak: 'break-all' }}>
                 {t('widgets.report.shareUntil', { at: formatDateTime(send.share.expiresAt) })}{' '}
-                <Typography.Link href={send.share.url} target="_blank" data-testid="report-share-link">
+                <Typography.Link
+                  href={send.share.url}
+                  target="_blank"
+                  underline
+                  data-testid="report-share-link"
+                >
                   {send.share.url}
                 </Typography.Link>
               </Typography.Text>

@@ -16,7 +16,7 @@ const { approved, sent, cancelled } = SUPERVISE_REPORT_STATUS;
 
 /**
  * The loading report's PDF, made when asked: watermarked "预览 PREVIEW" before approval, the final
- * one after (a send stores it and mails it with its share link).
+ * one after (a send stores it and mails it with its share link: said to those who may send).
  */
 export function SupervisePdfCard({ report }: { report: SuperviseReportDetail }) {
   const { t } = useTranslation();
@@ -30,7 +30,13 @@ export function SupervisePdfCard({ report }: { report: SuperviseReportDetail }) 
     <ReportPdfCard
       make={report.status === cancelled ? null : { run: make, pending: making.isPending }}
       watermarked={!final}
-      note={final ? t('supervise-report.pdfFinalNote') : t('supervise-report.pdfPreviewNote')}
+      note={
+        !final
+          ? t('supervise-report.pdfPreviewNote')
+          : report.actions.includes('send')
+            ? t('supervise-report.pdfFinalNote')
+            : null
+      }
     />
   );
 }

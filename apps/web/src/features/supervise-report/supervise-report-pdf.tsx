@@ -35,7 +35,7 @@ export function SupervisePdfCard({ report }: { report: SuperviseReportDetail }) 
           ? t('supervise-report.pdfPreviewNote')
           : report.actions.includes('send')
             ? t('supervise-report.pdfFinalNote')
-            : null
+            : t('supervise-report.pdfOpenNote')
       }
     />
   );

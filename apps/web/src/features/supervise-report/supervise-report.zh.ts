@@ -42,6 +42,7 @@ export const superviseReportZh: SuperviseReportShape = {
   send: '发送给客户',
   pdfPreviewNote: '监装报告审核通过后为正式版；在此之前可以预览（带水印）。',
   pdfFinalNote: '打开时按已审核的报告生成 PDF；发送时保存该 PDF 并随分享链接邮寄。',
+  pdfOpenNote: '打开时按已审核的报告生成 PDF。',
   editingHint: '报告已由您签出：填写、保存后提交。',
   heldBy: '{{name}}正在编辑，至{{at}}',
   save: '保存',

@@ -31,6 +31,7 @@ const TEXT = {
     ...BOOKING_TEXT.en,
     typeName: 'Loading supervision booking',
     containerType: 'Container type',
+    orderProduct: 'Order product',
     sent: 'Sent',
     sendOthers: 'Other addresses',
     openPdf: 'Open PDF',
@@ -39,6 +40,7 @@ const TEXT = {
     ...BOOKING_TEXT.zh,
     typeName: '监装预约',
     containerType: '柜型',
+    orderProduct: '订单产品',
     sent: '已发送',
     sendOthers: '其他地址',
     openPdf: '查看 PDF',
@@ -155,9 +157,7 @@ for (const lang of ['en', 'zh'] as const) {
       phone: '+86 769 2222 0000',
     });
     await pickOption(page, form, text.containerType, '40HQ');
-    // The order product's search field is named by its placeholder (the product no it searches).
-    const line = form.getByTestId('inspection-booking-product-row').first();
-    await line.getByRole('combobox').fill(product.productNo);
+    await form.getByLabel(text.orderProduct, { exact: true }).fill(product.productNo);
     await page.locator('.ant-select-dropdown:visible').getByText(product.productNo).first().click();
     await form.getByLabel(text.quantity, { exact: true }).fill('500');
     await screenshotsAt(page, lang, 'field-work-booking-form');

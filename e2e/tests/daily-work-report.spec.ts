@@ -6,7 +6,7 @@ import { searchMail } from '@qcdesk/contract/mail';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api } from './api';
 import { expect, test } from './fixtures';
-import { type Lang, pickOption, screenshotsAt, settled, signIn } from './helpers';
+import { businessToday, type Lang, pickOption, screenshotsAt, settled, signIn } from './helpers';
 import { dispatchedTask } from './own-task';
 
 // Issue 30, daily work reports: in the evening the inspector fills in and submits the day's report
@@ -42,13 +42,6 @@ const TEXT = {
   },
 } as const;
 
-const businessToday = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
 const dayBefore = (date: string) =>
   new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 const dayPath = (lang: Lang, date: string, inspectorId: string) =>

@@ -242,3 +242,28 @@ export async function pickOption(
     }
   }
 }
+
+/** Today in the business time zone (DOMAIN.md §0: Asia/Shanghai), yyyy-MM-dd. */
+export const businessToday = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+
+/** The date `days` after (before, when negative) a yyyy-MM-dd date. */
+export const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A master-data row's name in the language, the other language's when it has none. */
+export const nameIn = (row: { nameZh: string | null; nameEn: string | null }, lang: Lang) =>
+  (lang === 'zh' ? (row.nameZh ?? row.nameEn) : (row.nameEn ?? row.nameZh)) ?? '';
+
+/** Types a date into a DateField and commits it with Tab. */
+export async function typeDate(field: Locator, value: string) {
+  await field.click();
+  await field.fill(value);
+  await field.press('Tab');
+  await expect(field).toHaveValue(value);
+}

@@ -1,11 +1,20 @@
-import { expect, type Locator, type Page } from '@playwright/test';
-import { configListOperations, holidayCalendar } from '@qcdesk/contract/config';
-import { createFactorySchedule, SCHEDULE_TYPE } from '@qcdesk/contract/factory-schedule';
+import { expect, type Page } from '@playwright/test';
+import { configListOperations } from '@qcdesk/contract/config';
 import { check } from '@qcdesk/contract/identity';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api, createOwnUser } from './api';
+import { BOOKING_TEXT, bookOnPhone, closedWorkingDay, submitBooking } from './booking-form';
 import { test } from './fixtures';
-import { type Lang, pickOption, screenshotsAt, signIn } from './helpers';
+import {
+  addDays,
+  businessToday,
+  type Lang,
+  nameIn,
+  pickOption,
+  screenshotsAt,
+  signIn,
+  typeDate,
+} from './helpers';
 
 // Issue 29 (inspection bookings): an external client user books a pre-shipment inspection on a
 // phone (booking type, factory, date, the type's PO numbers, a free-text product) and submits it.
@@ -16,57 +25,26 @@ import { type Lang, pickOption, screenshotsAt, signIn } from './helpers';
 
 const TEXT = {
   en: {
-    bookingType: 'Booking type',
+    ...BOOKING_TEXT.en,
     typeName: 'Pre-shipment inspection booking',
-    factory: 'Factory',
-    inspectionDate: 'Inspection date',
-    contactName: 'Contact on site',
-    contactPhone: 'Contact phone',
     po: 'Client PO numbers',
     freeText: 'Or describe it',
-    quantity: 'Quantity',
-    draft: 'Draft',
-    submitted: 'Submitted',
     scheduled: 'Scheduled',
-    submit: 'Submit',
     closed: 'The factory is closed on that date',
     cancel: 'Cancel',
     saveAnyway: 'Save anyway',
   },
   zh: {
-    bookingType: '预约类型',
+    ...BOOKING_TEXT.zh,
     typeName: '出货前检验预约',
-    factory: '工厂',
-    inspectionDate: '验货日期',
-    contactName: '现场联系人',
-    contactPhone: '联系电话',
     po: '客户PO号',
     freeText: '或填写产品',
-    quantity: '数量',
-    draft: '草稿',
-    submitted: '已提交',
     scheduled: '已安排',
-    submit: '提交',
     closed: '工厂当天停工',
     cancel: '取消',
     saveAnyway: '仍然保存',
   },
 } as const;
-
-type Named = { nameZh: string | null; nameEn: string | null };
-const nameIn = (row: Named, lang: Lang) =>
-  (lang === 'zh' ? (row.nameZh ?? row.nameEn) : (row.nameEn ?? row.nameZh)) ?? '';
-
-const day = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-const businessToday = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
 
 /**
  * The story's data through the API: a client user of its own (like demo.client), two consecutive
@@ -78,28 +56,9 @@ async function setUp(baseURL: string, lang: Lang) {
   const qcmgr = await Api.signedIn(baseURL, DEMO_USERS.QC_MGR, DEMO_PASSWORD);
   const [factory] = (await qcmgr.call(configListOperations.factory.search, {})).list;
   if (!factory) throw new Error('no seeded factory');
-  const from = day(businessToday(), lang === 'en' ? 35 : 49);
-  const { days } = await qcmgr.call(holidayCalendar, { startDate: from, endDate: day(from, 42) });
-  const index = days.findIndex((d) => d.working && new Date(`${d.date}T00:00:00Z`).getUTCDay() === 2);
-  const closed = days[index]?.date;
-  const open = days.slice(index + 1).find((d) => d.working)?.date;
-  if (!closed || !open) throw new Error(`no working Tuesday after ${from}`);
-  await qcmgr.call(createFactorySchedule, {
-    factoryId: factory.id,
-    type: SCHEDULE_TYPE.closure,
-    startDate: closed,
-    endDate: closed,
-    remark: `e2e booking closure ${lang}`,
-  });
+  const from = addDays(businessToday(), lang === 'en' ? 35 : 49);
+  const { closed, open } = await closedWorkingDay(qcmgr, factory.id, from, 2, `e2e booking closure ${lang}`);
   return { booker, factory, closed, open };
-}
-
-/** Types a date into a DateField and commits it with Tab. */
-async function typeDate(field: Locator, value: string) {
-  await field.click();
-  await field.fill(value);
-  await field.press('Tab');
-  await expect(field).toHaveValue(value);
 }
 
 const dialog = (page: Page) => page.getByRole('dialog').last();
@@ -114,15 +73,13 @@ for (const lang of ['en', 'zh'] as const) {
     const { booker, factory, closed, open } = await setUp(baseURL!, lang);
 
     // The client user, on a phone: the booking form.
-    await page.setViewportSize({ width: 375, height: 800 });
-    await signIn(page, booker.username, lang, { at: `/${lang}/inspection/booking/new` });
-    const form = page.getByTestId('inspection-booking-form');
-    await expect(form).toBeVisible();
-    await pickOption(page, form, text.bookingType, text.typeName);
-    await pickOption(page, form, text.factory, nameIn(factory, lang));
-    await typeDate(form.getByLabel(text.inspectionDate, { exact: true }), closed);
-    await form.getByLabel(text.contactName, { exact: true }).fill('Wang Li');
-    await form.getByLabel(text.contactPhone, { exact: true }).fill('+86 755 8888 0000');
+    const form = await bookOnPhone(page, booker.username, lang, {
+      type: text.typeName,
+      factory: nameIn(factory, lang),
+      date: closed,
+      contact: 'Wang Li',
+      phone: '+86 755 8888 0000',
+    });
     await form.getByLabel(text.po, { exact: true }).fill(`PO-${lang}-77`);
     await form.getByLabel(text.freeText, { exact: true }).fill('Plush bear 35 cm');
     await form.getByLabel(text.quantity, { exact: true }).fill('1200');
@@ -136,9 +93,7 @@ for (const lang of ['en', 'zh'] as const) {
     const bookingNo = ((await detail.locator('h1').textContent()) ?? '').trim();
     expect(bookingNo).toMatch(/^BK\d{10}$/);
     await expect(detail).toContainText(`PO-${lang}-77`);
-    await page.getByTestId('inspection-booking-submit').click();
-    await dialog(page).getByRole('button', { name: text.submit, exact: true }).click();
-    await expect(detail.getByText(text.submitted, { exact: true })).toBeVisible();
+    await submitBooking(page, lang);
     await screenshotsAt(page, lang, 'inspection-booking-submitted');
 
     // The booking admin: the assignment view with the inspectors' load, then the booking.

@@ -1,4 +1,4 @@
-import { expect, type Locator } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { configListOperations, holidayCalendar } from '@qcdesk/contract/config';
 import { check } from '@qcdesk/contract/identity';
 import { createInspectionApply } from '@qcdesk/contract/inspection-apply';
@@ -6,7 +6,16 @@ import { createInspectionPlan } from '@qcdesk/contract/inspection-plan';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api } from './api';
 import { test } from './fixtures';
-import { type Lang, pickOption, screenshotsAt, shoot, signIn } from './helpers';
+import {
+  addDays,
+  businessToday,
+  nameIn,
+  pickOption,
+  screenshotsAt,
+  shoot,
+  signIn,
+  typeDate,
+} from './helpers';
 import { ownClientOrder } from './own-order';
 
 // Issue 26 (inspection planning): sales puts three products of an order on two factories into the
@@ -50,26 +59,10 @@ const TEXT = {
   },
 } as const;
 
-type Named = { nameZh: string | null; nameEn: string | null };
-const nameIn = (row: Named, lang: Lang) =>
-  (lang === 'zh' ? (row.nameZh ?? row.nameEn) : (row.nameEn ?? row.nameZh)) ?? '';
-
-const day = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-/** Today in the business time zone (DOMAIN.md §0: Asia/Shanghai). */
-const businessToday = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-
 /** The first Wednesday three weeks or more ahead that is a working day of the holiday calendar. */
 async function inTimeDate(api: Api): Promise<string> {
-  const from = day(businessToday(), 21);
-  const { days } = await api.call(holidayCalendar, { startDate: from, endDate: day(from, 42) });
+  const from = addDays(businessToday(), 21);
+  const { days } = await api.call(holidayCalendar, { startDate: from, endDate: addDays(from, 42) });
   const found = days.find((d) => d.working && new Date(`${d.date}T00:00:00Z`).getUTCDay() === 3);
   if (!found) throw new Error(`no working Wednesday after ${from}`);
   return found.date;
@@ -89,7 +82,7 @@ async function setUp(baseURL: string) {
   const [inspectionType] = (await sales.call(configListOperations.inspectiontype.search, {})).list;
   if (!inspectionType) throw new Error('no seeded inspection type');
   const inTime = await inTimeDate(sales);
-  const late = day(businessToday(), 1);
+  const late = addDays(businessToday(), 1);
 
   const busy = await ownClientOrder(baseURL, 'IB', 'busy');
   const booked = await sales.call(createInspectionApply, {
@@ -113,14 +106,6 @@ async function setUp(baseURL: string) {
     confirm: true,
   });
   return { order, factories, inspectionType, inTime, late, inspectorId };
-}
-
-/** Types a date into a DateField and commits it with Tab. */
-async function typeDate(field: Locator, value: string) {
-  await field.click();
-  await field.fill(value);
-  await field.press('Tab');
-  await expect(field).toHaveValue(value);
 }
 
 const idOf = (href: string | null) => new URL(href ?? '', 'http://x').searchParams.get('id') ?? '';

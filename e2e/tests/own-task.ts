@@ -4,22 +4,12 @@ import { createInspectionApply } from '@qcdesk/contract/inspection-apply';
 import { createInspectionPlan } from '@qcdesk/contract/inspection-plan';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api } from './api';
-import type { Lang } from './helpers';
+import { addDays, businessToday, type Lang } from './helpers';
 import { type OwnOrderOptions, ownClientOrder } from './own-order';
 
 // A dispatched inspection task a spec owns, set up through the API (the screens under test start
 // from it): an order of one product (500) of a new client, its PSI application, a plan for
 // demo.inspector on a working day two weeks ahead, dispatched.
-
-const day = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const businessToday = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
 
 /**
  * The task through the API: an order of one product (500), its PSI application, a dispatched plan for
@@ -43,8 +33,8 @@ export async function dispatchedTask(
   const types = (await sales.call(configListOperations.inspectiontype.search, {})).list;
   const psi = types.find((type) => type.code === 'PSI') ?? types[0];
   if (!psi) throw new Error('no seeded inspection type');
-  const from = day(businessToday(), 14);
-  const { days } = await sales.call(holidayCalendar, { startDate: from, endDate: day(from, 28) });
+  const from = addDays(businessToday(), 14);
+  const { days } = await sales.call(holidayCalendar, { startDate: from, endDate: addDays(from, 28) });
   const date = days.find((d) => d.working)?.date ?? from;
   const apply = await sales.call(createInspectionApply, {
     items: [{ orderProductId: order.products[0]!.id, applyQuantity: 500 }],

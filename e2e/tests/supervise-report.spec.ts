@@ -10,7 +10,7 @@ import {
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api, createOwnUser, uploadAs } from './api';
 import { test } from './fixtures';
-import { type Lang, screenshotsAt, signIn } from './helpers';
+import { businessToday, type Lang, screenshotsAt, signIn } from './helpers';
 import { png } from './images';
 import { ownClientOrder } from './own-order';
 
@@ -29,14 +29,6 @@ const TEXT = {
 /** ISO 6346: CSQU 305438 has the check digit 3. */
 const CONTAINER_OK = 'CSQU3054383';
 const CONTAINER_BAD = 'CSQU3054384';
-
-const businessToday = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
 
 /**
  * The story's data through the API: an order of a new client on a new shipment, an inspector of

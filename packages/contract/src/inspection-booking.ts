@@ -188,12 +188,15 @@ export const getInspectionBooking = defineOperation({
 });
 
 export const bookingReport = z.object({
+  /** An inspection report (`inspection/report/{id}`) or a CLC booking's loading report (`supervisereport/{id}`). */
+  kind: z.enum(['inspection', 'supervise']),
   id: idOut,
   reportNo: z.string(),
+  /** The inspection date; a loading report's loading date. */
   inspectionDate: dateOut,
   /** enum InspectionResult */
   result: z.number().int(),
-  /** enum InspectionReportStatus */
+  /** enum InspectionReportStatus; a loading report's SuperviseReportStatus */
   status: z.number().int(),
 });
 
@@ -202,7 +205,7 @@ export const inspectionBookingReports = defineOperation({
   method: 'GET',
   permission: 'booking.search',
   summary:
-    'Report retrieval: the approved (and later) final inspection reports of the booking’s tasks; CLIENT users only sent ones (40–50).',
+    'Report retrieval: the approved (and later) final inspection reports of the booking’s tasks (CLIENT users only sent ones, 40–50), and a CLC booking’s approved loading reports (40–50; CLIENT users only sent ones, 50); by date.',
   input: z.object({ id: idIn }),
   output: z.object({ list: z.array(bookingReport) }),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { businessDate } from './config';
 import { enumSchema } from './enumerations';
 import { INSPECTION_RESULT } from './inspection-apply';
-import { reportSendRecipient } from './inspection-report';
+import { reportSend, reportSendRecipient } from './inspection-report';
 import { defineOperation } from './operation';
 import {
   dateOut,
@@ -115,8 +115,10 @@ export const superviseReportDetail = superviseReportRow.extend({
   checkoutExpiresAt: dateTimeOut.nullable(),
   createdBy: userLabel.nullable(),
   createdAt: dateTimeOut,
-  /** What the caller may do now: checkout, update, release, forceRelease, submit, approve, reject, cancel. */
+  /** What the caller may do now: checkout, update, release, forceRelease, submit, approve, reject, send, cancel. */
   actions: z.array(z.string()),
+  /** Every send of the report, newest first (who, when, to whom, the share link). */
+  sends: z.array(reportSend),
 });
 
 export type SuperviseReportRow = z.output<typeof superviseReportRow>;
@@ -399,6 +401,8 @@ export const texts = defineTexts({
     loadedCartons: { zh: '已装箱数', en: 'Loaded cartons' },
     loadedQuantity: { zh: '已装数量', en: 'Loaded quantity' },
     superviseCheckpointId: { zh: '检查点', en: 'Checkpoint' },
+    checkpoints: { zh: '检查点', en: 'Checkpoints' },
+    inspectorId: { zh: '验货员', en: 'Inspector' },
     bookingId: { zh: '预约', en: 'Booking' },
     approvedBy: { zh: '审核人', en: 'Approved by' },
     approvedAt: { zh: '审核时间', en: 'Approved at' },

@@ -16,6 +16,7 @@ import { factories, superviseCheckpoints } from './config';
 import { departments, users } from './identity';
 import { inspectionBookings } from './inspection-booking';
 import { inspectionPlans } from './inspection-plan';
+import type { ReportSendRecord } from './inspection-report';
 import { orderProducts } from './order';
 import { shippings } from './shipping';
 
@@ -64,6 +65,8 @@ export const superviseReports = pgTable(
     submittedAt: timestamptz('submitted_at'),
     approvedBy: ref('approved_by').references(() => users.id),
     approvedAt: timestamptz('approved_at'),
+    /** Every send, oldest first (§6.10: re-sending is allowed and logged), as inspection reports keep them. */
+    sends: jsonb('sends').$type<ReportSendRecord[]>().notNull().default([]),
     sentAt: timestamptz('sent_at'),
     checkedOutBy: ref('checked_out_by').references(() => users.id),
     checkedOutAt: timestamptz('checked_out_at'),

@@ -2,6 +2,7 @@ import type { areas, ParsedInputOf } from '@qcdesk/contract';
 import { INSPECTION_BOOKING_STATUS } from '@qcdesk/contract/inspection-booking';
 import { INSPECTION_PLAN_STATUS } from '@qcdesk/contract/inspection-plan';
 import { INSPECTION_REPORT_STATUS } from '@qcdesk/contract/inspection-report';
+import { SUPERVISE_REPORT_STATUS } from '@qcdesk/contract/supervise-report';
 import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { qualified } from '../../db/columns';
@@ -14,6 +15,7 @@ import { inspectionReports } from '../../db/schema/inspection-report';
 import { inspectionTaskAssistants, inspectionTasks } from '../../db/schema/inspection-task';
 import { orderProducts } from '../../db/schema/order';
 import { reversed, searchText } from '../../db/schema/search-columns';
+import { superviseReports } from '../../db/schema/supervise-report';
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { label } from '../../platform/labels';
@@ -236,13 +238,13 @@ export async function assignmentOf(db: Db, b: { outsourceFactoryId: bigint | nul
 }
 
 /**
- * Report retrieval (§4.6): the final reports of the booking's tasks, approved or later (30–50);
- * CLIENT users only sent ones (40–50). [The supervise reports of CLC bookings join here when the
- * supervise-report area adds them.]
+ * Report retrieval (§4.6): the final reports of the booking's tasks, approved or later (30–50;
+ * CLIENT users only sent ones, 40–50), and a CLC booking's loading reports, approved or sent (40–50;
+ * CLIENT users only sent ones, 50); by date, inspection reports first on a day.
  */
 export async function bookingReports(db: Db, bookingId: bigint, clientUser: boolean) {
   const { approved, sent, confirmed } = INSPECTION_REPORT_STATUS;
-  return db
+  const inspection = await db
     .select({
       id: inspectionReports.id,
       reportNo: inspectionReports.reportNo,
@@ -261,4 +263,26 @@ export async function bookingReports(db: Db, bookingId: bigint, clientUser: bool
       ),
     )
     .orderBy(asc(inspectionReports.inspectionDate), asc(inspectionReports.id));
+  const loading = SUPERVISE_REPORT_STATUS;
+  const supervise = await db
+    .select({
+      id: superviseReports.id,
+      reportNo: superviseReports.reportNo,
+      inspectionDate: superviseReports.loadingDate,
+      result: superviseReports.result,
+      status: superviseReports.status,
+    })
+    .from(superviseReports)
+    .where(
+      and(
+        eq(superviseReports.bookingId, bookingId),
+        eq(superviseReports.valid, 1),
+        inArray(superviseReports.status, clientUser ? [loading.sent] : [loading.approved, loading.sent]),
+      ),
+    )
+    .orderBy(asc(superviseReports.loadingDate), asc(superviseReports.id));
+  return [
+    ...inspection.map((r) => ({ kind: 'inspection' as const, ...r })),
+    ...supervise.map((r) => ({ kind: 'supervise' as const, ...r })),
+  ].sort((a, b) => a.inspectionDate.localeCompare(b.inspectionDate));
 }

@@ -3,6 +3,7 @@ import { INSPECTION_BOOKING_STATUS } from '@qcdesk/contract/inspection-booking';
 import { INSPECTION_PLAN_STATUS } from '@qcdesk/contract/inspection-plan';
 import { INSPECTION_REPORT_STATUS } from '@qcdesk/contract/inspection-report';
 import { INSPECTION_TASK_STATUS } from '@qcdesk/contract/inspection-task';
+import { SUPERVISE_REPORT_STATUS } from '@qcdesk/contract/supervise-report';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOf } from '../../../test/support/factories';
@@ -17,10 +18,12 @@ import { inspectionReports } from '../../db/schema/inspection-report';
 import { inspectionTasks } from '../../db/schema/inspection-task';
 import { mailOutbox } from '../../db/schema/mail';
 import { changeLog } from '../../db/schema/platform';
+import { superviseReports } from '../../db/schema/supervise-report';
 import { businessDate } from '../../platform/business-time';
 import { buildReport } from '../inspection-report/inspection-report.factory';
 import { modules } from '../modules';
 import { buildOrder } from '../order/order.factory';
+import { buildSuperviseReport } from '../supervise-report/supervise-report.factory';
 import { bookingDay, bookingInput, bookingTypeId, linkClientUser } from './inspection-booking.factory';
 
 // Inspection bookings through the envelope (DOMAIN.md §2.7, §4.6, §5.4, §6.7, §6.10): create (a
@@ -558,5 +561,37 @@ describe('report retrieval', () => {
       .set({ status: INSPECTION_REPORT_STATUS.sent })
       .where(eq(inspectionReports.id, report.id));
     expect(await ids(clientUser)).toEqual([report.reportNo]);
+  });
+  it('answers a CLC booking’s approved loading reports too (CLIENT users only sent ones), each of its kind', async () => {
+    const booking = await t.client.ok(ops.createInspectionBooking, await bookingInput(db()), {
+      token: clientUser,
+    });
+    const report = await buildSuperviseReport(db(), { clientId: ownClientId });
+    const cancelledOne = await buildSuperviseReport(db(), { clientId: ownClientId });
+    for (const [id, status] of [
+      [report.id, SUPERVISE_REPORT_STATUS.submitted],
+      [cancelledOne.id, SUPERVISE_REPORT_STATUS.cancelled],
+    ] as const)
+      await db()
+        .update(superviseReports)
+        .set({ bookingId: BigInt(booking.id), status })
+        .where(eq(superviseReports.id, id));
+    const rows = async (token: string) =>
+      (await t.client.ok(ops.inspectionBookingReports, { id: booking.id }, { token })).list.map((r) => [
+        r.kind,
+        r.reportNo,
+      ]);
+    expect(await rows(qcMgr)).toEqual([]); // submitted, not approved yet
+    const setStatus = (status: number) =>
+      db().update(superviseReports).set({ status }).where(eq(superviseReports.id, report.id));
+    await setStatus(SUPERVISE_REPORT_STATUS.approved);
+    expect(await rows(qcMgr)).toEqual([['supervise', report.reportNo]]);
+    expect(await rows(clientUser)).toEqual([]); // approved, not sent
+    await setStatus(SUPERVISE_REPORT_STATUS.sent);
+    expect(await rows(clientUser)).toEqual([['supervise', report.reportNo]]);
+    const [answered] = (
+      await t.client.ok(ops.inspectionBookingReports, { id: booking.id }, { token: clientUser })
+    ).list;
+    expect(answered).toMatchObject({ id: String(report.id), inspectionDate: report.loadingDate });
   });
 });

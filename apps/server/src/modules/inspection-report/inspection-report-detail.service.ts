@@ -22,7 +22,8 @@ import {
   triggersOf,
   verdictOf,
 } from './inspection-report-parts.service';
-import { pdfStateOf, sendsOf } from './inspection-report-pdf-state';
+import { pdfStateOf } from './inspection-report-pdf-state';
+import { reportSendsOf } from './inspection-report-share.service';
 
 // One inspection report as its screens read it (inspection/report/details), and the facts of its
 // verdict (DOMAIN.md §6.3) that the detail, the result writes, submit and approve all ask.
@@ -237,7 +238,7 @@ export async function reportDetail(db: Db, id: bigint, user: Principal, now = ne
     rejectReason: r.rejectReason,
     actions: reportActions(r, user, now),
     pdf: await pdfStateOf(db, r),
-    sends: await sendsOf(db, r),
+    sends: await reportSendsOf(db, r.sends),
     confirmedResult: r.confirmedResult,
     createdAt: r.createdAt,
   };

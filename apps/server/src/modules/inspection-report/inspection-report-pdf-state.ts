@@ -3,11 +3,10 @@ import { files } from '../../db/schema/files';
 import { jobs } from '../../db/schema/platform';
 import type { Db } from '../../platform/db';
 import { type FileUrlSigning, signedFileUrl } from '../files/files.service';
-import { userLabels } from './inspection-report.queries';
 import type { InspectionReportRecord } from './inspection-report.rules';
 
 // What the detail says of the client-ready PDF and the sends (issue 28): the final PDF of the
-// current revision or the job making it, and every send, newest first.
+// current revision or the job making it (the sends: reportSendsOf of inspection-report-share.service.ts).
 
 type JobState = 'queued' | 'running' | 'done' | 'failed';
 
@@ -69,26 +68,4 @@ export function signPdfState<S extends { file: { fileId: bigint; url: string | n
       }),
     },
   };
-}
-
-/** The sends of a report as the detail answers them, newest first. */
-export async function sendsOf(db: Db, r: InspectionReportRecord, publicUrl = '') {
-  const people = await userLabels(
-    db,
-    r.sends.map((s) => BigInt(s.by)),
-  );
-  return [...r.sends].reverse().map((s) => ({
-    at: new Date(s.at),
-    by: people.get(BigInt(s.by)) ?? { id: BigInt(s.by), name: '', englishName: null },
-    to: s.to,
-    revision: s.revision,
-    revised: s.revision > 0,
-    linkOnly: s.linkOnly,
-    share: {
-      code: s.code,
-      url: `${publicUrl}/s/${s.code}`,
-      expiresAt: new Date(s.expiresAt),
-      password: s.password,
-    },
-  }));
 }

@@ -7,7 +7,7 @@ import {
 } from '@qcdesk/contract/inspection-report';
 import { eq } from 'drizzle-orm';
 import { factories } from '../../db/schema/config';
-import { inspectionReports, type ReportSendRecord } from '../../db/schema/inspection-report';
+import { inspectionReports } from '../../db/schema/inspection-report';
 import { orders } from '../../db/schema/order';
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
@@ -27,6 +27,7 @@ import {
   chosenRecipients,
   recordReportSend,
   reportRecipients,
+  reportSendRecord,
   type SendDeps,
   sharePasswordWanted,
   shareReportPdf,
@@ -110,17 +111,7 @@ export async function sendInspectionReport(
       attachments: share.attachments,
     });
   }
-  const record: ReportSendRecord = {
-    at: new Date().toISOString(),
-    by: String(user.userId),
-    to: to.map((p) => p.email),
-    revision: r.revision,
-    linkOnly: share.linkOnly,
-    shareLinkId: String(share.link.id),
-    code: share.link.code,
-    expiresAt: share.expiresAt.toISOString(),
-    password: share.password !== undefined,
-  };
+  const record = reportSendRecord(user, to, share, r.revision);
   const set = { sends: [...r.sends, record], sentAt: new Date(record.at) };
   const reason = `${r.revision > 0 ? 'revised; ' : ''}to ${record.to.join(', ')}`;
   await recordReportSend(db, {

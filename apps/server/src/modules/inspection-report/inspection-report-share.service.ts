@@ -4,6 +4,7 @@ import { REPORT_ATTACH_MAX_BYTES, REPORT_SHARE_DAYS } from '@qcdesk/contract/ins
 import { eq } from 'drizzle-orm';
 import { clients } from '../../db/schema/client';
 import { factories } from '../../db/schema/config';
+import type { ReportSendRecord } from '../../db/schema/inspection-report';
 import { actorOf, type Principal } from '../../platform/auth';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
@@ -14,6 +15,7 @@ import type { FilesContext } from '../../platform/storage/files-context';
 import { type StateMachine, type StatusTable, transition } from '../../platform/transition';
 import { createShortLink } from '../files/short-links.service';
 import { SENT_MAIL_PARTS } from './inspection-report.mails';
+import { userLabels } from './inspection-report.queries';
 
 // What every report send shares (DOMAIN.md §6.10; issue 28 for inspection reports, issue 29 for
 // supervise reports): the default recipients (the client's report e-mails, its sales, the factory's
@@ -179,4 +181,46 @@ export async function recordReportSend<T extends StatusTable>(
     action: 'resend',
     reason,
   });
+}
+
+/** What a send keeps on its report (`sends`): who, when, to whom, the revision and the share link. */
+export function reportSendRecord(
+  user: Principal,
+  to: readonly SendRecipient[],
+  share: ReportShare,
+  revision: number,
+): ReportSendRecord {
+  return {
+    at: new Date().toISOString(),
+    by: String(user.userId),
+    to: to.map((p) => p.email),
+    revision,
+    linkOnly: share.linkOnly,
+    shareLinkId: String(share.link.id),
+    code: share.link.code,
+    expiresAt: share.expiresAt.toISOString(),
+    password: share.password !== undefined,
+  };
+}
+
+/** A report's sends as its detail answers them (`reportSend` of the contract), newest first. */
+export async function reportSendsOf(db: Db, sends: readonly ReportSendRecord[], publicUrl = '') {
+  const people = await userLabels(
+    db,
+    sends.map((s) => BigInt(s.by)),
+  );
+  return [...sends].reverse().map((s) => ({
+    at: new Date(s.at),
+    by: people.get(BigInt(s.by)) ?? { id: BigInt(s.by), name: '', englishName: null },
+    to: s.to,
+    revision: s.revision,
+    revised: s.revision > 0,
+    linkOnly: s.linkOnly,
+    share: {
+      code: s.code,
+      url: `${publicUrl}/s/${s.code}`,
+      expiresAt: new Date(s.expiresAt),
+      password: s.password,
+    },
+  }));
 }

@@ -478,6 +478,18 @@ describe('the loading report’s PDF and send', () => {
       .orderBy(asc(changeLog.id));
     expect(logged.slice(-2).map((l) => l.action)).toEqual(['send', 'resend']);
     expect(logged.at(-1)!.reason).toContain(factoryContact);
+    // Both sends are kept on the report, newest first, with their share links.
+    expect(detail.sends).toEqual([]);
+    expect(again.sends.map((x) => [x.to, x.share.code, x.share.password])).toEqual([
+      [[factoryContact], expect.any(String), false],
+      [recipients.recipients.map((r) => r.email), code, false],
+    ]);
+    expect(again.sends[1]).toMatchObject({
+      revision: 0,
+      revised: false,
+      linkOnly: false,
+      share: { url: `/s/${code}` },
+    });
   });
 
   it('puts a password on the link when the client wants one, and says it in the mail', async () => {

@@ -13,6 +13,7 @@ import {
   chosenRecipients,
   recordReportSend,
   reportRecipients,
+  reportSendRecord,
   type SendDeps,
   sharePasswordWanted,
   shareReportPdf,
@@ -26,7 +27,7 @@ import { storeSupervisePdf } from './supervise-report-pdf.service';
 // §6.10): the inspection report's send (inspection-report-share.service.ts: the recipients, the
 // share link of 30 days with its password, the attachment or the link only over 20 MB) with the
 // loading report's PDF, stored at the send. 40 → 50; a resend in 50 keeps the status; both logged
-// with their recipients.
+// with their recipients, and kept on the report (`sends`, as inspection reports keep theirs).
 
 type Ops = typeof areas.superviseReport;
 const { approved, sent } = SUPERVISE_REPORT_STATUS;
@@ -79,7 +80,8 @@ export async function sendSuperviseReport(
       attachments: share.attachments,
     });
   const reason = `to ${to.map((p) => p.email).join(', ')}`;
-  const set = { sentAt: new Date() };
+  const record = reportSendRecord(user, to, share, 0);
+  const set = { sends: [...r.sends, record], sentAt: new Date(record.at) };
   await recordReportSend(db, {
     machine: superviseReportMachine,
     table: superviseReports,

@@ -73,6 +73,9 @@ export const superviseReportModule = defineModule({
         checkedOutBy: 'user',
         status: { enum: 'SuperviseReportStatus' },
         result: { enum: 'InspectionResult' },
+        'checkpoints[]': { source: 'supervisecheckpoint', by: 'code' },
+        'checkpoints[].result': { enum: 'InspectionTestResult' },
+        'checkpoints[].photoIds': 'file',
       },
       actions: {
         checkout: { zh: '签出', en: 'Checked out' },

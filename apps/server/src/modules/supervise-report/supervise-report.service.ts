@@ -11,6 +11,7 @@ import { recordFlags } from '../../platform/flags';
 import { cappedTotal, searchPage } from '../../platform/paging';
 import { scopeOf } from '../../platform/scope';
 import { endsWith } from '../../platform/search';
+import { reportSendsOf } from '../inspection-report/inspection-report-share.service';
 import {
   type SuperviseSearch,
   superviseCheckpointRows,
@@ -106,6 +107,7 @@ export async function superviseDetail(db: Db, id: bigint, user: Principal, now =
     createdBy: person(r.createdBy),
     createdAt: r.createdAt,
     actions: client ? [] : superviseActions(r, user, now),
+    sends: await reportSendsOf(db, r.sends),
   };
 }
 

@@ -1,4 +1,5 @@
 import { areas } from '@qcdesk/contract';
+import { changeLog as changeLogOp } from '@qcdesk/contract/config';
 import { INSPECTION_BOOKING_STATUS } from '@qcdesk/contract/inspection-booking';
 import { SHIPPING_STATUS } from '@qcdesk/contract/shipping';
 import { CHECKPOINT_RESULT, SUPERVISE_REPORT_STATUS } from '@qcdesk/contract/supervise-report';
@@ -273,6 +274,16 @@ describe('checkout, saves and release', () => {
     expect(fields).toContain('containerNo');
     expect(fields).toContain('checkpoints[CK-SEAL].result');
     expect(fields.some((f) => /^products\[.+\]\.loadedCartons$/.test(f))).toBe(true);
+    // The changelog call names the checkpoint of a line and its result in both languages.
+    const history = await t.client.ok(
+      changeLogOp,
+      { entity: 'supervise_reports', id: detail.id, page: 1, pageSize: 10 },
+      { token: inspector },
+    );
+    const seal = history.list[0]!.changes.find((c) => c.field === 'checkpoints[CK-SEAL].result');
+    expect(seal?.keyNames?.['CK-SEAL']?.en).toBeTruthy();
+    expect(seal?.keyNames?.['CK-SEAL']?.en).not.toBe('CK-SEAL');
+    expect(seal?.toNames).toEqual({ zh: '通过', en: 'Pass' });
   });
 
   it('takes stored images once each as checkpoint photos (E_REF_NOT_FOUND, E_DUPLICATE), nothing saved', async () => {

@@ -53,7 +53,10 @@ export function ExtraField({ def }: { def: BookingFieldDef }) {
   );
 }
 
-/** The product lines: an order product of the client, or a free-text line; a quantity each. */
+/**
+ * The product lines: an order product of the client, or a free-text line; a quantity each. On a phone
+ * the order product takes the line, the free text, quantity and remove button share the next.
+ */
 export function ProductRows() {
   const { t } = useTranslation();
   return (
@@ -68,17 +71,20 @@ export function ProductRows() {
     >
       {(field) => (
         <>
-          <Col xs={20} md={9}>
+          <Col xs={24} md={9}>
             <Form.Item name={[field.name, 'orderProduct']} label={t('inspection-booking.orderProduct')}>
-              <OrderProductAutoComplete />
+              <OrderProductAutoComplete
+                aria-label={t('inspection-booking.orderProduct')}
+                style={{ width: '100%' }}
+              />
             </Form.Item>
           </Col>
-          <Col xs={14} md={8}>
+          <Col xs={12} md={8}>
             <Form.Item name={[field.name, 'name']} label={t('inspection-booking.freeText')}>
               <Input placeholder={t('inspection-booking.productName')} />
             </Form.Item>
           </Col>
-          <Col xs={10} md={5}>
+          <Col xs={8} md={5}>
             <Form.Item
               name={[field.name, 'quantity']}
               label={t('inspection-booking.quantity')}

@@ -139,7 +139,7 @@ export function InspectionBookingForm(props: RecordFormProps<InspectionBookingDe
           <Typography.Title level={5}>{t('inspection-booking.products')}</Typography.Title>
           <ProductRows />
         </Col>
-        <Col span={24}>
+        <Col span={24} style={{ marginTop: 16 }}>
           <Form.Item name="remark" label={t('inspection-booking.remark')}>
             <Input.TextArea rows={2} maxLength={500} />
           </Form.Item>

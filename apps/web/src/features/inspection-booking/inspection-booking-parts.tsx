@@ -13,7 +13,24 @@ import type { BookingFieldDef } from './inspection-booking-form-values';
 
 type Product = InspectionBookingDetail['products'][number];
 
-/** The approved (CLIENT users: sent) reports of the booking. */
+/** A retrieved report's page: an inspection report, or a CLC booking's loading report. */
+function ReportLink({
+  report,
+}: {
+  report: { kind: 'inspection' | 'supervise'; id: string; reportNo: string };
+}) {
+  return report.kind === 'supervise' ? (
+    <RecordLink route="SuperviseReportDetail" to={`supervisereport/${report.id}`}>
+      {report.reportNo}
+    </RecordLink>
+  ) : (
+    <RecordLink route="InspectionReportDetail" to={`inspection/report/${report.id}`}>
+      {report.reportNo}
+    </RecordLink>
+  );
+}
+
+/** The approved (CLIENT users: sent) reports of the booking: inspection reports and a CLC booking's loading reports. */
 export function BookingReports({ id }: { id: string }) {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -34,11 +51,7 @@ export function BookingReports({ id }: { id: string }) {
           {
             key: 'reportNo',
             title: t('inspection-booking.reportNo'),
-            render: (_v, r) => (
-              <RecordLink route="InspectionReportDetail" to={`inspection/report/${r.id}`}>
-                {r.reportNo}
-              </RecordLink>
-            ),
+            render: (_v, r) => <ReportLink report={r} />,
           },
           {
             key: 'date',
@@ -51,9 +64,12 @@ export function BookingReports({ id }: { id: string }) {
             render: (_v, r) => enumText('InspectionResult', r.result, language),
           },
         ]}
-        phoneRow={(r) =>
-          `${r.reportNo} · ${formatDate(r.inspectionDate)} · ${enumText('InspectionResult', r.result, language)}`
-        }
+        phoneRow={(r) => (
+          <>
+            <ReportLink report={r} />
+            {` · ${formatDate(r.inspectionDate)} · ${enumText('InspectionResult', r.result, language)}`}
+          </>
+        )}
       />
     </Card>
   );

@@ -9,6 +9,7 @@ import { DetailLoadFailed, DetailLoading } from '../../components/detail-states'
 import { RecordCard } from '../../components/record/record-card';
 import { RecordLink } from '../../components/record/record-link';
 import { EMPTY, refName, userDisplayName } from '../../components/ref-labels';
+import { ReportSends } from '../../components/report-send';
 import { currentLanguage } from '../../i18n/i18n';
 import { formatDate, formatDateTime } from '../../lib/format';
 import {
@@ -22,8 +23,7 @@ import { ReportStatusBadge } from './inspection-report-columns';
 import { ReportAudit } from './report-audit';
 import { ReportSections } from './report-editor';
 import { ReportInstruction } from './report-instruction';
-import { ReportPdfCard } from './report-pdf';
-import { ReportSends } from './report-send';
+import { InspectionReportPdf } from './report-pdf';
 
 /** Auditors and admins see the audit part once the report is submitted. */
 const AUDITED_FROM = INSPECTION_REPORT_STATUS.submitted;
@@ -117,8 +117,8 @@ function ReportView({ report }: { report: InspectionReportDetail }) {
       />
       <ReportInstruction report={report} />
       {audits ? <ReportAudit report={report} /> : null}
-      <ReportPdfCard report={report} />
-      <ReportSends report={report} />
+      <InspectionReportPdf report={report} />
+      <ReportSends sends={report.sends} />
       <ReportSections report={report} />
       <ChangeLogCard
         entity={INSPECTION_REPORT_ENTITY}

@@ -90,11 +90,3 @@ export const reasonActions = (t: TFunction): Record<'reject' | 'reopen' | 'cance
   reopen: t('inspection-report.reopen'),
   cancel: t('inspection-report.cancel'),
 });
-
-/** Why a recipient gets the sent report (`inspection/report/send/recipients`). */
-export const recipientRoles = (t: TFunction) => ({
-  client: t('inspection-report.recipient.client'),
-  sales: t('inspection-report.recipient.sales'),
-  factory: t('inspection-report.recipient.factory'),
-  other: t('inspection-report.recipient.other'),
-});

@@ -4,13 +4,17 @@ import {
   cancelSuperviseReport,
   checkoutSuperviseReport,
   getSuperviseReport,
+  getSuperviseReportPdf,
+  getSuperviseSendRecipients,
   rejectSuperviseReport,
   releaseSuperviseReport,
   SUPERVISE_REPORT_SORTS,
   searchSuperviseReports,
+  sendSuperviseReport,
   submitSuperviseReport,
   updateSuperviseReport,
 } from '@qcdesk/contract/supervise-report';
+import { useOperation, useOperationMutation } from '../../api/use-operation';
 import { areaApi } from '../../components/area-api';
 
 export type SuperviseReportRow = OutputOf<typeof searchSuperviseReports>['list'][number];
@@ -46,6 +50,12 @@ export const useSubmitSuperviseReport = () => area.useWrite(submitSuperviseRepor
 export const useApproveSuperviseReport = () => area.useWrite(approveSuperviseReport);
 export const useRejectSuperviseReport = () => area.useWrite(rejectSuperviseReport);
 export const useCancelSuperviseReport = () => area.useWrite(cancelSuperviseReport);
+
+// The client-ready loading report (issue 29): its PDF made on demand (watermarked before approval)
+// and the send; the send dialog says a refusal itself.
+export const useSuperviseReportPdf = () => useOperationMutation(getSuperviseReportPdf);
+export const useSuperviseSendRecipients = (id: string) => useOperation(getSuperviseSendRecipients, { id });
+export const useSendSuperviseReport = () => area.useWrite(sendSuperviseReport, { silent: true });
 
 /** A report's page: `supervisereport/{id}` (spec §2). */
 export const supervisePath = (language: string, id: string) => `/${language}/supervisereport/${id}`;

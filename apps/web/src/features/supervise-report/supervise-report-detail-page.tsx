@@ -7,6 +7,7 @@ import { DetailLoadFailed, DetailLoading } from '../../components/detail-states'
 import { RecordCard, recordDates } from '../../components/record/record-card';
 import { RecordLink } from '../../components/record/record-link';
 import { EMPTY, enumText, refName, userDisplayName } from '../../components/ref-labels';
+import { ReportSends } from '../../components/report-send';
 import { currentLanguage } from '../../i18n/i18n';
 import { formatDate, formatDateTime } from '../../lib/format';
 import {
@@ -20,6 +21,7 @@ import { SuperviseEditor } from './supervise-editor';
 import { SuperviseProductsView } from './supervise-products';
 import { SuperviseReportActions } from './supervise-report-actions';
 import { SuperviseStatusBadge } from './supervise-report-columns';
+import { SupervisePdfCard } from './supervise-report-pdf';
 import { type SuperviseEditor as EditorState, useSuperviseEditor } from './use-supervise-editor';
 
 /** The statuses whose reason (reject, cancel) the page shows. */
@@ -106,6 +108,8 @@ function ReportView({ report, editor }: { report: SuperviseReportDetail; editor:
           ...recordDates(report, t, language),
         ]}
       />
+      {editor ? null : <SupervisePdfCard report={report} />}
+      <ReportSends sends={report.sends} />
       {editor ? (
         <SuperviseEditor report={report} editor={editor} />
       ) : (

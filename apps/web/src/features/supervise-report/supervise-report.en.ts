@@ -39,6 +39,11 @@ export const superviseReportEn = {
   resultOf: 'Result of {{name}}',
   remarkOf: 'Remark on {{name}}',
   approvedBy: 'Approved by',
+  send: 'Send to client',
+  pdfPreviewNote: 'The loading report is final once approved; a watermarked preview is available meanwhile.',
+  pdfFinalNote:
+    'The PDF is made from the approved report when opened; a send stores it and mails it with a share link.',
+  pdfOpenNote: 'The PDF of the approved report is made when it is opened.',
   editingHint: 'You hold this report: fill it in, save, then submit it.',
   heldBy: 'Being edited by {{name}} until {{at}}',
   save: 'Save',

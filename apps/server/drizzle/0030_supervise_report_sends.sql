@@ -1,0 +1,1 @@
+ALTER TABLE "supervise_reports" ADD COLUMN "sends" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -14,7 +14,7 @@ function sandboxLine(config: Config, where: string | undefined): string {
  * `PROCESSES` > 1: this process forks that many servers, which share the port (Node's cluster hands
  * each new connection to the next one), and starts a new one when one dies; SIGTERM and SIGINT go to
  * every server, and this process ends when they have. The servers keep nothing another needs in
- * memory (ADR 0026): sessions, nonces, checkouts, jobs and limits live in PostgreSQL.
+ * memory (ADR 0029): sessions, nonces, checkouts, jobs and limits live in PostgreSQL.
  */
 function runCluster(config: Config): void {
   let stopping = false;

@@ -16,7 +16,7 @@ import { withDatabase } from './global-setup';
 import { SEED_ENV } from './support/seed-env';
 import { type Sender, TestClient } from './support/test-app';
 
-// Two server processes behind one port (PROCESSES=2, Node's cluster; ADR 0026), on PostgreSQL: the
+// Two server processes behind one port (PROCESSES=2, Node's cluster; ADR 0029), on PostgreSQL: the
 // real server started as `npm start` starts it, each call on a connection of its own so that the
 // cluster hands them to both processes. Eight concurrent updates of one client with the same
 // version, through both processes, leave exactly one winner; the others are told E_VERSION.

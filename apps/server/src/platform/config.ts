@@ -37,7 +37,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('localhost'),
   PORT: int(0, 65535).default(3000),
   /**
-   * Server processes behind the one port (Node's cluster, ADR 0026); more than one needs PostgreSQL,
+   * Server processes behind the one port (Node's cluster, ADR 0029); more than one needs PostgreSQL,
    * since the embedded database has one process.
    */
   PROCESSES: int(1, 64).default(1),

@@ -277,7 +277,8 @@ export function validationRefusal(lang: Language, error: z.ZodError, input: unkn
     value === undefined ||
     value === null ||
     (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) === 1);
-  if (missing) return at(REQUIRED_REASON[field] ?? 'E_REQUIRED');
+  // An own key only: a field named `constructor` or `toString` must not find Object's methods.
+  if (missing) return at((Object.hasOwn(REQUIRED_REASON, field) && REQUIRED_REASON[field]) || 'E_REQUIRED');
   if (issue.code === 'too_big' && issue.origin === 'string')
     return at('E_TOO_LONG', { max: Number(issue.maximum) });
   if (issue.code === 'too_small' || issue.code === 'too_big') return at('E_RANGE');

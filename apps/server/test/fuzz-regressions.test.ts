@@ -27,4 +27,14 @@ describe('contract fuzz findings', () => {
       expect(status, key).toBe(200);
     }
   });
+
+  it('refuses ids past PostgreSQL’s bigint as a format error, not a database fault (was a 500)', async () => {
+    const past = '9223372036854775808';
+    for (const op of [areas.inspectionReport.checkoutInspectionReport, areas.reportForm.downloadReportForm]) {
+      const refused = await t.client.refused(op, { id: past }, { token: admin });
+      expect([refused.reason, refused.field], op.path).toEqual(['E_FORMAT', 'id']);
+      const largest = await t.client.refused(op, { id: '9223372036854775807' }, { token: admin });
+      expect(largest.reason, op.path).toBe('E_NOT_FOUND');
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { areas } from '@qcdesk/contract';
+import { configListOperations } from '@qcdesk/contract/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from './support/identity';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -36,5 +37,20 @@ describe('contract fuzz findings', () => {
       const largest = await t.client.refused(op, { id: '9223372036854775807' }, { token: admin });
       expect(largest.reason, op.path).toBe('E_NOT_FOUND');
     }
+  });
+
+  it('puts a master-data field’s default back when an update clears it (a null sort was a 500)', async () => {
+    const ops = configListOperations.supervisecheckpoint;
+    const row = await t.client.ok(
+      ops.create,
+      { code: 'FUZZ1', nameZh: '检查点', nameEn: 'Checkpoint', sort: 7, mandatory: true },
+      { token: admin },
+    );
+    const updated = await t.client.ok(
+      ops.update,
+      { id: row.id, version: row.version, sort: null, mandatory: null, remark: '' },
+      { token: admin },
+    );
+    expect(updated).toMatchObject({ sort: 0, mandatory: false, remark: null });
   });
 });

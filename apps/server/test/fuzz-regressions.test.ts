@@ -53,4 +53,17 @@ describe('contract fuzz findings', () => {
     );
     expect(updated).toMatchObject({ sort: 0, mandatory: false, remark: null });
   });
+
+  it('refuses a schedule month outside the business years (year 0308 was a 500 in the month’s last day)', async () => {
+    for (const month of ['0308-06', '9999-12']) {
+      const refused = await t.client.refused(
+        areas.factorySchedule.factoryScheduleMonth,
+        { month },
+        { token: admin },
+      );
+      expect([refused.reason, refused.field], month).toEqual(['E_FORMAT', 'month']);
+    }
+    const thisMonth = new Date().toISOString().slice(0, 7);
+    await t.client.ok(areas.factorySchedule.factoryScheduleMonth, { month: thisMonth }, { token: admin });
+  });
 });

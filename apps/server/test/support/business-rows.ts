@@ -45,11 +45,30 @@ export async function businessChecksum(database: Database): Promise<string> {
   return result.map((r) => `${r.t}:${r.n}:${r.h}`).join(' ');
 }
 
-/** The next transaction id: it moves on every transaction that writes a row, of any table. */
-export async function nextTransactionId(database: Database): Promise<string> {
-  const [row] = await rows<{ x: string }>(
+/**
+ * Counts the statements that write business tables, committed or not: a statement trigger on every
+ * business table bumps the `business_writes` sequence (sequences ignore rollbacks). The count not
+ * moving across a call means no business row was written, on either database: the tables a refused
+ * call may write (nonces, rate-limit counts…) have no trigger. Installed in the test's own database.
+ */
+export async function watchBusinessWrites(database: Database): Promise<void> {
+  const statements = [
+    'create sequence if not exists business_writes',
+    `create or replace function count_business_write() returns trigger language plpgsql as $$
+       begin perform nextval('business_writes'); return null; end $$`,
+    ...(await businessTables(database)).map(
+      (name) =>
+        `create trigger "bw_${name}" after insert or update or delete or truncate on "${name}" for each statement execute function count_business_write()`,
+    ),
+  ];
+  for (const statement of statements) await database.db.execute(sql.raw(statement));
+}
+
+/** The count of business-table writes so far (`watchBusinessWrites`). */
+export async function businessWrites(database: Database): Promise<string> {
+  const [row] = await rows<{ n: string }>(
     database.db,
-    sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x`,
+    sql`select last_value::text || is_called::text as n from business_writes`,
   );
-  return row!.x;
+  return row!.n;
 }

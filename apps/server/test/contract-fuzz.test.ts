@@ -20,7 +20,7 @@ import { startTestApp, type TestApp } from './support/test-app';
 // the app (no socket), opened, checked for freshness and replay, authenticated, validated and run.
 // Nothing is bypassed: once a client's key is unwrapped (once per client) the envelope's crypto is
 // AES-CBC + HMAC both ways, ~0.35 ms of CPU per call for client and server together, under a tenth
-// of a call's cost here (figures in docs/adr/0026-contract-fuzzing.md).
+// of a call's cost here (figures in docs/adr/0030-contract-fuzzing.md).
 //
 // Asserted for each call: never a 500 or an error logged by the server, an answer within 5 s, no
 // stack trace or SQL text in the message, and — for each refused call — no business row changed.

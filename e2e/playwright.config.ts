@@ -86,6 +86,9 @@ export default defineConfig({
       QCDESK_ADMIN_PASSWORD: ADMIN_PASSWORD,
       QCDESK_DEMO_USERS: '1',
       QCDESK_DEMO_PASSWORD: DEMO_PASSWORD,
+      // Every browser of the suite signs in from 127.0.0.1, as the same few demo users.
+      ANON_IP_MAX_REQUESTS: '10000000',
+      ANON_ACCOUNT_MAX_REQUESTS: '10000000',
     },
   },
 });

@@ -259,6 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     authenticate,
     clientCodes: config.CLIENT_CODES,
     replayWindowSeconds: config.REPLAY_WINDOW_SECONDS,
+    anonymousLimits: config,
   });
   await registerFileRoutes(server, moduleDeps, authenticate);
 

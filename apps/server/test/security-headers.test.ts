@@ -1,4 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import https from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { areas } from '@qcdesk/contract';
@@ -84,6 +86,49 @@ describe('the policy', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
     expect(response.headers['x-frame-options']).toBe('DENY');
     await server.close();
+  });
+
+  it('sends HSTS over TLS to the server itself, whatever PUBLIC_URL says (issue 32)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qcdesk-tls-'));
+    try {
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=localhost',
+          '-keyout',
+          join(dir, 'key.pem'),
+          '-out',
+          join(dir, 'cert.pem'),
+        ],
+        { stdio: 'ignore' },
+      );
+      const server = Fastify({
+        https: { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
+      });
+      securityHeaders(server, loadConfig({ PUBLIC_URL: 'http://qc.example.com' }));
+      server.get('/', async () => 'ok');
+      const address = await server.listen({ port: 0, host: '127.0.0.1' });
+      const headers = await new Promise<Record<string, unknown>>((resolve, reject) => {
+        https
+          .get(`${address}/`, { rejectUnauthorized: false }, (response) => {
+            response.resume();
+            resolve(response.headers);
+          })
+          .on('error', reject);
+      });
+      expect(headers['strict-transport-security']).toBe('max-age=31536000');
+      await server.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('lets the browser reach the configured object store directly', () => {

@@ -131,7 +131,13 @@ export function fieldSchema(field: FieldDef, mode: 'create' | 'update'): z.ZodTy
   }
   if (field.required && field.default === undefined) return mode === 'create' ? value : value.optional();
   const optional = z.preprocess(blankToNull, value.nullable().optional());
-  if (mode === 'update') return field.required ? value.optional() : optional;
+  if (mode === 'update') {
+    if (field.required) return value.optional();
+    // Clearing a field that has a default puts the default back: its column holds no null (a sort
+    // of null reached the database as a not-null violation, a fault; issue 32's fuzzing).
+    if (field.default !== undefined) return optional.transform((v) => (v === null ? field.default : v));
+    return optional;
+  }
   return optional.transform((v) => v ?? field.default ?? null);
 }
 

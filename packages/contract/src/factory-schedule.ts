@@ -62,7 +62,11 @@ export const factoryScheduleMonth = defineOperation({
   summary:
     'The month view across factories: per factory with schedules in the month (`YYYY-MM`), its runs and closures overlapping the month.',
   input: z.object({
-    month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+    // A business month: its first day a business date (±100 years; year 0308 was a 500, issue 32).
+    month: z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+      .refine((v) => businessDate.safeParse(`${v}-01`).success, { params: { reason: 'E_FORMAT' } }),
     factory: optStr(100),
     type: typeIn.optional(),
   }),

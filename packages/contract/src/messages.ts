@@ -114,6 +114,11 @@ export const sharedMessages = {
   E_LOGIN_FAILED: { zh: '用户名或密码错误', en: 'The username or password is wrong' },
   E_LOCKED_OUT: { zh: '尝试次数过多，请{n}分钟后再试', en: 'Too many attempts; try again in {n} minutes' },
   E_SLOW_DOWN: { zh: '尝试次数过多，请{n}秒后再试', en: 'Too many attempts; try again in {n} seconds' },
+  // A call that needs no session past its address's or account's limit (platform/anonymous-limits.ts).
+  E_TOO_MANY_REQUESTS: {
+    zh: '请求过于频繁，请{n}秒后再试',
+    en: 'Too many requests; try again in {n} seconds',
+  },
   E_CODE_INVALID: { zh: '验证码错误或已过期', en: 'The code is wrong or has expired' },
   E_OLD_PASSWORD: { zh: '原密码不正确', en: 'The current password is wrong' },
   E_MUST_CHANGE_PASSWORD: { zh: '请修改密码', en: 'Password must be changed' },

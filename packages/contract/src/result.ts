@@ -49,6 +49,7 @@ export function codeForReason(reason: Reason): number {
       return SESSION_CODES.locked;
     case 'E_LOCKED_OUT':
     case 'E_SLOW_DOWN':
+    case 'E_TOO_MANY_REQUESTS':
       return 429;
     case 'E_NOT_FOUND':
     case 'E_NO_OPERATION':

@@ -3,8 +3,17 @@ import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PASSWORD_PATTERN } from
 
 // Building blocks of DOMAIN.md §0 types. Every text is trimmed; an empty result counts as missing.
 
-/** `id` int64 travels as a decimal string (ids exceed JS safe integers). */
-export const id = z.string().regex(/^[1-9][0-9]{0,18}$/);
+/** The largest id: PostgreSQL's bigint. */
+export const MAX_ID = '9223372036854775807';
+
+/**
+ * `id` int64 travels as a decimal string (ids exceed JS safe integers), at most MAX_ID: 19 digits
+ * past it reached the database as an out-of-range bigint, a fault (issue 32's fuzzing).
+ */
+export const id = z
+  .string()
+  .regex(/^[1-9][0-9]{0,18}$/)
+  .refine((v) => v.length < MAX_ID.length || v <= MAX_ID);
 
 /** An id in an input: the decimal string decoded to the database's bigint. */
 export const idIn = id.transform((v) => BigInt(v));

@@ -85,6 +85,14 @@ const envSchema = z.object({
   LOGIN_IP_MAX_FAILURES: int(1, 100000).default(50),
   LOGIN_IP_MAX_WAIT_SECONDS: int(1, 3600).default(60),
   LOGIN_LOCK_MINUTES: int(1, 24 * 60).default(15),
+  /**
+   * Calls that need no session (public operations called without one, the share-link routes): at
+   * most ANON_IP_MAX_REQUESTS per client address and ANON_ACCOUNT_MAX_REQUESTS per account name
+   * (the `account` or `username` a call names) in each ANON_WINDOW_SECONDS (anonymous-limits.ts).
+   */
+  ANON_IP_MAX_REQUESTS: int(1, 10_000_000).default(600),
+  ANON_ACCOUNT_MAX_REQUESTS: int(1, 10_000_000).default(30),
+  ANON_WINDOW_SECONDS: int(1, 24 * 3600).default(300),
   RESET_TOKEN_MINUTES: int(5, 7 * 24 * 60).default(60),
   WELCOME_TOKEN_HOURS: int(1, 30 * 24).default(72),
   INTERIM_TOKEN_MINUTES: int(1, 24 * 60).default(30),

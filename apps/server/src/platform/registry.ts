@@ -13,6 +13,12 @@ import {
 } from '@qcdesk/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import {
+  type AnonymousLimits,
+  accountOf,
+  countAnonymousAccount,
+  countAnonymousAddress,
+} from './anonymous-limits';
 import type { Principal } from './auth';
 import type { Db } from './db';
 import { AppError } from './errors';
@@ -271,7 +277,8 @@ export function validationRefusal(lang: Language, error: z.ZodError, input: unkn
     value === undefined ||
     value === null ||
     (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) === 1);
-  if (missing) return at(REQUIRED_REASON[field] ?? 'E_REQUIRED');
+  // An own key only: a field named `constructor` or `toString` must not find Object's methods.
+  if (missing) return at((Object.hasOwn(REQUIRED_REASON, field) && REQUIRED_REASON[field]) || 'E_REQUIRED');
   if (issue.code === 'too_big' && issue.origin === 'string')
     return at('E_TOO_LONG', { max: Number(issue.maximum) });
   if (issue.code === 'too_small' || issue.code === 'too_big') return at('E_RANGE');
@@ -351,13 +358,21 @@ export interface RunArgs {
   db: Db;
   log: FastifyBaseLogger;
   request: FastifyRequest;
+  /** The limits of calls without a session (anonymous-limits.ts); none: not limited. */
+  anonymousLimits?: AnonymousLimits | undefined;
 }
+
+const tooMany = (lang: Language, seconds: number): Outcome => ({
+  status: 200,
+  result: refusal(lang, 'E_TOO_MANY_REQUESTS', { n: seconds }, { data: { retryAfter: seconds } }),
+});
 
 /**
  * The registry's part of a call, after the envelope is opened: access, validation, the handler
  * (in a transaction when it writes), output encoding, and the mapping of refusals.
  */
-export async function runOperation({ bound, body, user, lang, db, log, request }: RunArgs): Promise<Outcome> {
+export async function runOperation(args: RunArgs): Promise<Outcome> {
+  const { bound, body, user, lang, db, log, request } = args;
   const { op } = bound;
   if (op.permission !== 'public') {
     if (!user) return { status: 401, result: refusal(lang, 'UNAUTHORIZED', {}, { code: 401 }) };
@@ -365,10 +380,22 @@ export async function runOperation({ bound, body, user, lang, db, log, request }
       return { status: 200, result: refusal(lang, 'E_PERMISSION') };
     }
   }
+  // A call without a session counts against its address first, whatever it carries; once its body
+  // is valid, against the account it names too (the name is then at most its field's length).
+  const limits = op.permission === 'public' && !user ? args.anonymousLimits : undefined;
+  if (limits) {
+    const wait = await countAnonymousAddress(db, request.ip, limits);
+    if (wait) return tooMany(lang, wait);
+  }
   const unstorable = unstorableTextRefusal(lang, body);
   if (unstorable) return { status: 200, result: unstorable };
   const parsed = bound.parse(body);
   if (!parsed.success) return { status: 200, result: validationRefusal(lang, parsed.error, body) };
+  const account = limits && accountOf(body);
+  if (limits && account) {
+    const wait = await countAnonymousAccount(db, account, limits);
+    if (wait) return tooMany(lang, wait);
+  }
 
   let flags: RecordFlags | undefined;
   let message: Reason = 'SUCCESS';

@@ -58,6 +58,8 @@ const PERMISSIONS_POLICY = [
   .map((feature) => `${feature}=()`)
   .join(', ');
 
+const HSTS = 'strict-transport-security';
+
 export function securityHeaders(server: FastifyInstance, config: Config): void {
   const headers: Record<string, string> = {
     'content-security-policy': contentSecurityPolicy(config),
@@ -65,11 +67,15 @@ export function securityHeaders(server: FastifyInstance, config: Config): void {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'permissions-policy': PERMISSIONS_POLICY,
-    // Only where the product is served over TLS: over plain HTTP the browser ignores it anyway, and
-    // a localhost answer must not pin https on every other port of that host.
-    ...(config.publicUrl.startsWith('https:') ? { 'strict-transport-security': 'max-age=31536000' } : {}),
   };
-  server.addHook('onSend', async (_request, reply) => {
+  // Only where the product is served over TLS: over plain HTTP the browser ignores it anyway, and
+  // a localhost answer must not pin https on every other port of that host. Over TLS means an https
+  // PUBLIC_URL, or a request that came over TLS: to this server, or to a proxy it trusts
+  // (TRUST_PROXY) that says so in X-Forwarded-Proto (`request.protocol` reads it only then).
+  const alwaysHsts = config.publicUrl.startsWith('https:');
+  server.addHook('onSend', async (request, reply) => {
+    if ((alwaysHsts || request.protocol === 'https') && !reply.hasHeader(HSTS))
+      reply.header(HSTS, 'max-age=31536000');
     // A file answer is not a page of the app: the files routes give it a CSP of its own, or none
     // for a PDF, whose Chrome viewer an `object-src 'none'` would block.
     const file = reply.hasHeader('content-disposition');

@@ -134,6 +134,10 @@ export async function startTestApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
+    // A test file signs its users in from one address as often as it likes; the tests of the
+    // anonymous limits (anonymous-limits.test.ts) set their own.
+    ANON_IP_MAX_REQUESTS: '10000000',
+    ANON_ACCOUNT_MAX_REQUESTS: '10000000',
     ...options.env,
   });
   const app = await buildApp({ config, database, logger: Boolean(rest.logStream), ...rest });

@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
 import { fileRawRoutes } from '@qcdesk/contract/files';
 import { rawRouteKey } from '@qcdesk/contract/raw-route';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { countAnonymousAddress } from '../../platform/anonymous-limits';
 import type { Authenticator } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import type { ModuleDeps } from '../../platform/module';
@@ -92,10 +93,18 @@ export async function registerFileRoutes(
       if (path) throw new PlainRefusal(400, 'E_FORMAT', { field: field ?? 'query' });
     });
 
+    // A short link's code (and password) is all that opens the share routes: every request to them
+    // counts against its address (platform/anonymous-limits.ts), so codes cannot be walked.
+    const limitAnonymous = async (request: FastifyRequest) => {
+      const wait = await countAnonymousAddress(context.db, request.ip, context.config);
+      if (wait) throw new PlainRefusal(429, 'E_TOO_MANY_REQUESTS', { n: wait }, wait);
+    };
     for (const { route, handle } of fileRouteBindings) {
+      const anonymous = route.auth === 'share-link' || route.auth === 'share-page';
       scope.route({
         method: route.method,
         url: route.path,
+        ...(anonymous ? { preHandler: limitAnonymous } : {}),
         handler: (request, reply) => handle(request, reply, context),
       });
     }

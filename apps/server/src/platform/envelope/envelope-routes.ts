@@ -2,6 +2,7 @@ import { ENVELOPE_CODES, type Language, languageFromHeader, type Result } from '
 import { fromBase64, IntegrityError } from '@qcdesk/contract/envelope';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { AnonymousLimits } from '../anonymous-limits';
 import { type Authenticator, bearerToken } from '../auth';
 import type { Db } from '../db';
 import { AppError } from '../errors';
@@ -18,6 +19,8 @@ export interface EnvelopeDeps {
   authenticate: Authenticator;
   clientCodes: readonly string[];
   replayWindowSeconds: number;
+  /** The limits of public operations called without a session. */
+  anonymousLimits: AnonymousLimits;
 }
 
 /** The plain refusal of PROTOCOL.md, sent before a key is established. */
@@ -153,6 +156,7 @@ export function envelopeRoutes(app: FastifyInstance, deps: EnvelopeDeps): void {
       db: deps.db,
       log: request.log,
       request,
+      anonymousLimits: deps.anonymousLimits,
     });
     return answer(status, result);
   }

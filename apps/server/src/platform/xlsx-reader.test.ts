@@ -1,8 +1,9 @@
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type Bomb,
   inlineRow,
@@ -83,13 +84,20 @@ describe('readXlsxRows', () => {
   });
 
   it('reads a sheet stored before its shared strings (Excel’s order) and leaves no temporary file', async () => {
-    const before = readdirSync(tmpdir()).filter((n) => n.startsWith('qcdesk-xlsx-')).length;
-    const sheet = sheetXml('<row r="1"><c r="A1" t="s"><v>1</v></c><c r="B1" t="s"><v>0</v></c></row>');
-    const rows = await read(
-      xlsxOf(sheet, sharedXml('<si><t>first</t></si><si><r><t>sec</t></r><r><t>ond</t></r></si>')),
-    );
-    expect(rows[0]!.values.slice(1)).toEqual(['second', 'first']);
-    expect(readdirSync(tmpdir()).filter((n) => n.startsWith('qcdesk-xlsx-')).length).toBe(before);
+    // A temporary folder of this test's own: other test files running beside it read XLSX files too.
+    const own = mkdtempSync(join(tmpdir(), 'qcdesk-xlsx-test-'));
+    vi.stubEnv('TMPDIR', own);
+    try {
+      const sheet = sheetXml('<row r="1"><c r="A1" t="s"><v>1</v></c><c r="B1" t="s"><v>0</v></c></row>');
+      const rows = await read(
+        xlsxOf(sheet, sharedXml('<si><t>first</t></si><si><r><t>sec</t></r><r><t>ond</t></r></si>')),
+      );
+      expect(rows[0]!.values.slice(1)).toEqual(['second', 'first']);
+      expect(readdirSync(own)).toEqual([]);
+    } finally {
+      vi.unstubAllEnvs();
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 
   it('refuses a sheet of 256 MB of whitespace at once (the probe’s 266 KB bomb), whatever its header declares', async () => {

@@ -16,7 +16,6 @@ export interface AxisTexts {
   failRate: string;
   rework: string;
   lateLoads: string;
-  tasks: string;
   items: string;
 }
 
@@ -128,7 +127,7 @@ export function chartOption(
         legend,
         grid: legendGrid,
         xAxis: { type: 'category', data: load.days.map((d) => d.slice(5)) },
-        yAxis: { type: 'value', min: 0, minInterval: 1, name: texts.tasks },
+        yAxis: { type: 'value', min: 0, minInterval: 1 },
         series: load.rows.map((r) => ({ type: 'bar', stack: 'tasks', name: name(r), data: r.tasks })),
       };
     }

@@ -69,7 +69,6 @@ function ChartCard({ chart, charts, months }: { chart: ChartKey; charts: Charts;
     failRate: t('dashboard.failRate'),
     rework: t('dashboard.rework'),
     lateLoads: t('dashboard.lateLoads'),
-    tasks: t('dashboard.tasks'),
     items: t('dashboard.items'),
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: the texts follow the language

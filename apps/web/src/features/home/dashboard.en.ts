@@ -15,7 +15,6 @@ export const dashboardEn = {
   failRate: 'Fail rate %',
   rework: 'Rework',
   lateLoads: 'Loaded after delivery date',
-  tasks: 'Tasks',
   items: 'Open test items',
 } as const;
 

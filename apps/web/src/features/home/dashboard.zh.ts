@@ -9,7 +9,7 @@ export const dashboardZh: DashboardShape = {
   chart: '图表',
   table: '表格',
   download: 'XLSX',
-  downloadLabel: '下载{{title}}（XLSX）',
+  downloadLabel: '下载 XLSX：{{title}}',
   empty: '本期间没有数据',
   failed: '数据加载失败',
   averageDays: '平均天数',
@@ -17,6 +17,5 @@ export const dashboardZh: DashboardShape = {
   failRate: '不合格率 %',
   rework: '返工',
   lateLoads: '晚于交货期装柜',
-  tasks: '任务数',
   items: '未完成测试项目',
 };

@@ -35,5 +35,6 @@ export const reportFormExports = pgTable(
     index('report_form_exports_user_idx').on(t.requestedBy, t.createdAt),
     index('report_form_exports_key_idx').on(t.requestedBy, t.filterKey),
     index('report_form_exports_job_idx').on(t.jobId),
+    index('report_form_exports_expiry_idx').on(t.expiresAt),
   ],
 );

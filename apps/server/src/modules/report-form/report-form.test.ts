@@ -2,12 +2,13 @@ import { areas } from '@qcdesk/contract';
 import { DAILY_REPORT_STATUS } from '@qcdesk/contract/daily-work-report';
 import { INSPECTION_RESULT } from '@qcdesk/contract/inspection-apply';
 import { INSPECTION_REPORT_STATUS } from '@qcdesk/contract/inspection-report';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../../../test/support/identity';
 import { type SmtpSink, startSmtpSink } from '../../../test/support/smtp-sink';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { files } from '../../db/schema/files';
 import { departments, users } from '../../db/schema/identity';
 import { inspectionReports } from '../../db/schema/inspection-report';
 import { jobs } from '../../db/schema/platform';
@@ -15,6 +16,7 @@ import { reportFormExports } from '../../db/schema/report-form';
 import { buildOrder } from '../order/order.factory';
 import { buildApprovedReport, buildCheckedDay, vehicleId } from './report-form.factory';
 import { REPORT_FORM_JOB } from './report-form.rules';
+import { purgeExpiredExports, REPORT_FORM_PURGE_TASK } from './report-form-purge.service';
 
 // Report forms through the envelope (DOMAIN.md §6.12): each form queued, built by the job, mailed
 // with a link to "my exports", and its XLSX read back through a freshly signed URL with its totals.
@@ -301,5 +303,46 @@ describe('reportform/export', () => {
       { token: admin, lang: 'en' },
     );
     expect(other.result).toMatchObject({ success: false, reason: 'E_SCOPE' });
+  });
+
+  it('purges an export and its file once its 7 days are over, on the job worker, once across processes', async () => {
+    const db = t.database.db;
+    const mine = await t.client.ok(ops.myReportFormExports, {}, { token: qcmgr, lang: 'en' });
+    const kept = mine.list.filter((r) => r.fileName !== null);
+    const old = kept[0]!;
+    const { url } = await t.client.ok(ops.downloadReportForm, { id: old.id }, { token: qcmgr, lang: 'en' });
+    const [row] = await db
+      .select()
+      .from(reportFormExports)
+      .where(eq(reportFormExports.id, BigInt(old.id)));
+    const [file] = await db.select().from(files).where(eq(files.id, row!.fileId!));
+    const { store } = await t.app.files.ready();
+    expect(await store.head(file!.storageKey)).not.toBeNull();
+    // Eight days later for this one; the others are younger.
+    await db
+      .update(reportFormExports)
+      .set({ createdAt: sql`now() - interval '8 days'`, expiresAt: sql`now() - interval '1 day'` })
+      .where(eq(reportFormExports.id, row!.id));
+
+    // The worker runs the task (registered in periodic_tasks, so one process at a time runs it).
+    await t.app.jobs.runDueTasks();
+    const [task] = await db
+      .execute<{ name: string }>(sql`select name from periodic_tasks where name = ${REPORT_FORM_PURGE_TASK}`)
+      .then((r) => r.rows);
+    expect(task?.name).toBe(REPORT_FORM_PURGE_TASK);
+    // Whether the worker's first round ran it or not, a run now finds nothing more to purge.
+    await purgeExpiredExports(db, store);
+    expect(await purgeExpiredExports(db, store)).toBe(0);
+
+    expect(await db.select().from(reportFormExports).where(eq(reportFormExports.id, row!.id))).toEqual([]);
+    const [gone] = await db.select().from(files).where(eq(files.id, file!.id));
+    expect(gone).toMatchObject({ valid: 0 });
+    expect(gone!.objectDeletedAt).not.toBeNull();
+    expect(await store.head(file!.storageKey)).toBeNull();
+    expect((await t.app.server.inject({ method: 'GET', url })).statusCode).not.toBe(200);
+    const after = await t.client.ok(ops.myReportFormExports, {}, { token: qcmgr, lang: 'en' });
+    expect(after.list.map((r) => r.id)).toEqual(mine.list.filter((r) => r.id !== old.id).map((r) => r.id));
+    const refused = await t.client.call(ops.downloadReportForm, { id: old.id }, { token: qcmgr, lang: 'en' });
+    expect(refused.result).toMatchObject({ success: false, reason: 'E_NOT_FOUND' });
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "report_form_exports_expiry_idx" ON "report_form_exports" USING btree ("expires_at");

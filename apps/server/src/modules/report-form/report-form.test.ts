@@ -345,4 +345,72 @@ describe('reportform/export', () => {
     const refused = await t.client.call(ops.downloadReportForm, { id: old.id }, { token: qcmgr, lang: 'en' });
     expect(refused.result).toMatchObject({ success: false, reason: 'E_NOT_FOUND' });
   });
+
+  it('closes October: its fee lines stay as closed; a reopened report shows as a correction in November', async () => {
+    const db = t.database.db;
+    const filter = { clientId: String(clientId) };
+    const before = await exportAndRead('fee', 'en', filter);
+    const admin = await signInAs(t, 'ADMIN');
+
+    // Refused: a role without reportform.close, a month not ended, a malformed month.
+    const close = (month: string, token = admin) =>
+      t.client.call(ops.closeFeeMonth, { month }, { token, lang: 'en' });
+    expect((await close('2026-10', qcmgr)).result).toMatchObject({ success: false, reason: 'E_PERMISSION' });
+    const current = new Date().toISOString().slice(0, 7);
+    expect((await close(current)).result).toMatchObject({ success: false, reason: 'E_RF_MONTH_OPEN' });
+    expect((await close('2026-13')).result).toMatchObject({ success: false, reason: 'E_FORMAT' });
+
+    const closed = await t.client.ok(ops.closeFeeMonth, { month: '2026-10' }, { token: admin });
+    expect(closed).toMatchObject({ month: '2026-10', corrections: 0 });
+    expect(closed.lines).toBeGreaterThanOrEqual(6);
+    expect((await close('2026-10')).result).toMatchObject({
+      success: false,
+      reason: 'E_RF_CLOSED',
+      error: 'The month 2026-10 is already closed',
+    });
+
+    // The Monday report is reopened (back to draft) after the close.
+    const [monday] = await db
+      .select()
+      .from(inspectionReports)
+      .where(
+        and(eq(inspectionReports.clientId, clientId), eq(inspectionReports.inspectionDate, '2026-10-12')),
+      );
+    await db
+      .update(inspectionReports)
+      .set({ status: INSPECTION_REPORT_STATUS.draft })
+      .where(eq(inspectionReports.id, monday!.id));
+
+    // October's form is unchanged: the closed lines, the same totals.
+    const october = await exportAndRead('fee', 'en', filter);
+    const amounts = (records: Record<string, unknown>[]) =>
+      records.map((r) => [r.Date, r['Report no'], r.Inspector, r.Fee, r.Travel, r.Total]).sort();
+    expect(amounts(october.records)).toEqual(amounts(before.records));
+    expect(october.records.at(-1)).toMatchObject({ Date: 'Total', Fee: 10800, Travel: 15, Total: 10815 });
+
+    // November (the next open month) shows the reopened report's lines taken back, marked.
+    const november = await exportAndRead('fee', 'en', {
+      ...filter,
+      startTime: '2026-11-01',
+      endTime: '2026-11-30',
+    });
+    const lines = november.records.slice(0, -1);
+    expect(lines.map((r) => [r.Date, r['Report no'], r.Fee, r.Travel, r['Corrects month']])).toEqual([
+      ['2026-11-01', monday!.reportNo, -1200, -15, '2026-10'],
+      ['2026-11-01', monday!.reportNo, -1200, 0, '2026-10'],
+    ]);
+    expect(november.records.at(-1)).toMatchObject({ Date: 'Total', Fee: -2400, Travel: -15, Total: -2415 });
+
+    // Approved again as it was: nothing left to correct.
+    await db
+      .update(inspectionReports)
+      .set({ status: monday!.status })
+      .where(eq(inspectionReports.id, monday!.id));
+    const again = await exportAndRead('fee', 'zh', {
+      ...filter,
+      startTime: '2026-11-01',
+      endTime: '2026-11-30',
+    });
+    expect(again.records).toHaveLength(0);
+  });
 });

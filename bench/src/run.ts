@@ -1,3 +1,4 @@
+import { dashboardBench } from './dashboard.bench.ts';
 import { envelopeBench } from './envelope.bench.ts';
 import { filesBench } from './files.bench.ts';
 import { hotpathBench } from './hotpath.bench.ts';
@@ -29,6 +30,7 @@ const suites: Record<string, () => Promise<void>> = {
   },
   'report-pdf': reportPdfBench,
   startup: startupBench,
+  dashboard: dashboardBench,
 };
 
 const wanted = process.argv.slice(2);

@@ -20,8 +20,13 @@ export async function dispatchedTask(
   lang: Lang,
   {
     assistantIds = [],
+    aheadDays = 14,
     ...clientOptions
-  }: Pick<OwnOrderOptions, 'reportEmails' | 'sharePassword'> & { assistantIds?: string[] } = {},
+  }: Pick<OwnOrderOptions, 'reportEmails' | 'sharePassword'> & {
+    assistantIds?: string[];
+    /** The plan is on the first working day this many days ahead (default two weeks). */
+    aheadDays?: number;
+  } = {},
 ) {
   const { order, client, factories } = await ownClientOrder(baseURL, 'IR', `report ${lang}`, {
     advanceDays: 0,
@@ -33,7 +38,7 @@ export async function dispatchedTask(
   const types = (await sales.call(configListOperations.inspectiontype.search, {})).list;
   const psi = types.find((type) => type.code === 'PSI') ?? types[0];
   if (!psi) throw new Error('no seeded inspection type');
-  const from = addDays(businessToday(), 14);
+  const from = addDays(businessToday(), aheadDays);
   const { days } = await sales.call(holidayCalendar, { startDate: from, endDate: addDays(from, 28) });
   const date = days.find((d) => d.working)?.date ?? from;
   const apply = await sales.call(createInspectionApply, {
@@ -56,5 +61,5 @@ export async function dispatchedTask(
     dispatch: true,
     confirm: true,
   });
-  return { order, client, factory, taskId: plan.result!.tasks[0]!.id };
+  return { order, client, factory, inspectorId, date, taskId: plan.result!.tasks[0]!.id };
 }

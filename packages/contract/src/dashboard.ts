@@ -121,3 +121,4 @@ export const dashboardQueue = defineOperation({
   input: z.object({}),
   output: z.object({ today: dateOut, lastTaskDay: dateOut, items: z.array(queueItem) }),
 });
+export { dashboardCharts, dashboardChartXlsx } from './dashboard-charts';

@@ -102,7 +102,7 @@ export const PERMISSION_GROUPS = [
     label: { zh: '系统配置', en: 'Configuration' },
     actions: ['search', 'edit', 'edit.qc', 'edit.lab'],
   },
-  { prefix: 'reportform', label: { zh: '报表', en: 'Report forms' }, actions: ['export'] },
+  { prefix: 'reportform', label: { zh: '报表', en: 'Report forms' }, actions: ['export', 'close'] },
   { prefix: 'mail', label: { zh: '邮件', en: 'Mail' }, actions: ['admin'] },
   { prefix: 'api', label: { zh: '接口文档', en: 'API reference' }, actions: ['docs'] },
 ] as const satisfies readonly PermissionGroupDef[];
@@ -146,6 +146,7 @@ export const PERMISSION_ACTION_LABELS: Readonly<Record<string, Labels>> = {
   verify: { zh: '核实', en: 'Verify' },
   retest: { zh: '复测', en: 'Retest' },
   export: { zh: '导出', en: 'Export' },
+  close: { zh: '结账', en: 'Close month' },
   waive: { zh: '免验', en: 'Waive' },
   send: { zh: '发送', en: 'Send' },
   view: { zh: '查看', en: 'View' },

@@ -76,6 +76,21 @@ export const downloadReportForm = defineOperation({
   output: z.object({ url: z.string(), name: z.string() }),
 });
 
+/** A month of the fee form, `yyyy-MM`. */
+const feeMonth = z
+  .string()
+  .refine((v) => /^\d{4}-(0[1-9]|1[0-2])$/.test(v), { params: { reason: 'E_FORMAT' } });
+
+export const closeFeeMonth = defineOperation({
+  path: 'reportform/close-month',
+  method: 'POST',
+  permission: 'reportform.close',
+  summary:
+    "Closes a month of the fee form (a billing-period lock, issue 30): its fee lines are frozen as they are now, and a later change of a report of that month (reopened, re-approved with another result) shows only as a correction line — the difference, marked with the month it corrects — in the next open month's fee form, frozen in turn when that month is closed. A month that has not ended is E_RF_MONTH_OPEN; a closed one E_RF_CLOSED.",
+  input: z.object({ month: feeMonth }),
+  output: z.object({ month: z.string(), lines: z.number().int(), corrections: z.number().int() }),
+});
+
 /** The error keys only this area raises (texts.ts). */
 export const texts = defineTexts({
   errors: {
@@ -83,6 +98,11 @@ export const texts = defineTexts({
       zh: '报表的日期范围不能超过{max}天',
       en: 'The date range of a report form must not exceed {max} days',
     },
+    E_RF_MONTH_OPEN: {
+      zh: '月份{month}尚未结束，不能结账',
+      en: 'The month {month} has not ended and cannot be closed yet',
+    },
+    E_RF_CLOSED: { zh: '月份{month}已结账', en: 'The month {month} is already closed' },
     E_RF_GONE: {
       zh: '该报表文件尚未生成或已过期',
       en: 'This report form is not ready yet or has expired',
@@ -90,5 +110,6 @@ export const texts = defineTexts({
   },
   fields: {
     form: { zh: '报表', en: 'Form' },
+    month: { zh: '月份', en: 'Month' },
   },
 });

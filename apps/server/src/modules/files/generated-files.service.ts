@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { fileKindOf } from '@qcdesk/contract/files';
+import { inArray, sql } from 'drizzle-orm';
+import { files } from '../../db/schema/files';
 import type { Actor } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import type { ObjectStore } from '../../platform/storage/object-store';
@@ -49,4 +51,27 @@ export async function storeGeneratedFileFrom(
     },
     actor,
   );
+}
+
+/**
+ * Generated files whose time is up (report-form exports, kept 7 days): the object goes at once —
+ * nothing to undelete, unlike a user's file (files-retention.ts keeps those 90 days) — and the row
+ * stays, deleted and stamped, as the record of what was made. Answers how many.
+ */
+export async function discardGeneratedFiles(
+  db: Db,
+  store: ObjectStore,
+  ids: readonly bigint[],
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const found = await db
+    .select({ id: files.id, storageKey: files.storageKey })
+    .from(files)
+    .where(inArray(files.id, [...ids]));
+  for (const file of found) await store.delete(file.storageKey);
+  await db
+    .update(files)
+    .set({ valid: 0, objectDeletedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(inArray(files.id, [...ids]));
+  return found.length;
 }

@@ -85,6 +85,8 @@ export async function reportBatch(db: Db, f: FormFilters, scope: Scope, after: b
   return db
     .select({
       id: r.id,
+      departmentId: r.departmentId,
+      clientId: r.clientId,
       reportNo: r.reportNo,
       interim: r.interim,
       inspectionDate: r.inspectionDate,

@@ -1,31 +1,14 @@
-import type { Language } from '@qcdesk/contract';
 import { enumLabel } from '@qcdesk/contract/enumerations';
 import type { ReportFormKind } from '@qcdesk/contract/report-form';
-import { dayTypeIn, type HolidayCalendar } from '../../domain/calendar';
-import { chargeableReport, feeOf, payerOf } from '../../domain/report-fee';
+import { dayTypeIn } from '../../domain/calendar';
 import { overtimeOf } from '../../domain/report-overtime';
-import type { Db } from '../../platform/db';
-import type { ExportColumn } from '../../platform/list-export';
 import { labelIn, personIn } from '../../platform/list-export';
-import type { Scope } from '../../platform/scope';
-import {
-  type DailyRow,
-  dailyBatch,
-  type FormFilters,
-  qcApprovals,
-  type ReportRow,
-  RF_BATCH,
-  reportBatch,
-  taskTravel,
-  userNames,
-} from './report-form.queries';
+import { type DailyRow, dailyBatch, qcApprovals, RF_BATCH, userNames } from './report-form.queries';
 import {
   col,
   dayTypeText,
   type FormRow,
   hundredths,
-  money,
-  PAYERS,
   resultText,
   SUBTOTAL,
   scaled,
@@ -33,34 +16,11 @@ import {
   tenths,
   weekdayText,
 } from './report-form.rules';
+import { type FormSheet, reportBatches } from './report-form-context';
+import { feeForm } from './report-form-fee';
 
 // The four forms of DOMAIN.md §6.12: each its columns and its rows, a batch at a time (streamed
 // into the workbook), ending in a totals row.
-
-export interface FormContext {
-  db: Db;
-  filters: FormFilters;
-  scope: Scope;
-  lang: Language;
-  calendar: HolidayCalendar;
-  standardHours: number;
-}
-
-export interface FormSheet {
-  columns: readonly ExportColumn<FormRow>[];
-  rows(ctx: FormContext): AsyncGenerator<FormRow[]>;
-}
-
-async function* reportBatches(ctx: FormContext): AsyncGenerator<ReportRow[]> {
-  let after: bigint | null = null;
-  for (;;) {
-    const batch = await reportBatch(ctx.db, ctx.filters, ctx.scope, after);
-    if (batch.length === 0) return;
-    yield batch;
-    if (batch.length < RF_BATCH) return;
-    after = batch.at(-1)?.id ?? null;
-  }
-}
 
 const inspectionColumns = [
   col('date', '日期', 'Date', 12),
@@ -139,110 +99,6 @@ const inspectionForm: FormSheet = {
     yield [
       { date: TOTAL[lang], ...total, manDays: hundredths(total.manDays), score: hundredths(total.score) },
     ];
-  },
-};
-
-const feeColumns = [
-  col('date', '日期', 'Date', 12),
-  col('reportNo', '报告号', 'Report no', 18),
-  col('client', '客户', 'Client', 24),
-  col('department', '部门', 'Department'),
-  col('orderNo', '订单号', 'Order no', 18),
-  col('factory', '工厂', 'Factory', 24),
-  col('factoryType', '工厂类型', 'Factory type'),
-  col('location', '地区', 'Location'),
-  col('inspectionType', '验货类型', 'Inspection type'),
-  col('applyType', '申请类型', 'Apply type'),
-  col('inspector', '验货员', 'Inspector'),
-  col('manDays', '人天', 'Man-days', 10),
-  col('dayType', '日期类型', 'Day type', 10),
-  col('feePerManDay', '人天费用', 'Fee per man-day', 12),
-  col('factor', '系数', 'Factor', 8),
-  col('fee', '费用', 'Fee', 12),
-  col('travel', '交通费', 'Travel', 12),
-  col('total', '合计', 'Total', 12),
-  col('currency', '币种', 'Currency', 8),
-  col('payer', '付款方', 'Payer', 10),
-];
-
-const feeForm: FormSheet = {
-  columns: feeColumns,
-  async *rows(ctx) {
-    const { lang } = ctx;
-    // One total per currency: fees of different currencies are never added up.
-    const totals = new Map<string, { manDays: number; fee: bigint; travel: bigint; total: bigint }>();
-    for await (const reports of reportBatches(ctx)) {
-      const batch = reports.filter((r) => chargeableReport(r));
-      const travel = await taskTravel(ctx.db, [...new Set(batch.map((r) => r.taskId))]);
-      const names = await userNames(ctx.db, [...new Set(batch.flatMap((r) => r.assistantIds))]);
-      const rows: FormRow[] = [];
-      for (const r of batch) {
-        const dayType = dayTypeIn(ctx.calendar, r.inspectionDate);
-        const inspectors: [bigint, { name: string; englishName: string | null } | undefined][] = [
-          [r.inspectorId, r.lead],
-          ...r.assistantIds.map((id): [bigint, ReturnType<typeof names.get>] => [id, names.get(id)]),
-        ];
-        for (const [inspectorId, person] of inspectors) {
-          if (ctx.filters.inspectorId !== undefined && ctx.filters.inspectorId !== inspectorId) continue;
-          const amounts = feeOf({
-            planManDaysTenths: scaled(r.planManDays, 10),
-            shares: r.planTasks,
-            dayType,
-            result: r.result,
-            feePerManDayCents: BigInt(scaled(r.feePerManDay, 100)),
-            factors: {
-              weekend: scaled(r.weekendFactor ?? '1.5', 100),
-              holiday: scaled(r.holidayFactor ?? '2.0', 100),
-              abort: scaled(r.abortFactor ?? '1.0', 100),
-            },
-            travel: travel
-              .filter((t) => t.taskId === r.taskId && t.inspectorId === inspectorId)
-              .map((t) => ({
-                mileageTenths: t.mileageTenths,
-                ratePerKmCents: BigInt(scaled(t.ratePerKm, 100)),
-              })),
-          });
-          const currency = r.currency ?? '';
-          const sum = totals.get(currency) ?? { manDays: 0, fee: 0n, travel: 0n, total: 0n };
-          sum.manDays += amounts.manDaysHundredths;
-          sum.fee += amounts.feeCents;
-          sum.travel += amounts.travelCents;
-          sum.total += amounts.totalCents;
-          totals.set(currency, sum);
-          rows.push({
-            date: r.inspectionDate,
-            reportNo: r.reportNo,
-            client: `${r.client.code} ${r.client.name}`,
-            department: labelIn(r.department, lang),
-            orderNo: r.orderNo,
-            factory: labelIn(r.factory, lang),
-            factoryType: labelIn(r.factoryType, lang),
-            location: labelIn(r.location, lang),
-            inspectionType: labelIn(r.inspectionType, lang),
-            applyType: r.applyType === null ? '' : enumLabel('ApplyType', r.applyType, lang),
-            inspector: personIn(person, lang),
-            manDays: hundredths(amounts.manDaysHundredths),
-            dayType: dayTypeText(dayType, lang),
-            feePerManDay: Number(r.feePerManDay ?? 0),
-            factor: hundredths(amounts.factorHundredths),
-            fee: money(amounts.feeCents),
-            travel: money(amounts.travelCents),
-            total: money(amounts.totalCents),
-            currency,
-            payer: PAYERS[payerOf(r.applyType, false)][lang],
-          });
-        }
-      }
-      yield rows;
-    }
-    yield [...totals].map(([currency, t]) => ({
-      date: TOTAL[lang],
-      manDays: hundredths(t.manDays),
-      fee: money(t.fee),
-      travel: money(t.travel),
-      total: money(t.total),
-      currency,
-    }));
   },
 };
 

@@ -2,12 +2,13 @@ import { areas } from '@qcdesk/contract';
 import { DAILY_REPORT_STATUS } from '@qcdesk/contract/daily-work-report';
 import { INSPECTION_RESULT } from '@qcdesk/contract/inspection-apply';
 import { INSPECTION_REPORT_STATUS } from '@qcdesk/contract/inspection-report';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../../../test/support/identity';
 import { type SmtpSink, startSmtpSink } from '../../../test/support/smtp-sink';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { files } from '../../db/schema/files';
 import { departments, users } from '../../db/schema/identity';
 import { inspectionReports } from '../../db/schema/inspection-report';
 import { jobs } from '../../db/schema/platform';
@@ -15,6 +16,7 @@ import { reportFormExports } from '../../db/schema/report-form';
 import { buildOrder } from '../order/order.factory';
 import { buildApprovedReport, buildCheckedDay, vehicleId } from './report-form.factory';
 import { REPORT_FORM_JOB } from './report-form.rules';
+import { purgeExpiredExports, REPORT_FORM_PURGE_TASK } from './report-form-purge.service';
 
 // Report forms through the envelope (DOMAIN.md §6.12): each form queued, built by the job, mailed
 // with a link to "my exports", and its XLSX read back through a freshly signed URL with its totals.
@@ -301,5 +303,114 @@ describe('reportform/export', () => {
       { token: admin, lang: 'en' },
     );
     expect(other.result).toMatchObject({ success: false, reason: 'E_SCOPE' });
+  });
+
+  it('purges an export and its file once its 7 days are over, on the job worker, once across processes', async () => {
+    const db = t.database.db;
+    const mine = await t.client.ok(ops.myReportFormExports, {}, { token: qcmgr, lang: 'en' });
+    const kept = mine.list.filter((r) => r.fileName !== null);
+    const old = kept[0]!;
+    const { url } = await t.client.ok(ops.downloadReportForm, { id: old.id }, { token: qcmgr, lang: 'en' });
+    const [row] = await db
+      .select()
+      .from(reportFormExports)
+      .where(eq(reportFormExports.id, BigInt(old.id)));
+    const [file] = await db.select().from(files).where(eq(files.id, row!.fileId!));
+    const { store } = await t.app.files.ready();
+    expect(await store.head(file!.storageKey)).not.toBeNull();
+    // Eight days later for this one; the others are younger.
+    await db
+      .update(reportFormExports)
+      .set({ createdAt: sql`now() - interval '8 days'`, expiresAt: sql`now() - interval '1 day'` })
+      .where(eq(reportFormExports.id, row!.id));
+
+    // The worker runs the task (registered in periodic_tasks, so one process at a time runs it).
+    await t.app.jobs.runDueTasks();
+    const [task] = await db
+      .execute<{ name: string }>(sql`select name from periodic_tasks where name = ${REPORT_FORM_PURGE_TASK}`)
+      .then((r) => r.rows);
+    expect(task?.name).toBe(REPORT_FORM_PURGE_TASK);
+    // Whether the worker's first round ran it or not, a run now finds nothing more to purge.
+    await purgeExpiredExports(db, store);
+    expect(await purgeExpiredExports(db, store)).toBe(0);
+
+    expect(await db.select().from(reportFormExports).where(eq(reportFormExports.id, row!.id))).toEqual([]);
+    const [gone] = await db.select().from(files).where(eq(files.id, file!.id));
+    expect(gone).toMatchObject({ valid: 0 });
+    expect(gone!.objectDeletedAt).not.toBeNull();
+    expect(await store.head(file!.storageKey)).toBeNull();
+    expect((await t.app.server.inject({ method: 'GET', url })).statusCode).not.toBe(200);
+    const after = await t.client.ok(ops.myReportFormExports, {}, { token: qcmgr, lang: 'en' });
+    expect(after.list.map((r) => r.id)).toEqual(mine.list.filter((r) => r.id !== old.id).map((r) => r.id));
+    const refused = await t.client.call(ops.downloadReportForm, { id: old.id }, { token: qcmgr, lang: 'en' });
+    expect(refused.result).toMatchObject({ success: false, reason: 'E_NOT_FOUND' });
+  });
+
+  it('closes October: its fee lines stay as closed; a reopened report shows as a correction in November', async () => {
+    const db = t.database.db;
+    const filter = { clientId: String(clientId) };
+    const before = await exportAndRead('fee', 'en', filter);
+    const admin = await signInAs(t, 'ADMIN');
+
+    // Refused: a role without reportform.close, a month not ended, a malformed month.
+    const close = (month: string, token = admin) =>
+      t.client.call(ops.closeFeeMonth, { month }, { token, lang: 'en' });
+    expect((await close('2026-10', qcmgr)).result).toMatchObject({ success: false, reason: 'E_PERMISSION' });
+    const current = new Date().toISOString().slice(0, 7);
+    expect((await close(current)).result).toMatchObject({ success: false, reason: 'E_RF_MONTH_OPEN' });
+    expect((await close('2026-13')).result).toMatchObject({ success: false, reason: 'E_FORMAT' });
+
+    const closed = await t.client.ok(ops.closeFeeMonth, { month: '2026-10' }, { token: admin });
+    expect(closed).toMatchObject({ month: '2026-10', corrections: 0 });
+    expect(closed.lines).toBeGreaterThanOrEqual(6);
+    expect((await close('2026-10')).result).toMatchObject({
+      success: false,
+      reason: 'E_RF_CLOSED',
+      error: 'The month 2026-10 is already closed',
+    });
+
+    // The Monday report is reopened (back to draft) after the close.
+    const [monday] = await db
+      .select()
+      .from(inspectionReports)
+      .where(
+        and(eq(inspectionReports.clientId, clientId), eq(inspectionReports.inspectionDate, '2026-10-12')),
+      );
+    await db
+      .update(inspectionReports)
+      .set({ status: INSPECTION_REPORT_STATUS.draft })
+      .where(eq(inspectionReports.id, monday!.id));
+
+    // October's form is unchanged: the closed lines, the same totals.
+    const october = await exportAndRead('fee', 'en', filter);
+    const amounts = (records: Record<string, unknown>[]) =>
+      records.map((r) => [r.Date, r['Report no'], r.Inspector, r.Fee, r.Travel, r.Total]).sort();
+    expect(amounts(october.records)).toEqual(amounts(before.records));
+    expect(october.records.at(-1)).toMatchObject({ Date: 'Total', Fee: 10800, Travel: 15, Total: 10815 });
+
+    // November (the next open month) shows the reopened report's lines taken back, marked.
+    const november = await exportAndRead('fee', 'en', {
+      ...filter,
+      startTime: '2026-11-01',
+      endTime: '2026-11-30',
+    });
+    const lines = november.records.slice(0, -1);
+    expect(lines.map((r) => [r.Date, r['Report no'], r.Fee, r.Travel, r['Corrects month']])).toEqual([
+      ['2026-11-01', monday!.reportNo, -1200, -15, '2026-10'],
+      ['2026-11-01', monday!.reportNo, -1200, 0, '2026-10'],
+    ]);
+    expect(november.records.at(-1)).toMatchObject({ Date: 'Total', Fee: -2400, Travel: -15, Total: -2415 });
+
+    // Approved again as it was: nothing left to correct.
+    await db
+      .update(inspectionReports)
+      .set({ status: monday!.status })
+      .where(eq(inspectionReports.id, monday!.id));
+    const again = await exportAndRead('fee', 'zh', {
+      ...filter,
+      startTime: '2026-11-01',
+      endTime: '2026-11-30',
+    });
+    expect(again.records).toHaveLength(0);
   });
 });

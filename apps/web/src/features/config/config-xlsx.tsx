@@ -8,6 +8,7 @@ import { notify } from '../../components/notify';
 import type { Filters } from '../../components/table-columns';
 import { UploadPicker } from '../../components/upload-picker';
 import { languageOf } from '../../components/widgets-i18n';
+import { downloadBase64 } from '../../lib/download-file';
 import { exportRows, type ImportError, useImportRows } from './api';
 
 /** The chooser of an import offers workbooks only. */
@@ -15,19 +16,6 @@ const XLSX_ONLY = ['xlsx'] as const;
 
 /** The import's body limit (contract `importInput`: base64 of at most 1,000,000 characters). */
 export const IMPORT_MAX_BASE64 = 1_000_000;
-
-/** Saves a base64 file the server answered, under its name. */
-export function downloadBase64(fileName: string, contentType: string, content: string): void {
-  const bytes = Uint8Array.from(atob(content), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: contentType }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** A picked file as base64, without the data-URL prefix. */
 export function readBase64(file: Blob): Promise<string> {

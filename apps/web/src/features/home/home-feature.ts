@@ -8,4 +8,8 @@ export const homeFeature = {
       (m) => m.HomePage,
     ),
   },
+  texts: {
+    en: async () => ({ dashboard: (await import('./dashboard.en')).dashboardEn }),
+    zh: async () => ({ dashboard: (await import('./dashboard.zh')).dashboardZh }),
+  },
 } satisfies Feature;

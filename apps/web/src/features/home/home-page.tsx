@@ -1,8 +1,9 @@
 import { MailOutlined } from '@ant-design/icons';
 import { DATE_FORMAT } from '@qcdesk/contract/constants';
 import { isModuleCode, MODULE_LABELS } from '@qcdesk/contract/roles';
-import { Alert, Card, Col, Flex, Row, Typography } from 'antd';
+import { Alert, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { hasPermission } from '../../api/guard';
@@ -16,6 +17,11 @@ import { useFailedMailCount } from './api';
 import { SystemInfoCard } from './system-info-card';
 import { WorkQueue } from './work-queue';
 
+// The charts (and through them ECharts) are a chunk of their own, fetched after Home's first paint.
+const DashboardCharts = lazy(() =>
+  import('./dashboard-charts').then((m) => ({ default: m.DashboardCharts })),
+);
+
 const heading = { fontSize: 16, fontWeight: 600, margin: 0 } as const;
 
 function useGreeting(): string {
@@ -27,7 +33,7 @@ function useGreeting(): string {
 }
 
 /**
- * What the signed-in user acts on today: a greeting, their work queue (issue 30), their areas as
+ * What the signed-in user acts on today: a greeting, their work queue and charts (issue 30), their areas as
  * shortcuts (the same permission-filtered routes as the menu), the outbox for administrators, and
  * the system information (not for CLIENT users).
  */
@@ -68,6 +74,10 @@ export function HomePage() {
       ) : null}
 
       <WorkQueue />
+
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+        <DashboardCharts />
+      </Suspense>
 
       <section aria-labelledby="home-areas">
         <h2 id="home-areas" style={{ ...heading, marginBottom: 12 }}>

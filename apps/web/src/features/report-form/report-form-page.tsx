@@ -4,11 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Flex, Form, List, Progress, Row, Select, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { hasPermission } from '../../api/guard';
+import { useSession } from '../../api/session';
 import { DateRangeField } from '../../components/date-picker';
 import { ExportButton } from '../../components/export-button';
 import { searchClientOptions } from '../../components/pickers';
 import { ClientAutoComplete, type RemoteOption } from '../../components/remote-auto-complete';
 import { exportForm, myExportsKey, openExport, useLists, useMyExports } from './api';
+import { CloseMonthCard } from './close-month-card';
 
 // The report forms (DOMAIN.md §6.12): pick a form and its filters, Export queues it (the button
 // shows the job's progress), and "My exports" lists the files of the last 7 days, each signed anew
@@ -50,6 +53,7 @@ interface Values {
 export function ReportFormPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'zh';
+  const session = useSession();
   const [form] = Form.useForm<Values>();
   const queryClient = useQueryClient();
   const lists = useLists();
@@ -137,6 +141,7 @@ export function ReportFormPage() {
           />
         )}
       </Card>
+      {hasPermission(session, 'reportform.close') ? <CloseMonthCard /> : null}
     </Flex>
   );
 }

@@ -22,6 +22,13 @@ export const reportFormEn = {
   rows: '{{rows}} rows',
   download: 'Download',
   expires: 'Kept until {{date}}',
+  closeTitle: 'Close a month of the fee form',
+  closeNote:
+    'A closed month keeps its fee lines as they are now; a later change of one of its reports shows as a correction line in the next open month.',
+  closeMonth: 'Month to close',
+  close: 'Close month',
+  closeConfirm: 'Close {{month}}? Its fee lines will no longer change.',
+  closed: '{{month}} is closed: {{lines}} fee lines, {{corrections}} corrections frozen',
 } as const;
 
 export type ReportFormShape = { -readonly [K in keyof typeof reportFormEn]: string };

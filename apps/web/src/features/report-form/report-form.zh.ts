@@ -24,4 +24,10 @@ export const reportFormZh: ReportFormShape = {
   rows: '{{rows}}行',
   download: '下载',
   expires: '保留至 {{date}}',
+  closeTitle: '费用报表结账',
+  closeNote: '结账后该月的费用行保持不变；之后该月报告的变动以更正行显示在下一个未结账的月份。',
+  closeMonth: '结账月份',
+  close: '结账',
+  closeConfirm: '确定结账{{month}}？结账后该月费用行不再变化。',
+  closed: '{{month}}已结账：冻结费用行{{lines}}条，更正{{corrections}}条',
 };

@@ -14,6 +14,7 @@ import { currentLanguage } from '../../i18n/i18n';
 import { displayName } from '../../lib/display-name';
 import { routeDef, routeHref } from '../../lib/route-handle';
 import { useFailedMailCount } from './api';
+import { ChartsBoundary } from './charts-boundary';
 import { SystemInfoCard } from './system-info-card';
 import { WorkQueue } from './work-queue';
 
@@ -75,9 +76,11 @@ export function HomePage() {
 
       <WorkQueue />
 
-      <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
-        <DashboardCharts />
-      </Suspense>
+      <ChartsBoundary>
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+          <DashboardCharts />
+        </Suspense>
+      </ChartsBoundary>
 
       <section aria-labelledby="home-areas">
         <h2 id="home-areas" style={{ ...heading, marginBottom: 12 }}>

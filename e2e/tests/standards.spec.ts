@@ -237,8 +237,13 @@ async function findAndEdit(page: Page, lang: Lang, kind: Kind, name: string, url
 async function search(page: Page, text: Text, term: string): Promise<void> {
   const box = page.getByLabel(text.searchFor);
   await box.fill(term);
-  await page.getByTestId('home-search-submit').click();
-  await expect(page).toHaveURL((url) => url.searchParams.get('q') === term);
+  // The field is controlled: a click before React has taken the typed value searched the old one
+  // (CI at load, session 17). Submit once the field shows it, again if the URL did not follow.
+  await expect(box).toHaveValue(term);
+  await expect(async () => {
+    await page.getByTestId('home-search-submit').click();
+    await expect(page).toHaveURL((url) => url.searchParams.get('q') === term, { timeout: 5000 });
+  }).toPass({ timeout: 30_000 });
   await settled(page);
 }
 

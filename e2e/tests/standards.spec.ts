@@ -210,11 +210,16 @@ async function findAndEdit(page: Page, lang: Lang, kind: Kind, name: string, url
   const text = TEXT[lang];
   await page.goto(`/${lang}/standard/${kind}`);
   const filters = page.getByRole('search');
-  await filters.getByLabel(text.name, { exact: true }).fill(name.slice(4));
-  await filters.getByRole('button', { name: text.listSearch }).click();
-  await settled(page);
+  const field = filters.getByLabel(text.name, { exact: true });
+  await field.fill(name.slice(4));
+  // As in `search` below: search once the field shows the name, again if the list did not follow.
+  await expect(field).toHaveValue(name.slice(4));
   const rows = page.locator('.ant-table-tbody tr.ant-table-row');
-  await expect(rows).toHaveCount(1);
+  await expect(async () => {
+    await filters.getByRole('button', { name: text.listSearch }).click();
+    await settled(page);
+    await expect(rows).toHaveCount(1, { timeout: 5000 });
+  }).toPass({ timeout: 30_000 });
   await rows.first().getByRole('link', { name }).click();
   await expect(page).toHaveURL(url);
 

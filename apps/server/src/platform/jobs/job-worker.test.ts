@@ -75,15 +75,20 @@ function running(worker: JobWorker): JobWorker {
 }
 
 describe('leases', () => {
-  it('a job three times longer than its lease runs once across two workers: the heartbeat keeps it', async () => {
-    const id = await enqueueJob(db, SLOW, { ms: 3 * LEASE });
+  it('a job three times longer than its lease runs once across two workers: the heartbeat keeps it', {
+    timeout: 60_000,
+  }, async () => {
+    // A lease of 2.5 s here, not 1 s: with the browser suite beside it (CI), a renewal on PostgreSQL
+    // once took longer than a 1-second lease and the other worker rightly took the job over.
+    const lease = 2.5 * LEASE;
+    const id = await enqueueJob(db, SLOW, { ms: 3 * lease });
     const workers = [
-      running(testWorker(db, { leaseMs: LEASE })),
-      running(testWorker(other.db, { leaseMs: LEASE })),
+      running(testWorker(db, { leaseMs: lease })),
+      running(testWorker(other.db, { leaseMs: lease })),
     ];
-    await until('the job to finish', async () => (await jobRow(id)).status === 'done');
+    await until('the job to finish', async () => (await jobRow(id)).status === 'done', 30_000);
     // Both keep polling (and recovering) for two more leases: nothing takes the job again.
-    await sleep(2 * LEASE);
+    await sleep(2 * lease);
     await Promise.all(workers.map((w) => w.stop()));
     expect(await runsOf(db, id)).toEqual([
       expect.objectContaining({ event: 'start', attempt: 1 }),

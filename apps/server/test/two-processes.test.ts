@@ -6,10 +6,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { areas } from '@qcdesk/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServerIfStale, SERVER_ENTRY } from '../../../scripts/build-server.mjs';
 import { clientInput } from '../src/modules/client/client.factory';
 import { type Database, openDatabase } from '../src/platform/db';
 import { withDatabase } from './global-setup';
@@ -19,10 +19,11 @@ import { type Sender, TestClient } from './support/test-app';
 // Two server processes behind one port (PROCESSES=2, Node's cluster; ADR 0029), on PostgreSQL: the
 // real server started as `npm start` starts it, each call on a connection of its own so that the
 // cluster hands them to both processes. Eight concurrent updates of one client with the same
-// version, through both processes, leave exactly one winner; the others are told E_VERSION.
+// version, through both processes, leave exactly one winner; the others are told E_VERSION. The
+// compiled server runs (apps/server/dist/main.js, built when stale): two processes loading the
+// TypeScript sources through tsx cost twice the CPU, beside the browser suite in CI (ADR 0012).
 
 const url = process.env.DATABASE_URL;
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
 /** A free port on the loopback. */
 const freePort = () =>
@@ -81,7 +82,8 @@ describe.skipIf(!url)('two server processes behind one port', () => {
   beforeAll(async () => {
     await admin(`create database ${name}`);
     port = await freePort();
-    server = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    if ((await buildServerIfStale({ quiet: true })) !== 0) throw new Error('the server did not build');
+    server = spawn(process.execPath, [SERVER_ENTRY], {
       env: {
         ...process.env,
         ...SEED_ENV,

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../src/domain/calendar';
 import { fillChartData } from '../src/modules/dashboard/dashboard.factory';

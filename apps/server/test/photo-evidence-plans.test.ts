@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from './support/test-app';
 // BitmapOr of equalities), never from a scan of every hash, and the answer is exactly the rows
 // within distance 6 that a scan would find.
 
-const ROWS = 5000;
+const ROWS = 1500;
 /** The probe, and copies of it with bits flipped: 0–6 bits apart are near duplicates, 7 and 9 not. */
 const PROBE = 0x5a3c_96f0_0ff0_c3a5n;
 const FLIPS: number[][] = [

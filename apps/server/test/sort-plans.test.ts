@@ -212,7 +212,7 @@ async function fill(rows: number) {
 beforeAll(async () => {
   t = await startTestApp();
   db = t.database.db;
-  await fill(2000);
+  await fill(800);
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { REPO_ROOT } from '../../src/platform/config';
 import { type Db, openDatabase, rows } from '../../src/platform/db';
 import { JobWorker, type JobWorkerOptions } from '../../src/platform/jobs/job-worker';
 
@@ -65,15 +69,56 @@ export interface WorkerProcess {
   workerId: string;
 }
 
+/**
+ * This file bundled to JavaScript once per test process (esbuild, as tsx installed it; packages stay
+ * external; the bundle lives under tmp/ until the process exits): four worker processes each loading
+ * the TypeScript sources through tsx cost seconds of CPU apiece beside the browser suite in CI
+ * (ADR 0012).
+ */
+let compiled: Promise<string> | undefined;
+function compiledScript(): Promise<string> {
+  compiled ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const esbuild = (await import(
+      pathToFileURL(createRequire(require.resolve('tsx')).resolve('esbuild')).href
+    )) as typeof import('esbuild');
+    // Under the repository, where the bundle's imports of installed packages resolve.
+    mkdirSync(join(REPO_ROOT, 'tmp'), { recursive: true });
+    const dir = mkdtempSync(join(REPO_ROOT, 'tmp', 'job-worker-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const outfile = join(dir, 'job-worker-process.mjs');
+    await esbuild.build({
+      entryPoints: [fileURLToPath(import.meta.url)],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'warning',
+      // Installed packages stay external; the workspace's own (@qcdesk/…, TypeScript sources) go in.
+      plugins: [
+        {
+          name: 'external-packages',
+          setup(build) {
+            build.onResolve({ filter: /^[^./]/ }, (args) =>
+              args.path.startsWith('@qcdesk/') || args.path.startsWith('node:')
+                ? undefined
+                : { path: args.path, external: true },
+            );
+          },
+        },
+      ],
+    });
+    return outfile;
+  })();
+  return compiled;
+}
+
 /** A worker in a process of its own on the PostgreSQL database at `url`, started and polling. */
 export async function startWorkerProcess(url: string, leaseMs: number): Promise<WorkerProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), url, String(leaseMs)],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const child = spawn(process.execPath, [await compiledScript(), url, String(leaseMs)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const workerId = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) =>
       reject(new Error(`the worker process exited (${code}) before it was ready`)),

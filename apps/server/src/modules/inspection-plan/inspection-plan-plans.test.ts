@@ -11,7 +11,7 @@ import { inspectionPlanPageQuery, inspectionPlanSearchWhere } from './inspection
 
 const { plan } = searchPlans({
   permission: 'inspplan.search',
-  fill: (db) => fillPlannedApplies(db, 3000),
+  fill: (db) => fillPlannedApplies(db, 1000),
   where: inspectionPlanSearchWhere,
   pageQuery: inspectionPlanPageQuery,
 });

@@ -27,7 +27,7 @@ async function fill(db: Db, rows: number) {
 
 const { plan } = searchPlans({
   permission: 'orderrisk.search',
-  fill: (db) => fill(db, 3000),
+  fill: (db) => fill(db, 1000),
   where: riskSearchWhere,
   pageQuery: riskPageQuery,
   page: 3,

@@ -24,7 +24,7 @@ const admin = planAdmin('order.search');
 beforeAll(async () => {
   t = await startTestApp();
   db = t.database.db;
-  await fillOrders(db, 'PLAN', 3000);
+  await fillOrders(db, 'PLAN', 1000);
 });
 afterAll(() => t.close());
 

@@ -142,7 +142,9 @@ export async function signIn(
  * another app base, entered only by a load).
  *
  * The address changes at once, before the route's code and guard have run: it waits until the
- * router has finished and the app shows `path`, so what the test looks at next is the new page.
+ * router has finished and the app shows `path`, so what the test looks at next is the new page. A
+ * bare list address may then gain the list's last search, as on a load (use-list-state.ts): without
+ * a query in `path`, only its path is compared.
  */
 export async function go(page: Page, path: string) {
   const current = page.url();
@@ -158,8 +160,14 @@ export async function go(page: Page, path: string) {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate', { state: null }));
   }, path);
-  await page.waitForFunction(shows, path);
-  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === path);
+  await page.waitForFunction(shows, path, { polling: 50, timeout: 30_000 });
+  await expect(page).toHaveURL((url) => sameAddress(url, path));
+}
+
+/** Whether `url` is at `path`: the same path, and the same query when `path` names one. */
+function sameAddress(url: { pathname: string; search: string }, path: string): boolean {
+  const [pathname, search] = path.split('?');
+  return url.pathname === pathname && (search === undefined || url.search === `?${search}`);
 }
 
 /**
@@ -175,20 +183,24 @@ function shows(path: string): boolean {
   // The container keeps the first root fiber; the committed tree is its root's `current`.
   const first = container[key] as { stateNode: { current: Fiber } };
   let busy: boolean | undefined;
-  let rendered: string | undefined;
+  let rendered: { pathname: string; search: string } | undefined;
   const stack: Fiber[] = [first.stateNode.current];
   while (stack.length > 0 && (busy === undefined || rendered === undefined)) {
     const fiber = stack.pop() as Fiber;
     const props = fiber.memoizedProps;
     const router = props?.router as { state?: { navigation: { state: string } } } | undefined;
     if (busy === undefined && router?.state) busy = router.state.navigation.state !== 'idle';
-    const location = props?.navigator ? (props.location as { pathname: string; search: string }) : undefined;
-    if (rendered === undefined && location) rendered = `${location.pathname}${location.search}`;
+    if (rendered === undefined && props?.navigator)
+      rendered = props.location as { pathname: string; search: string };
     if (fiber.sibling) stack.push(fiber.sibling);
     if (fiber.child) stack.push(fiber.child);
   }
   if (busy === undefined || rendered === undefined) throw new Error('no react-router in the page');
-  return !busy && rendered === path;
+  // As sameAddress (the function runs in the page, without the module around it).
+  const [pathname, search] = path.split('?');
+  return (
+    !busy && rendered.pathname === pathname && (search === undefined || rendered.search === `?${search}`)
+  );
 }
 
 /**

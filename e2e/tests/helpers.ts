@@ -148,9 +148,12 @@ export async function signIn(
  */
 export async function go(page: Page, path: string) {
   const current = page.url();
+  const inSandbox = (p: string) => p === '/dev' || p.startsWith('/dev/');
   const loaded =
     current.startsWith('http') &&
     new URL(current).pathname !== '/healthz' &&
+    !inSandbox(new URL(current).pathname) &&
+    !inSandbox(path) &&
     (await page.getByTestId('user-menu').count()) > 0;
   if (!loaded) {
     await page.goto(path);

@@ -173,7 +173,8 @@ const SHELL_PAGES: ShellPage[] = [
   },
 ];
 
-const addressOf = (shellPage: ShellPage, lang: Lang) => `/${lang}${shellPage.path ? `/${shellPage.path}` : ''}`;
+const addressOf = (shellPage: ShellPage, lang: Lang) =>
+  `/${lang}${shellPage.path ? `/${shellPage.path}` : ''}`;
 
 /**
  * A shell page opened at `width`: ready, settled, not scrolling sideways. Signed in, inside the app

@@ -3,7 +3,7 @@ import { searchMail } from '@qcdesk/contract/mail';
 import { DEMO_USERS } from './accounts';
 import { Api, uniqueSuffix } from './api';
 import { test } from './fixtures';
-import { pickOption, screenshotsAt, signIn } from './helpers';
+import { go, pickOption, screenshotsAt, signIn } from './helpers';
 
 // Issue 6 (web): a sales user creates a client with test requirements, finds it from the home search
 // and edits it, in both languages; a sales user cannot edit a client of another sales (E_SCOPE).
@@ -95,7 +95,7 @@ for (const lang of ['en', 'zh'] as const) {
     const clientUrl = page.url();
 
     // The home search finds it by a part of its name, and the hit opens it.
-    await page.goto(`/${lang}/search`);
+    await go(page, `/${lang}/search`);
     await page.getByLabel(text.searchFor).fill(name.slice(4));
     await page.getByTestId('home-search-submit').click();
     const group = page.getByTestId('home-search-group-client');
@@ -118,10 +118,10 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(page.getByRole('region', { name: /Change log|修改记录/ }).locator('time')).toHaveCount(3);
 
     await screenshotsAt(page, lang, 'clients-detail', (width) => width === 1280 && lang === 'en');
-    await page.goto(`/${lang}/client`);
+    await go(page, `/${lang}/client`);
     await expect(page.getByRole('link', { name }).first()).toBeVisible();
     await screenshotsAt(page, lang, 'clients-list', (width) => width === 1280 && lang === 'en');
-    await page.goto(`/${lang}/search?q=${encodeURIComponent(name.slice(4))}`);
+    await go(page, `/${lang}/search?q=${encodeURIComponent(name.slice(4))}`);
     await expect(page.getByTestId('home-search-group-client')).toBeVisible();
     await screenshotsAt(page, lang, 'clients-search', (width) => width === 1280 && lang === 'en');
   });

@@ -7,6 +7,7 @@ import {
   expectA11yOnce,
   expectNoHorizontalOverflow,
   expectNoSeriousA11yViolations,
+  go,
   type Lang,
   LOOKING,
   settled,
@@ -65,8 +66,7 @@ test('an administrator creates, searches, modifies, freezes, deletes and undelet
   page,
 }) => {
   const code = `E2E${unique()}`;
-  await signIn(page, 'admin');
-  await page.goto('/en/config/express');
+  await signIn(page, 'admin', 'en', { at: '/en/config/express' });
   await expect(page.getByRole('heading', { level: 1, name: 'Express (courier)' })).toBeVisible();
   await expect(page.getByText('SF Express')).toBeVisible();
 
@@ -168,7 +168,7 @@ test('an administrator edits a list in Chinese: enum and reference fields, and a
   await page.keyboard.press('Escape');
 
   // A part that defects point at cannot be deleted: the server says to freeze it instead.
-  await page.goto('/zh/config/part');
+  await go(page, '/zh/config/part');
   await search(page, '关键字', /查\s?询$/, 'FABRIC');
   await page.getByRole('row').filter({ hasText: 'FABRIC' }).getByTestId('config-open').click();
   await page.getByTestId('config-delete').click();
@@ -180,18 +180,18 @@ test('a row someone else changed meanwhile is refused, reloaded, and then saved'
   page,
   browser,
 }) => {
+  // Each page signed in on the express list.
   const openDhl = async (p: Page) => {
-    await p.goto('/en/config/express');
     await search(p, 'Keyword', 'Search', 'DHL');
     await p.getByRole('row').filter({ hasText: 'DHL' }).getByTestId('config-open').click();
     await p.getByTestId('config-edit').click();
   };
-  await signIn(page, 'admin');
+  await signIn(page, 'admin', 'en', { at: '/en/config/express' });
   await openDhl(page);
 
   const context = await browser.newContext({ locale: 'en-US' });
   const other = await context.newPage();
-  await signIn(other, 'admin');
+  await signIn(other, 'admin', 'en', { at: '/en/config/express' });
   await openDhl(other);
   await other.getByTestId('config-form').getByLabel('Remark').fill('Changed elsewhere');
   await other.getByTestId('config-save').click();
@@ -214,14 +214,13 @@ test('a row someone else changed meanwhile is refused, reloaded, and then saved'
 test('XLSX: the export imports back, and a workbook of another list is refused row by row', async ({
   page,
 }) => {
-  await signIn(page, 'admin');
-  await page.goto('/en/config/defect');
+  await signIn(page, 'admin', 'en', { at: '/en/config/defect' });
   await expect(page.getByText('Sharp edge')).toBeVisible();
   const defects = page.waitForEvent('download');
   await page.getByTestId('config-export').click();
   const defectFile = await (await defects).path();
 
-  await page.goto('/en/config/express');
+  await go(page, '/en/config/express');
   await expect(page.getByText('SF Express')).toBeVisible();
   const express = page.waitForEvent('download');
   await page.getByTestId('config-export').click();
@@ -259,9 +258,8 @@ test('XLSX: the export imports back, and a workbook of another list is refused r
 });
 
 test('a QC manager sees only the QC lists, and edits them', async ({ page }) => {
-  await signIn(page, DEMO_USERS.QC_MGR);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/en/config');
+  await signIn(page, DEMO_USERS.QC_MGR, 'en', { at: '/en/config' });
   const overview = page.getByTestId('config-overview');
   await expect(overview.getByRole('heading', { name: 'QC' })).toBeVisible();
   await expect(overview.getByRole('link', { name: 'Defect' })).toBeVisible();
@@ -276,22 +274,21 @@ test('a QC manager sees only the QC lists, and edits them', async ({ page }) => 
   await expect(page.getByTestId('config-create')).toBeVisible();
 
   // A list with child rows (contacts as JSON) and references.
-  await page.goto('/en/config/factory');
+  await go(page, '/en/config/factory');
   await page.getByTestId('config-create').click();
   await expect(page.getByTestId('config-form').getByLabel('Contacts')).toBeVisible();
   await shoot(page, 'config-form-factory-en-1280');
   await page.keyboard.press('Escape');
 
-  await page.goto('/en/config/lab');
+  await go(page, '/en/config/lab');
   await expect(
     page.getByRole('heading', { name: 'This list does not exist or is not open to you' }),
   ).toBeVisible();
 });
 
 test('mail administrators find the mail errors and the outbox beside the lists', async ({ page }) => {
-  await signIn(page, 'admin');
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/en/config/mailerror');
+  await signIn(page, 'admin', 'en', { at: '/en/config/mailerror' });
   await expect(page.getByRole('heading', { level: 1, name: 'Mail errors' })).toBeVisible();
   await expect(page.getByRole('search')).toBeVisible();
   await settled(page);
@@ -306,14 +303,16 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
   test(`screenshots at 375/768/1280 (${lang}), no overflow, no serious a11y findings`, async ({ page }) => {
     // Three widths, each screenshotted and checked twice by axe.
     test.setTimeout(180_000);
-    await signIn(page, 'admin', lang);
     const title = lang === 'zh' ? '缺陷' : 'Defect';
     const sample = lang === 'zh' ? '锐利边缘' : 'Sharp edge';
+    // Opened once, on a phone (signed in there), then widened (looking mode opens it afresh at each
+    // width): the list lays itself out again on a resize, and a load costs the browser the app's
+    // start (ADR 0012).
+    await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+    await signIn(page, 'admin', lang, { at: `/${lang}/config/defect` });
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 800 });
-      // Opened once, on a phone, then widened (looking mode opens it afresh at each width): the list
-      // lays itself out again on a resize, and a load costs the browser the app's start (ADR 0012).
-      if (LOOKING || width === WIDTHS[0]) await page.goto(`/${lang}/config/defect`);
+      if (LOOKING && width !== WIDTHS[0]) await page.goto(`/${lang}/config/defect`);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(page.getByText(sample).first()).toBeVisible();
       await settled(page);
@@ -329,7 +328,7 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
       await expect(page.getByTestId('config-form')).toHaveCount(0);
     }
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`/${lang}/config`);
+    await go(page, `/${lang}/config`);
     await expect(page.getByTestId('config-overview')).toBeVisible();
     await settled(page);
     await shoot(page, `config-overview-${lang}-1280`, { fullPage: true });
@@ -342,11 +341,10 @@ test('an administrator marks a day a holiday on the holiday calendar, in both la
 }) => {
   // A flow, then six screenshots each checked by axe.
   test.setTimeout(240_000);
-  await signIn(page, 'admin');
   await page.setViewportSize({ width: 1280, height: 900 });
   // October 2026 holds seeded holidays of every kind (National Day, its adjusted days off and
   // working Saturday); the 30th is a plain Friday.
-  await page.goto('/en/config/holiday?month=2026-10');
+  await signIn(page, 'admin', 'en', { at: '/en/config/holiday?month=2026-10' });
   await expect(page.getByRole('heading', { level: 1, name: 'Holiday' })).toBeVisible();
   const calendar = page.getByTestId('holiday-calendar');
   const day = (date: string) => calendar.locator(`[data-testid="holiday-day"][data-date="${date}"]`);
@@ -381,8 +379,10 @@ test('an administrator marks a day a holiday on the holiday calendar, in both la
   for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
-      // Once per language, widened after (each width afresh in looking mode), as the lists above.
-      if (LOOKING || width === WIDTHS[0]) await page.goto(`/${lang}/config/holiday?month=2026-10`);
+      // Once per language, widened after (each width afresh in looking mode), as the lists above;
+      // the other language is opened inside the app, as the language switch does.
+      if (width === WIDTHS[0]) await go(page, `/${lang}/config/holiday?month=2026-10`);
+      else if (LOOKING) await page.goto(`/${lang}/config/holiday?month=2026-10`);
       await expect(day('2026-10-30')).toHaveAttribute('data-kind', 'holiday');
       await expect(page.getByTestId('holiday-entries')).toContainText(
         lang === 'zh' ? '公司周年庆' : 'Company anniversary',
@@ -404,7 +404,7 @@ test('an administrator marks a day a holiday on the holiday calendar, in both la
   await expect(form).toHaveCount(0);
 
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto('/zh/config/holiday?month=2026-10');
+  await go(page, '/zh/config/holiday?month=2026-10');
   await day('2026-10-30').click();
   await expect(form.getByLabel('英文名称')).toHaveValue('Company anniversary');
   await shoot(page, 'config-holiday-form-zh-375');

@@ -7,7 +7,7 @@ import { createOriginalSample } from '@qcdesk/contract/original-sample';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api, uniqueSuffix } from './api';
 import { test } from './fixtures';
-import { type Lang, screenshotsAt, settled, signIn } from './helpers';
+import { go, type Lang, screenshotsAt, settled, signIn } from './helpers';
 
 // Contracts (spec §2 Contract, DOMAIN.md §4.14) and sample links (DOMAIN.md §6.1, order/relation):
 // a sales user opens the contract of an order of their own client from the order detail, uploads
@@ -113,10 +113,9 @@ for (const lang of ['en', 'zh'] as const) {
     test.setTimeout(180_000);
     const text = TEXT[lang];
     const data = await ownData(baseURL!);
-    await signIn(page, DEMO_USERS.SALES, lang);
 
     // The order's contract card leads to the contract screen.
-    await page.goto(`/${lang}/order/${data.order.id}`);
+    await signIn(page, DEMO_USERS.SALES, lang, { at: `/${lang}/order/${data.order.id}` });
     await page.getByRole('link', { name: text.manage }).click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/contract/${data.order.id}$`));
     const detail = page.getByTestId('contract-detail');
@@ -152,12 +151,12 @@ for (const lang of ['en', 'zh'] as const) {
 
     // Both samples into the original-sample cart from the list.
     for (const sample of [data.ownSample, data.otherSample]) {
-      await page.goto(`/${lang}/originalsample?itemNo=${sample.itemNo}&complete=all`);
+      await go(page, `/${lang}/originalsample?itemNo=${sample.itemNo}&complete=all`);
       await page.getByRole('button', { name: text.addToCart(sample.itemNo) }).click();
     }
 
     // Link the first product to the client's own sample.
-    await page.goto(`/${lang}/order/${data.order.id}`);
+    await go(page, `/${lang}/order/${data.order.id}`);
     const [first, second] = data.products;
     const rows = page.getByTestId('order-product');
     await rows.filter({ hasText: first! }).getByRole('checkbox').check();

@@ -6,7 +6,7 @@ import { createOrder } from '@qcdesk/contract/order';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api, uniqueSuffix } from './api';
 import { test } from './fixtures';
-import { type Lang, screenshotsAt, signIn } from './helpers';
+import { go, type Lang, screenshotsAt, signIn } from './helpers';
 
 // Issue 15: a first sample goes through its check items with a photo (QC), comes out NG, an auditor
 // sends it back for rework ("退回重做 / Rejected") with a corrective action, QC registers and checks
@@ -91,11 +91,11 @@ test.afterEach(async () => {
   for (const context of opened.splice(0)) await context.close();
 });
 
-async function pageAs(browser: Browser, user: string, lang: Lang): Promise<Page> {
+async function pageAs(browser: Browser, user: string, lang: Lang, at: string): Promise<Page> {
   const context = await browser.newContext();
   opened.push(context);
   const page = await context.newPage();
-  await signIn(page, user, lang);
+  await signIn(page, user, lang, { at });
   return page;
 }
 
@@ -167,9 +167,8 @@ for (const lang of ['en', 'zh'] as const) {
     test.setTimeout(180_000);
     const text = TEXT[lang];
     const productNo = await ownProduct(baseURL!);
-    const qc = await pageAs(browser, DEMO_USERS.QC, lang);
+    const qc = await pageAs(browser, DEMO_USERS.QC, lang, `/${lang}/firstsample`);
 
-    await qc.goto(`/${lang}/firstsample`);
     await qc.getByTestId('first-sample-create').click();
     const form = qc.getByTestId('first-sample-form');
     await form.getByLabel(text.product, { exact: true }).fill(productNo);
@@ -181,8 +180,7 @@ for (const lang of ['en', 'zh'] as const) {
     await checkItems(qc, lang, true, () => screenshots(qc, lang, 'checking'));
     await screenshots(qc, lang, 'checked');
 
-    const auditor = await pageAs(browser, DEMO_USERS.AUDITOR, lang);
-    await auditor.goto(firstUrl);
+    const auditor = await pageAs(browser, DEMO_USERS.AUDITOR, lang, firstUrl);
     await judge(
       auditor,
       lang,
@@ -196,7 +194,9 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(qc.getByTestId('first-sample-detail')).toContainText(lang === 'en' ? 'Round 2' : '第2轮');
     await checkItems(qc, lang, false);
 
-    await auditor.goto(qc.url());
+    // The second round, opened inside the auditor's app.
+    const second = new URL(qc.url());
+    await go(auditor, `${second.pathname}${second.search}`);
     await judge(auditor, lang, text.approved);
     await screenshots(auditor, lang, 'approved');
 
@@ -211,7 +211,7 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(rounds.getByTestId('round-2')).toContainText(text.approved);
     await screenshots(auditor, lang, 'result');
 
-    await auditor.goto(`/${lang}/firstsample`);
+    await go(auditor, `/${lang}/firstsample`);
     await expect(auditor.getByTestId('first-sample-link').first()).toBeVisible();
     await screenshots(auditor, lang, 'list');
   });

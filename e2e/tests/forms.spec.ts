@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { DEMO_USERS } from './accounts';
 import { uniqueSuffix } from './api';
 import { test } from './fixtures';
-import { pickOption, screenshotsAt, settled, shoot, signIn } from './helpers';
+import { go, pickOption, screenshotsAt, settled, shoot, signIn } from './helpers';
 
 // Issue 12: forms people live in. A changed form asks before it is left (and not after a save or a
 // cancel); a number out of its range keeps what was typed and says so instead of being clamped; a
@@ -61,14 +61,13 @@ for (const lang of ['en', 'zh'] as const) {
     test.setTimeout(120_000);
     const text = TEXT[lang];
     const name = `E2E ${lang} Forms ${uniqueSuffix()}`;
-    await signIn(page, DEMO_USERS.SALES, lang);
+    // A create page says what it creates, in the breadcrumb and the tab title.
+    await signIn(page, DEMO_USERS.SALES, lang, { at: `/${lang}/client/new` });
     const creates: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/client/create')) creates.push(request.url());
     });
 
-    // A create page says what it creates, in the breadcrumb and the tab title.
-    await page.goto(`/${lang}/client/new`);
     const form = page.getByTestId('client-form');
     await expect(page.getByTestId('breadcrumbs')).toContainText(text.newClient);
     await expect(page).toHaveTitle(new RegExp(`^${text.newClient} · `));
@@ -130,7 +129,7 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(leaveDialog(page, text)).toHaveCount(0);
 
     // Leave drops the input and goes (the question looked at on a phone and a PC first).
-    await page.goto(`/${lang}/client/new`);
+    await go(page, `/${lang}/client/new`);
     await form.getByLabel(text.name, { exact: true }).fill(`${name} 2`);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 });
@@ -153,7 +152,7 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(page).toHaveURL(new RegExp(`/${lang}$`));
 
     // An explicit Cancel asks nothing either.
-    await page.goto(`/${lang}/client/new`);
+    await go(page, `/${lang}/client/new`);
     await form.getByLabel(text.name, { exact: true }).fill(`${name} 3`);
     await form.getByRole('button', { name: named(text.cancel) }).click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/client$`));

@@ -133,6 +133,80 @@ export async function signIn(
 }
 
 /**
+ * Opens `path` (`/en/…`, with its query) inside the loaded app, as a link does: the address changes
+ * and react-router follows it (its browser router listens to popstate), without loading the app
+ * again — a load costs the browser the app's whole start, 0.8–1.5 CPU-s, against 0.3–0.5 s for the
+ * same screen reached in the app (ADR 0012). Where no signed-in app is loaded (after the fixture's
+ * reset, on /healthz or a signed-out page) it loads the page instead. Not for a form with unsaved
+ * input (the app's own "Leave this page?" would ask, not the browser), nor for the sandbox (/dev is
+ * another app base, entered only by a load).
+ *
+ * The address changes at once, before the route's code and guard have run: it waits until the
+ * router has finished and the app shows `path`, so what the test looks at next is the new page. A
+ * bare list address may then gain the list's last search, as on a load (use-list-state.ts): without
+ * a query in `path`, only its path is compared.
+ */
+export async function go(page: Page, path: string) {
+  const current = page.url();
+  const inSandbox = (p: string) => p === '/dev' || p.startsWith('/dev/');
+  const loaded =
+    current.startsWith('http') &&
+    new URL(current).pathname !== '/healthz' &&
+    !inSandbox(new URL(current).pathname) &&
+    !inSandbox(path) &&
+    (await page.getByTestId('user-menu').count()) > 0;
+  if (!loaded) {
+    await page.goto(path);
+    return;
+  }
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+  await page.waitForFunction(shows, path, { polling: 50, timeout: 30_000 });
+  await expect(page).toHaveURL((url) => sameAddress(url, path));
+}
+
+/** Whether `url` is at `path`: the same path, and the same query when `path` names one. */
+function sameAddress(url: { pathname: string; search: string }, path: string): boolean {
+  const [pathname, search] = path.split('?');
+  return url.pathname === pathname && (search === undefined || url.search === `?${search}`);
+}
+
+/**
+ * In the page: whether the router is idle and the rendered app shows `path`. Read from React's tree
+ * (react-router keeps its router to itself): the RouterProvider's `router` and the `location` its
+ * <Router> was last rendered with.
+ */
+function shows(path: string): boolean {
+  type Fiber = { memoizedProps?: Record<string, unknown>; child?: Fiber; sibling?: Fiber };
+  const container = document.getElementById('root') as unknown as Record<string, unknown> | null;
+  const key = container && Object.keys(container).find((k) => k.startsWith('__reactContainer$'));
+  if (!container || !key) throw new Error('no React root in #root');
+  // The container keeps the first root fiber; the committed tree is its root's `current`.
+  const first = container[key] as { stateNode: { current: Fiber } };
+  let busy: boolean | undefined;
+  let rendered: { pathname: string; search: string } | undefined;
+  const stack: Fiber[] = [first.stateNode.current];
+  while (stack.length > 0 && (busy === undefined || rendered === undefined)) {
+    const fiber = stack.pop() as Fiber;
+    const props = fiber.memoizedProps;
+    const router = props?.router as { state?: { navigation: { state: string } } } | undefined;
+    if (busy === undefined && router?.state) busy = router.state.navigation.state !== 'idle';
+    if (rendered === undefined && props?.navigator)
+      rendered = props.location as { pathname: string; search: string };
+    if (fiber.sibling) stack.push(fiber.sibling);
+    if (fiber.child) stack.push(fiber.child);
+  }
+  if (busy === undefined || rendered === undefined) throw new Error('no react-router in the page');
+  // As sameAddress (the function runs in the page, without the module around it).
+  const [pathname, search] = path.split('?');
+  return (
+    !busy && rendered.pathname === pathname && (search === undefined || rendered.search === `?${search}`)
+  );
+}
+
+/**
  * Signs out through the user menu. A click that lands while the dropdown is still opening can be
  * lost on a busy machine (the menu stays open, nothing happens), so the menu is tried again until the
  * login page shows.

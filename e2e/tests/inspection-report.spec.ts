@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_USERS } from './accounts';
 import { test } from './fixtures';
-import { settled, shoot, signIn } from './helpers';
+import { go, settled, shoot, signIn } from './helpers';
 import { png } from './images';
 import { dispatchedTask } from './own-task';
 
@@ -139,7 +139,7 @@ for (const lang of ['en', 'zh'] as const) {
       await expect(page.getByTestId('inspection-report-status')).toHaveText(text.approved);
 
       // The approved lot counts for the client's factory: its sampling severity on the client screen.
-      await page.goto(`/${lang}/client/${client.id}`);
+      await go(page, `/${lang}/client/${client.id}`);
       const severities = page.getByTestId('client-severities');
       await expect(severities).toContainText((factory.nameZh ?? factory.nameEn)!);
       await expect(severities).toContainText('正常');

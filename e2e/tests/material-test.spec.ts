@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { DEMO_USERS } from './accounts';
 import { test } from './fixtures';
-import { pickOption, screenshotsAt, signIn } from './helpers';
+import { go, pickOption, screenshotsAt, signIn } from './helpers';
 
 // Issue 6 (web): a lab user records a material test with its report and pushes it by mail; the mail
 // waits in the dev mailbox (read by an administrator). Both languages.
@@ -78,7 +78,7 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(detail).toContainText(`${DEMO_USERS.LAB}@qcdesk.local`);
 
     await screenshotsAt(page, lang, 'material-test-detail', (width) => width === 1280 && lang === 'en');
-    await page.goto(`/${lang}/materialtest`);
+    await go(page, `/${lang}/materialtest`);
     await expect(page.getByRole('link', { name: testNo })).toBeVisible();
     await screenshotsAt(page, lang, 'material-test-list', (width) => width === 1280 && lang === 'en');
 

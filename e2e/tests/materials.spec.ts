@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { DEMO_USERS } from './accounts';
 import { uniqueSuffix } from './api';
 import { test } from './fixtures';
-import { type Lang, pickOption, screenshotsAt, settled, signIn } from './helpers';
+import { go, type Lang, pickOption, screenshotsAt, settled, signIn } from './helpers';
 
 // Materials and original samples (spec §2 Material, MaterialDetail, OriginalSample,
 // OriginalSampleDetail; spec §3 cart): a QC engineer (material.edit, originalsample.edit) creates a
@@ -108,7 +108,9 @@ for (const lang of ['en', 'zh'] as const) {
     const materialUrl = page.url();
 
     // The list finds it by the end of its UPC and a part of its name.
-    await page.goto(`/${lang}/material`);
+    // Opened inside the app; its first answer re-renders the bar, so it is awaited before typing.
+    await go(page, `/${lang}/material`);
+    await settled(page);
     const search = page.getByRole('search');
     await search.getByLabel(text.upc, { exact: true }).fill(stamp);
     await search.getByLabel(text.name, { exact: true }).fill(`${lang} ABS`);
@@ -138,7 +140,8 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(change.locator('del')).toHaveText('Acrylonitrile butadiene styrene');
 
     await screenshots(page, lang, 'materials', 'detail');
-    await page.goto(`/${lang}/material`);
+    await go(page, `/${lang}/material`);
+    await settled(page);
     await page.getByRole('search').getByLabel(text.upc, { exact: true }).fill(stamp);
     await page.getByRole('search').getByRole('button', { name: text.search }).click();
     await settled(page);
@@ -196,7 +199,7 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(page).toHaveURL(sampleUrl);
 
     // The list finds it by the end of its item no (complete samples are the default filter).
-    await page.goto(`/${lang}/originalsample`);
+    await go(page, `/${lang}/originalsample`);
     const search = page.getByRole('search');
     // The first page's answer re-renders the bar: a search typed before it can be lost, so it is
     // typed again until the list shows only the sample.
@@ -219,7 +222,8 @@ for (const lang of ['en', 'zh'] as const) {
 
     // The list row knows it is in the cart (the cart lives in this browser); out and in again:
     // the sample was added twice, the cart holds it once.
-    await page.goto(`/${lang}/originalsample`);
+    await go(page, `/${lang}/originalsample`);
+    await settled(page);
     await page.getByRole('search').getByLabel(text.itemNo, { exact: true }).fill(stamp);
     await page.getByRole('search').getByRole('button', { name: text.search }).click();
     await settled(page);
@@ -243,7 +247,8 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(page.getByTestId('original-sample-cart-toggle')).toHaveAttribute('aria-pressed', 'true');
 
     await screenshots(page, lang, 'original-samples', 'detail');
-    await page.goto(`/${lang}/originalsample`);
+    await go(page, `/${lang}/originalsample`);
+    await settled(page);
     await page.getByRole('search').getByLabel(text.itemNo, { exact: true }).fill(stamp);
     await page.getByRole('search').getByRole('button', { name: text.search }).click();
     await settled(page);

@@ -17,6 +17,7 @@ import { test } from './fixtures';
 import {
   DEV_TEAL,
   expectNoSeriousA11yViolations,
+  go,
   type Lang,
   LOOKING,
   screenshotsAt,
@@ -81,7 +82,7 @@ test.describe('people are named in the UI language; the user detail fits a phone
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // A picker shows the English name first in English.
-    await page.goto('/en/client/new');
+    await go(page, '/en/client/new');
     const form = page.getByTestId('client-form');
     await form.getByLabel('Sales', { exact: true }).fill('Demo sales');
     const option = page
@@ -95,10 +96,9 @@ test.describe('people are named in the UI language; the user detail fits a phone
 test.describe('holiday calendar at 375', () => {
   for (const lang of LANGS) {
     test(`${lang}: the month picker shows the whole month`, async ({ page }) => {
-      await signIn(page, 'admin', lang);
       await page.setViewportSize({ width: 375, height: 900 });
       // September: the longest month name in English.
-      await page.goto(`/${lang}/config/holiday?month=2026-09`);
+      await signIn(page, 'admin', lang, { at: `/${lang}/config/holiday?month=2026-09` });
       const input = page.getByRole('textbox', { name: lang === 'en' ? 'Choose a month' : '选择月份' });
       await expect(input).toHaveValue(lang === 'en' ? 'September 2026' : '2026年9月');
       expect(await input.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
@@ -122,7 +122,7 @@ test.describe('change log in words and numbers', () => {
       await expect(log).not.toContainText('100.00');
       await screenshotsAt(page, lang, 'minor-change-log-sample');
 
-      await page.goto(`/${lang}/client/${client.id}`);
+      await go(page, `/${lang}/client/${client.id}`);
       const clientLog = page.getByRole('region', { name: lang === 'en' ? 'Change log' : '修改记录' });
       await expect(clientLog).toContainText(lang === 'en' ? 'Major AQL: (empty) → 2.5' : '→ 2.5');
       await expect(clientLog).not.toContainText('2.500');
@@ -327,9 +327,9 @@ test.describe('pages that fit a signed-in user', () => {
 test.describe('the no-permission page names the refused address', () => {
   for (const lang of LANGS) {
     test(`${lang}: Invalidate keeps ?from= and shows it`, async ({ page }) => {
-      await signIn(page, DEMO_USERS.CLIENT, lang);
+      // Signed in straight onto the refused address: the guard sends it on to Invalidate.
       const refused = `/${lang}/user?name=wang`;
-      await page.goto(refused);
+      await signIn(page, DEMO_USERS.CLIENT, lang, { at: refused });
       await expect(page).toHaveURL(`/${lang}/invalidate?from=${encodeURIComponent(refused)}`);
       await expect(
         page.getByRole('heading', { name: lang === 'en' ? 'No permission' : '没有权限' }),
@@ -338,7 +338,7 @@ test.describe('the no-permission page names the refused address', () => {
       await screenshotsAt(page, lang, 'minor-invalidate');
 
       // Only a path of this app is shown: an outside address in a link is not.
-      await page.goto(`/${lang}/invalidate?from=${encodeURIComponent('https://evil.example/x')}`);
+      await go(page, `/${lang}/invalidate?from=${encodeURIComponent('https://evil.example/x')}`);
       await expect(page.getByTestId('invalidate-page')).toBeVisible();
       await expect(page.getByTestId('invalidate-from')).toHaveCount(0);
     });

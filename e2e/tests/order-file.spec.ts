@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api, uniqueSuffix } from './api';
 import { test } from './fixtures';
-import { type Lang, screenshotsAt, settled, signIn } from './helpers';
+import { go, type Lang, screenshotsAt, settled, signIn } from './helpers';
 
 // Issue 14, the order file (`orderfile`): demo.sales (order.import) opens the import from the order
 // list, downloads the template, fills it with three lines of a demo client of theirs where one has
@@ -94,10 +94,9 @@ for (const lang of ['en', 'zh'] as const) {
     const suffix = uniqueSuffix().toUpperCase();
     const orderNo = `OF-${suffix}`;
     const po = `POF${suffix}`;
-    await signIn(page, user, lang);
 
     // The order list's Import opens the screen.
-    await page.goto(`/${lang}/order`);
+    await signIn(page, user, lang, { at: `/${lang}/order` });
     await expect(page.getByRole('heading', { name: text.orders, level: 1 })).toBeVisible();
     await page.getByTestId('order-import-open').click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/orderfile$`));
@@ -159,7 +158,7 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(page).toHaveURL(/\?job=\d+$/);
     const jobUrl = page.url();
     // Leaving the screen and coming back through the order list shows the same import.
-    await page.goto(`/${lang}/order`);
+    await go(page, `/${lang}/order`);
     await page.getByTestId('order-import-open').click();
     await expect(page).toHaveURL(jobUrl);
     const done = page.getByTestId('order-import-done');
@@ -174,7 +173,7 @@ for (const lang of ['en', 'zh'] as const) {
     expect(found.list.map((p) => p.deliveryDate).sort()).toEqual([inDays(60), inDays(61), inDays(62)]);
 
     // The home search finds the order by the ending of its client PO, and the hit opens it.
-    await page.goto(`/${lang}/search`);
+    await go(page, `/${lang}/search`);
     await page.getByLabel(text.searchFor).fill(po.slice(-6));
     await page.getByTestId('home-search-submit').click();
     const group = page.getByTestId('home-search-group-order');

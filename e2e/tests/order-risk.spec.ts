@@ -40,11 +40,10 @@ for (const lang of ['en', 'zh'] as const) {
   test(`${lang}: the QC manager reads the high-risk tests, waives one and resets it`, async ({ page }) => {
     test.setTimeout(120_000);
     const text = TEXT[lang];
-    await signIn(page, DEMO_USERS.QC_MGR, lang);
     // Each language takes a demo order of its own (other specs' orders make risks too): the list
     // opens filtered by its order no, from the address as a bookmarked search would.
     const orderNo = lang === 'en' ? 'NH24-0315' : 'PT24-0788';
-    await page.goto(`/${lang}/orderrisk?orderNo=${orderNo}`);
+    await signIn(page, DEMO_USERS.QC_MGR, lang, { at: `/${lang}/orderrisk?orderNo=${orderNo}` });
     await expect(page.getByRole('heading', { name: text.title })).toBeVisible();
     const first = page.getByRole('link', { name: new RegExp(`^${orderNo}-\\d+$`) }).first();
     await expect(first).toBeVisible();

@@ -6,7 +6,7 @@ import { createOrder } from '@qcdesk/contract/order';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api, uniqueSuffix } from './api';
 import { test } from './fixtures';
-import { screenshotsAt, settled, signIn } from './helpers';
+import { go, screenshotsAt, settled, signIn } from './helpers';
 import { png } from './images';
 
 // Thumbnails (issue 15, docs/adr/0014-thumbnails.md): photos uploaded as contract files show as
@@ -53,7 +53,7 @@ test('photos uploaded as contract files show as server-made thumbnails in the or
   await input.setInputFiles({ name: 'Sample back.png', mimeType: 'image/png', buffer: png(800, 1200, 90) });
   await expect(valid).toHaveCount(2);
 
-  await page.goto(`/en/order/${order.id}`);
+  await go(page, `/en/order/${order.id}`);
   const thumbnails = page.getByTestId('order-contract').locator('img');
   await expect(thumbnails).toHaveCount(2);
   for (const thumbnail of await thumbnails.all()) {

@@ -7,7 +7,7 @@ import { createProductionSample } from '@qcdesk/contract/production-sample';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api, uniqueSuffix } from './api';
 import { test } from './fixtures';
-import { type Lang, pickOption, screenshotsAt, settled, signIn } from './helpers';
+import { go, type Lang, pickOption, screenshotsAt, settled, signIn } from './helpers';
 
 // Production samples (spec §2 ProductionSample, ProductionSampleDetail; DOMAIN.md §4.7, §5.3): a QC
 // engineer (productionsample.edit) registers a sample; the auditor (productionsample.audit) audits it
@@ -167,7 +167,7 @@ for (const lang of ['en', 'zh'] as const) {
     await screenshots(page, lang, 'detail');
 
     // The audit results list (audited samples) holds it; so does the list of samples without an order.
-    await page.goto(`/${lang}/productionsample`);
+    await go(page, `/${lang}/productionsample`);
     await page.getByTestId('production-sample-views').getByText(text.auditResults).click();
     await expect(page).toHaveURL(/view=audited/);
     await searchItemNo(page, lang, stamp);
@@ -221,7 +221,7 @@ for (const lang of ['en', 'zh'] as const) {
     await screenshots(page, lang, 'cancelled');
 
     // `orderproduct` is the same screen (spec §2).
-    await page.goto(`/${lang}/orderproduct`);
+    await go(page, `/${lang}/orderproduct`);
     await expect(page.getByRole('heading', { name: text.title, level: 1 })).toBeVisible();
     await expect(page.getByTestId('production-sample-views')).toBeVisible();
   });
@@ -297,7 +297,7 @@ for (const lang of ['en', 'zh'] as const) {
     );
 
     // Unlinking after a confirmation takes it away again.
-    await page.goto(`/${lang}/order/${data.order.id}`);
+    await go(page, `/${lang}/order/${data.order.id}`);
     await rows.filter({ hasText: first! }).getByRole('checkbox').check();
     await page.getByTestId('order-ps-unlink').click();
     await page.getByRole('dialog').getByRole('button', { name: text.ok }).click();

@@ -8,7 +8,7 @@ import {
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api } from './api';
 import { test } from './fixtures';
-import { screenshotsAt, settled, signIn } from './helpers';
+import { go, screenshotsAt, settled, signIn } from './helpers';
 import { dispatchedTask } from './own-task';
 
 // Issue 27, spec §2 `safetest/inspection`: the safety tests an inspector records on a report are
@@ -54,7 +54,7 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(results.filter({ hasText: new RegExp(`^${TEXT[lang].pass}$`) })).toHaveCount(1);
     await screenshotsAt(page, lang, 'safety-tests');
 
-    await page.goto(`/${lang}/safetest/inspection?orderNo=${encodeURIComponent(order.orderNo)}&result=2`);
+    await go(page, `/${lang}/safetest/inspection?orderNo=${encodeURIComponent(order.orderNo)}&result=2`);
     await settled(page);
     await expect(page.getByTestId('safety-test-result')).toHaveCount(1);
     await page.getByTestId('safety-test-report').first().click();

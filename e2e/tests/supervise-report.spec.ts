@@ -10,7 +10,7 @@ import {
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api, createOwnUser, uploadAs } from './api';
 import { test } from './fixtures';
-import { businessToday, type Lang, screenshotsAt, signIn } from './helpers';
+import { businessToday, go, type Lang, screenshotsAt, signIn } from './helpers';
 import { png } from './images';
 import { ownClientOrder } from './own-order';
 
@@ -135,7 +135,7 @@ for (const lang of ['en', 'zh'] as const) {
     await screenshotsAt(page, lang, 'supervise-report-approved');
 
     // The order's shipment shows the approved report.
-    await page.goto(`/${lang}/order/${order.id}`);
+    await go(page, `/${lang}/order/${order.id}`);
     const listed = page.getByTestId('order-supervise-report').filter({ hasText: report.reportNo });
     await expect(listed).toContainText(text.approved);
     const api = await Api.signedIn(baseURL!, DEMO_USERS.AUDITOR, DEMO_PASSWORD);

@@ -5,7 +5,7 @@ import { updateOrderRisk } from '@qcdesk/contract/order-risk';
 import { DEMO_USERS } from './accounts';
 import { Api } from './api';
 import { test } from './fixtures';
-import { type Lang, pickOption, screenshotsAt, signIn } from './helpers';
+import { go, type Lang, pickOption, screenshotsAt, signIn } from './helpers';
 import { ownClientOrder } from './own-order';
 
 // Issue 16 (web): a QC engineer puts two products of an order in the order-test cart, creates a test
@@ -99,7 +99,7 @@ for (const lang of ['en', 'zh'] as const) {
       })
       .toBe(true);
 
-    await page.goto(`/${lang}/ordertest?testOrderNo=${testOrderNo}`);
+    await go(page, `/${lang}/ordertest?testOrderNo=${testOrderNo}`);
     await expect(page.getByTestId('test-order-link').first()).toHaveText(testOrderNo);
     await screenshotsAt(page, lang, 'test-order-list');
   });

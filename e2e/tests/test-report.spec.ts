@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api } from './api';
 import { test } from './fixtures';
-import { type Lang, screenshotsAt, settled, signIn } from './helpers';
+import { go, type Lang, screenshotsAt, settled, signIn } from './helpers';
 import { ownClientOrder } from './own-order';
 
 // Issue 16 (test reports): a test order of two products is submitted to SGS; the first product's
@@ -197,7 +197,7 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(page.getByTestId('test-report-verify')).toHaveCount(0);
 
     // The test order is received; the lab (test.finance too) attaches the quotation file (issue 24).
-    await page.goto(`/${lang}/ordertest/${testOrderId}`);
+    await go(page, `/${lang}/ordertest/${testOrderId}`);
     await expect(page.getByTestId('test-order-status')).toHaveText(text.received);
     await page.getByTestId('test-order-edit').click();
     const edit = page.getByRole('dialog');
@@ -215,7 +215,7 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(page.getByTestId('test-order-quotation')).toContainText('quotation.pdf');
 
     // The list: the report no filter, then the export of that filter, read back from the mail.
-    await page.goto(`/${lang}/testreport?reportNo=${reportNo}`);
+    await go(page, `/${lang}/testreport?reportNo=${reportNo}`);
     await expect(page.getByTestId('test-report-link').first()).toHaveText(reportNo);
     await screenshotsAt(page, lang, 'test-report-list');
     const since = new Date().toISOString();
@@ -251,14 +251,14 @@ for (const lang of ['en', 'zh'] as const) {
 
     // Issue 25: the order screen shows the failed product failed (its risk's formaldehyde passed),
     // the other passed; the test order is reported with the fail.
-    await page.goto(`/${lang}/order/${orderId}`);
+    await go(page, `/${lang}/order/${orderId}`);
     const statuses = page.getByTestId('test-status');
     await expect(statuses.nth(0)).toHaveAttribute('data-status', 'failed');
     await expect(statuses.nth(0)).toHaveText(text.failed);
     await expect(statuses.nth(1)).toHaveAttribute('data-status', 'passed');
     await expect(statuses.nth(1)).toHaveText(text.passed);
     await screenshotsAt(page, lang, 'test-report-order-failed', () => false);
-    await page.goto(`/${lang}/ordertest/${testOrderId}`);
+    await go(page, `/${lang}/ordertest/${testOrderId}`);
     await expect(page.getByTestId('test-order-status')).toHaveText(text.reported);
     await expect(page.getByTestId('test-order-result')).toHaveText(text.fail);
 
@@ -280,7 +280,7 @@ for (const lang of ['en', 'zh'] as const) {
     const draft = await qc.call(getTestOrder, { id: retestOrderId! } as never);
     await qc.call(submitTestOrder, { id: draft.id, version: draft.version } as never);
     const [next] = (await qc.call(listTestReports, { testOrderId: draft.id })).list;
-    await page.goto(`/${lang}/testreport/${next!.id}`);
+    await go(page, `/${lang}/testreport/${next!.id}`);
     await expect(detail.locator('h1')).toHaveText(text.pending);
     await page.getByTestId('test-report-previous').click();
     const previous = page.getByTestId('test-report-previous-view');

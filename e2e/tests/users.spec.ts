@@ -7,6 +7,7 @@ import { test } from './fixtures';
 import {
   expectA11yOnce,
   expectNoHorizontalOverflow,
+  go,
   type Lang,
   LOOKING,
   pickOption,
@@ -22,7 +23,7 @@ const NEW_PASSWORD = 'Fresh#2024x';
 
 /** The newest mail to `to` in the dev mailbox, read by an administrator (`admin` must be signed in). */
 async function latestMailText(page: Page, to: string): Promise<string> {
-  await page.goto('/en/config/mailbox');
+  await go(page, '/en/config/mailbox');
   await page.getByPlaceholder('To').fill(to);
   await page.getByRole('button', { name: 'Search' }).click();
   // The address's only mail: until the search answers, the first row is anybody's newest mail; the
@@ -69,8 +70,7 @@ test('an administrator creates a user, who sets a password from the welcome mail
   browser,
 }) => {
   const username = `e2e.${uniqueSuffix()}`;
-  await signIn(page, 'admin');
-  await page.goto('/en/user');
+  await signIn(page, 'admin', 'en', { at: '/en/user' });
   await page.getByTestId('user-create').click();
   await expect(page).toHaveURL(/\/en\/user\/new$/);
   const form = page.getByTestId('user-form');
@@ -124,7 +124,7 @@ test('an administrator creates a user, who sets a password from the welcome mail
   await visitor.context().close();
 
   // Locked, the user cannot sign in; unlocked, they can again.
-  await page.goto('/en/user');
+  await go(page, '/en/user');
   await page.getByPlaceholder('Name').fill(username);
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('link', { name: '测试用户' }).click();
@@ -186,8 +186,7 @@ for (const lang of ['en', 'zh'] as const) {
 test('groups: toggling a group re-sends its update', async ({ page, baseURL }) => {
   // The spec's own group: freezing a seeded one would take modules from the demo users meanwhile.
   const group = await createOwnGroup(baseURL!, 'toggle');
-  await signIn(page, 'admin');
-  await page.goto('/en/user?tab=groups');
+  await signIn(page, 'admin', 'en', { at: '/en/user?tab=groups' });
   const toggle = page.getByRole('switch', { name: `Group ${group.name} active`, exact: true });
   await expect(toggle).toBeChecked();
   const update = page.waitForRequest((r) => r.url().includes('/api/group/update'));
@@ -199,23 +198,21 @@ test('groups: toggling a group re-sends its update', async ({ page, baseURL }) =
 });
 
 test('positions and roles are listed with their permissions', async ({ page }) => {
-  await signIn(page, DEMO_USERS.QC_MGR);
-  await page.goto('/en/user?tab=roles');
+  await signIn(page, DEMO_USERS.QC_MGR, 'en', { at: '/en/user?tab=roles' });
   await expect(page.getByRole('cell', { name: 'INSPECTOR', exact: true })).toBeVisible();
   await expect(page.getByText('Supervisor', { exact: true })).toBeVisible();
   // Without role.edit the list is read-only.
   await expect(page.getByTestId('role-create')).toHaveCount(0);
   await expect(page.getByTestId('role-edit')).toHaveCount(0);
   // A QC manager may read users but not create them.
-  await page.goto('/en/user');
+  await go(page, '/en/user');
   await expect(page.getByTestId('user-create')).toHaveCount(0);
 });
 
 test('an administrator creates a role with a few permissions, then renames it', async ({ page }) => {
   test.setTimeout(180_000);
   const code = `E2E_${uniqueSuffix().toUpperCase()}`;
-  await signIn(page, 'admin');
-  await page.goto('/en/user?tab=roles');
+  await signIn(page, 'admin', 'en', { at: '/en/user?tab=roles' });
   await page.getByTestId('role-create').click();
   const form = page.getByTestId('role-form');
   // Required fields say so before anything is sent.
@@ -281,7 +278,7 @@ test('an administrator creates a role with a few permissions, then renames it', 
   await expect(row).toContainText('Active');
 
   // The same role in Chinese: its Chinese name, the permission groups labelled in Chinese.
-  await page.goto('/zh/user?tab=roles');
+  await go(page, '/zh/user?tab=roles');
   const zhRow = page.getByRole('row').filter({ hasText: code });
   await expect(zhRow).toContainText('端到端角色');
   await expect(zhRow).toContainText('4 项权限');
@@ -313,8 +310,7 @@ async function roleScreenshots(page: Page, lang: Lang, name: string): Promise<vo
 }
 
 test('an administrator acts as another user and comes back', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/en/user');
+  await signIn(page, 'admin', 'en', { at: '/en/user' });
   await page.getByPlaceholder('Name').fill('demo.sales');
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('link', { name: '演示业务员' }).click();
@@ -372,8 +368,7 @@ test('forgot password: the reset link from the mail sets a new password', async 
 test('the settings page saves the preferences', async ({ page, baseURL }) => {
   // The spec's own user: the mail preference decides whether pushes reach the demo lab user.
   const lab = await createOwnUser(baseURL!, DEMO_USERS.LAB, 'lab');
-  await signIn(page, lab.username);
-  await page.goto('/en/settings');
+  await signIn(page, lab.username, 'en', { at: '/en/settings' });
   const preferences = page.getByTestId('settings-preferences');
   const save = page.waitForResponse((r) => r.url().includes('/api/user/setting/update'));
   await preferences.getByRole('switch').click();
@@ -391,8 +386,7 @@ test('a changed e-mail must be verified: sign-in goes on to VerifyAccount, the c
   // signs in as the demo inspector).
   const inspector = await createOwnUser(baseURL!, DEMO_USERS.INSPECTOR, 'inspector');
   const email = `inspector.${uniqueSuffix()}@example.com`;
-  await signIn(page, 'admin');
-  await page.goto('/en/user');
+  await signIn(page, 'admin', 'en', { at: '/en/user' });
   await page.getByPlaceholder('Name').fill(inspector.username);
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('link', { name: inspector.name }).click();

@@ -138,8 +138,10 @@ describe('a deeply nested body', () => {
           reason: 'E_TOO_DEEP',
           error: `The request data must not be nested more than ${MAX_BODY_DEPTH} levels deep`,
         });
-        expect(ms).toBeLessThan(1000);
-        expect(healthzMaxMs).toBeLessThan(1000);
+        // Guards against a parse that blocks the server for seconds, not speed targets: under CI's
+        // load (two suites side by side on two cores) a quick answer has taken over a second.
+        expect(ms).toBeLessThan(5_000);
+        expect(healthzMaxMs).toBeLessThan(5_000);
       });
     }
   }

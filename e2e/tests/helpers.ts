@@ -144,7 +144,9 @@ export async function signIn(
  * The address changes at once, before the route's code and guard have run: it waits until the
  * router has finished and the app shows `path`, so what the test looks at next is the new page. A
  * bare list address may then gain the list's last search, as on a load (use-list-state.ts): without
- * a query in `path`, only its path is compared.
+ * a query in `path`, only its path is compared. The router's state is read from React's committed
+ * tree (the product exposes nothing for tests): a React or react-router upgrade that changes it fails
+ * here loudly ("no react-router in the page"), never by waiting too little.
  */
 export async function go(page: Page, path: string) {
   const current = page.url();

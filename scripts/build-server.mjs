@@ -45,6 +45,37 @@ async function loadEsbuild() {
   return import(pathToFileURL(fromTsx.resolve('esbuild')).href);
 }
 
+/**
+ * Bundles a TypeScript entry of the server to one ES module for Node: every installed package stays
+ * external (native addons, WASM and their own files load as they are); the workspace's own
+ * (@qcdesk/…, TypeScript sources) go in. Also used by tests that start processes of their own.
+ */
+export async function bundleForNode({ entry, outfile, sourcemap = false }) {
+  const esbuild = await loadEsbuild();
+  await esbuild.build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap,
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'external-packages',
+        setup(build) {
+          build.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@qcdesk/') || args.path.startsWith('node:')
+              ? undefined
+              : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+}
+
 export async function buildServerIfStale({ quiet = false } = {}) {
   if (!serverBuildStale()) {
     if (!quiet) console.info('The server is up to date (apps/server/dist).');
@@ -52,29 +83,10 @@ export async function buildServerIfStale({ quiet = false } = {}) {
   }
   const started = Date.now();
   try {
-    const esbuild = await loadEsbuild();
-    await esbuild.build({
-      entryPoints: [join(root, 'apps/server/src/main.ts')],
+    await bundleForNode({
+      entry: join(root, 'apps/server/src/main.ts'),
       outfile: SERVER_ENTRY,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
       sourcemap: 'linked',
-      logLevel: 'warning',
-      plugins: [
-        {
-          // Every installed package stays external; the workspace's own (@qcdesk/…) are sources.
-          name: 'external-packages',
-          setup(build) {
-            build.onResolve({ filter: /^[^./]/ }, (args) =>
-              args.path.startsWith('@qcdesk/') || args.path.startsWith('node:')
-                ? undefined
-                : { path: args.path, external: true },
-            );
-          },
-        },
-      ],
     });
   } catch (error) {
     console.error(`Building the server failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -70,45 +69,23 @@ export interface WorkerProcess {
 }
 
 /**
- * This file bundled to JavaScript once per test process (esbuild, as tsx installed it; packages stay
- * external; the bundle lives under tmp/ until the process exits): four worker processes each loading
- * the TypeScript sources through tsx cost seconds of CPU apiece beside the browser suite in CI
- * (ADR 0012).
+ * This file bundled to JavaScript once per test process (the server build's bundler; the bundle
+ * lives under tmp/ until the process exits): four worker processes each loading the TypeScript
+ * sources through tsx cost seconds of CPU apiece beside the browser suite in CI (ADR 0012).
  */
 let compiled: Promise<string> | undefined;
 function compiledScript(): Promise<string> {
   compiled ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const esbuild = (await import(
-      pathToFileURL(createRequire(require.resolve('tsx')).resolve('esbuild')).href
-    )) as typeof import('esbuild');
     // Under the repository, where the bundle's imports of installed packages resolve.
     mkdirSync(join(REPO_ROOT, 'tmp'), { recursive: true });
     const dir = mkdtempSync(join(REPO_ROOT, 'tmp', 'job-worker-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     const outfile = join(dir, 'job-worker-process.mjs');
-    await esbuild.build({
-      entryPoints: [fileURLToPath(import.meta.url)],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      logLevel: 'warning',
-      // Installed packages stay external; the workspace's own (@qcdesk/…, TypeScript sources) go in.
-      plugins: [
-        {
-          name: 'external-packages',
-          setup(build) {
-            build.onResolve({ filter: /^[^./]/ }, (args) =>
-              args.path.startsWith('@qcdesk/') || args.path.startsWith('node:')
-                ? undefined
-                : { path: args.path, external: true },
-            );
-          },
-        },
-      ],
-    });
+    // Imported by its path, not by name: the bundle must not take the build script in with it.
+    const build: typeof import('../../../../scripts/build-server.mjs') = await import(
+      pathToFileURL(join(REPO_ROOT, 'scripts/build-server.mjs')).href
+    );
+    await build.bundleForNode({ entry: fileURLToPath(import.meta.url), outfile });
     return outfile;
   })();
   return compiled;

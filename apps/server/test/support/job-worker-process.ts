@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -69,18 +68,16 @@ export interface WorkerProcess {
 }
 
 /**
- * This file bundled to JavaScript once per test process (the server build's bundler; the bundle
- * lives under tmp/ until the process exits): four worker processes each loading the TypeScript
+ * This file bundled to JavaScript once per test process (the server build's bundler, to
+ * tmp/job-worker/): four worker processes each loading the TypeScript
  * sources through tsx cost seconds of CPU apiece beside the browser suite in CI (ADR 0012).
  */
 let compiled: Promise<string> | undefined;
 function compiledScript(): Promise<string> {
   compiled ??= (async () => {
-    // Under the repository, where the bundle's imports of installed packages resolve.
-    mkdirSync(join(REPO_ROOT, 'tmp'), { recursive: true });
-    const dir = mkdtempSync(join(REPO_ROOT, 'tmp', 'job-worker-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    const outfile = join(dir, 'job-worker-process.mjs');
+    // Under the repository, where the bundle's imports of installed packages resolve; one file,
+    // rebuilt by each run (a process killed by vitest runs no exit handler to remove a copy of its own).
+    const outfile = join(REPO_ROOT, 'tmp', 'job-worker', 'job-worker-process.mjs');
     // Imported by its path, not by name: the bundle must not take the build script in with it.
     const build: typeof import('../../../../scripts/build-server.mjs') = await import(
       pathToFileURL(join(REPO_ROOT, 'scripts/build-server.mjs')).href

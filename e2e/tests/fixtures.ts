@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type BrowserContext, test as base, type Dialog, type Page } from '@playwright/test';
 
 /**
@@ -66,13 +68,37 @@ export const test = base.extend<object, { shared: Map<string, Page> }>({
     } else {
       await reset(page.context(), page, viewport);
     }
+    const profile = await startCpuProfile(page, testInfo.title);
     await use(page);
+    await profile?.();
     await page.removeAllListeners();
   },
   context: async ({ page }, use) => {
     await use(page.context());
   },
 });
+
+/**
+ * E2E_CPU_PROFILE=dir: a V8 CPU profile of the page's main thread for each test (`.cpuprofile`, for
+ * Chrome's DevTools or a script), to see what the browser spends its time on (ADR 0012).
+ */
+async function startCpuProfile(page: Page, title: string) {
+  const dir = process.env.E2E_CPU_PROFILE;
+  if (!dir) return undefined;
+  const session = await page.context().newCDPSession(page);
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 1000 });
+  await session.send('Profiler.start');
+  return async () => {
+    const { profile } = await session.send('Profiler.stop');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      join(dir, `${title.replace(/[^\w]+/g, '-').slice(0, 80)}.cpuprofile`),
+      JSON.stringify(profile),
+    );
+    await session.detach();
+  };
+}
 
 /** What a test left on the shared page: gone, as in a new context (see `test` above). */
 async function reset(

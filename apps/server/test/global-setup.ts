@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { loadConfig, REPO_ROOT } from '../src/platform/config';
 import { type Database, migratedPgliteTemplate, openDatabase } from '../src/platform/db';
 import { runSeeds } from '../src/seed';
+import { installReset } from './support/pglite-reset';
 import { SEED_ENV } from './support/seed-env';
 
 declare module 'vitest' {
@@ -47,6 +48,7 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ loadDataDir: await migratedPgliteTemplate() });
   await database.migrate();
   await seed(database);
+  await installReset(database);
   const dump = await database.dumpDataDir!();
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();

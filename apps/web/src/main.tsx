@@ -4,6 +4,8 @@ import { App } from './app/app';
 import { loadTexts } from './app/texts';
 import { installFormEnterGuard } from './components/form-enter-key';
 import { i18nReady, setTextsLoader } from './i18n/i18n';
+// antd's static styles: the theme runs without runtime style generation (app/theme.ts, zeroRuntime).
+import 'antd/dist/antd.css';
 import './app/global.css';
 
 const root = document.getElementById('root');

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/platform/db';
 import { withDatabase } from '../global-setup';
+import { resetDatabase } from './pglite-reset';
 
 /** The URL of each PostgreSQL test database, for `openSameDatabase`. */
 const urls = new WeakMap<Database, string>();
@@ -23,12 +24,29 @@ export function urlOf(database: Database): string | undefined {
   return urls.get(database);
 }
 
+/**
+ * PGlite test databases of this worker that their files have closed, put back to the template's
+ * state (pglite-reset.ts). The server project shares one module graph per worker (`isolate:
+ * false`), so a later file of the worker takes one instead of starting PGlite again.
+ */
+const idle: Database[] = [];
+
 /** A private, migrated database for one test file: a copy of the run's template. */
 export async function openTestDatabase(): Promise<Database> {
   const template = inject('dbTemplate');
   const url = process.env.DATABASE_URL;
   if (!url) {
-    return openDatabase({ loadDataDir: new Blob([readFileSync(template)]) });
+    const database = idle.pop() ?? (await openDatabase({ loadDataDir: new Blob([readFileSync(template)]) }));
+    let closed = false;
+    return {
+      ...database,
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        if (await resetDatabase(database)) idle.push(database);
+        else await database.close();
+      },
+    };
   }
   const name = `qcdesk_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });

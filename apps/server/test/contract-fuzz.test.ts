@@ -6,6 +6,7 @@ import { schemaOf } from '../src/platform/openapi';
 import { businessChecksum, businessWrites, watchBusinessWrites } from './support/business-rows';
 import { bodiesOf, type JsonSchema } from './support/fuzz-bodies';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, demoUsername } from './support/identity';
+import { SQL_TEXT, STACK } from './support/leaks';
 import { startTestApp, type TestApp } from './support/test-app';
 
 // Issue 32: every operation of the catalogue, fuzzed from the contract. For each operation, bodies
@@ -37,10 +38,6 @@ import { startTestApp, type TestApp } from './support/test-app';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 const SEED = Number(process.env.FUZZ_SEED ?? 3_202_611);
 const HANG_MS = 5_000;
-
-const STACK = /\n\s+at |\bat [\w$.<>]+ \(.*:\d+:\d+\)|node_modules|\.ts:\d+/;
-const SQL_TEXT =
-  /\b(select\s+[\w"*]+.*\bfrom|insert\s+into|update\s+"?\w+"?\s+set|delete\s+from|syntax error|relation "|violates|duplicate key|invalid input syntax|out of range for type|column "|pglite|postgres|drizzle)\b/i;
 
 let t: TestApp;
 const tokens = new Map<string, string>();

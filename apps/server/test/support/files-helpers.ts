@@ -83,10 +83,13 @@ export interface Answer {
 }
 
 /** A test app on a temporary DATA_DIR (inside `base`, so "nothing outside the store" can be checked). */
-export async function startFilesApp(env: Record<string, string> = {}) {
+export async function startFilesApp(
+  env: Record<string, string> = {},
+  options: Pick<Parameters<typeof startTestApp>[0] & object, 'logStream'> = {},
+) {
   const base = mkdtempSync(join(tmpdir(), 'qcdesk-files-'));
   const fullEnv = { DATA_DIR: join(base, 'data'), PUBLIC_URL: 'http://qcdesk.test', ...env };
-  const t = await startTestApp({ authenticate: fakeAuthenticate, env: fullEnv });
+  const t = await startTestApp({ authenticate: fakeAuthenticate, env: fullEnv, ...options });
   const runtime = await t.app.files.ready();
   return {
     t,

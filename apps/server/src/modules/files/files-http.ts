@@ -47,6 +47,16 @@ export interface RawBinding {
 
 export const bindRaw = (route: RawRouteDef, handle: RawHandler): RawBinding => ({ route, handle });
 
+/**
+ * Busboy's errors for a body that is not the multipart it claims to be (no boundary in its type, or
+ * cut off before its last boundary): the client's fault, refused as E_BAD_REQUEST, never a 500. The
+ * raw route fuzz (test/raw-route-fuzz.test.ts) sends both.
+ */
+export function isMalformedMultipart(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return message === 'Multipart: Boundary not found' || /unexpected end of multipart data$/i.test(message);
+}
+
 /** A refusal of a plain route: HTTP status and the message of DOMAIN.md §7.4 in the request language. */
 export class PlainRefusal extends Error {
   constructor(

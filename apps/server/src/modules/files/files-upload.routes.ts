@@ -7,7 +7,16 @@ import { uploadLimits } from '../../platform/storage/files-context';
 import { presentedToken, readFileToken } from './file-tokens';
 import { checkUploadName } from './file-types';
 import { describeFile, insertFile, newStorageKey, retireOwnFile } from './files.service';
-import { answer, bindRaw, DIGITS, langOf, PlainRefusal, type RawHandler, refuse } from './files-http';
+import {
+  answer,
+  bindRaw,
+  DIGITS,
+  isMalformedMultipart,
+  langOf,
+  PlainRefusal,
+  type RawHandler,
+  refuse,
+} from './files-http';
 import { makeImageDerivatives } from './photo-evidence.service';
 import { type PhotoOptions, photoMaxBytes, photoOptionOf } from './photos';
 import { type Spooled, spoolUpload, UploadRefused } from './upload-spool';
@@ -80,6 +89,7 @@ function formRefusal(request: FastifyRequest, error: unknown): PlainRefusal {
   }
   const { statusCode, code } = error as { statusCode?: number; code?: string };
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new PlainRefusal(413, 'E_UPLOAD_TOO_BIG');
+  if (isMalformedMultipart(error)) return new PlainRefusal(400, 'E_BAD_REQUEST');
   // Malformed multipart, too many parts or files: the request itself is wrong.
   if (statusCode !== undefined && statusCode < 500) return new PlainRefusal(400, 'E_BAD_REQUEST');
   request.log.error({ err: error }, 'upload failed');

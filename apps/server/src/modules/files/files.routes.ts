@@ -10,7 +10,14 @@ import { unstorableTextPath } from '../../platform/registry';
 import { uploadCeiling } from '../../platform/storage/files-context';
 import { ObjectStoreError } from '../../platform/storage/object-store';
 import { downloadRoutes } from './files-download.routes';
-import { langOf, PlainRefusal, type RawBinding, type RawRouteContext, refuse } from './files-http';
+import {
+  isMalformedMultipart,
+  langOf,
+  PlainRefusal,
+  type RawBinding,
+  type RawRouteContext,
+  refuse,
+} from './files-http';
 import { objectRoutes } from './files-object.routes';
 import { shareRoutes } from './files-share.routes';
 import { uploadRoutes } from './files-upload.routes';
@@ -79,6 +86,7 @@ export async function registerFileRoutes(
         request.log.error({ err: error }, 'object store failed');
         return refuse(reply, lang, 502, 'E_UPLOAD_FAILED');
       }
+      if (isMalformedMultipart(error)) return refuse(reply, lang, 400, 'E_BAD_REQUEST');
       const status = error.statusCode ?? 500;
       if (error.code === 'FST_REQ_FILE_TOO_LARGE') return refuse(reply, lang, 413, 'E_UPLOAD_TOO_BIG');
       if (status < 500) return refuse(reply, lang, 400, 'E_BAD_REQUEST');

@@ -49,6 +49,8 @@ export const superviseReportEn = {
   save: 'Save',
   saveHint: 'Submit saves the report first.',
   savedDone: 'The report was saved',
+  queuedHint: 'Kept on this device: sent when the connection is back.',
+  savedOffline: 'Saved on this device: it is sent when the connection is back',
   notReady: 'Not ready to submit yet',
   containerMissing: 'The container no is missing',
   sealMissing: 'The seal no is missing',

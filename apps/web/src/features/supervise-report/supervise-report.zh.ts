@@ -48,6 +48,8 @@ export const superviseReportZh: SuperviseReportShape = {
   save: '保存',
   saveHint: '提交时会先保存报告。',
   savedDone: '报告已保存',
+  queuedHint: '已保存在本设备上：恢复网络后发送。',
+  savedOffline: '已保存在本设备上，恢复网络后发送',
   notReady: '尚不能提交',
   containerMissing: '缺少集装箱号',
   sealMissing: '缺少封条号',

@@ -35,9 +35,9 @@ const detail = (over: Partial<SuperviseReportDetail> = {}) =>
   }) as unknown as SuperviseReportDetail;
 const holder = { id: '1', username: 'a', nameZh: null, nameEn: 'A' };
 const now = Date.parse('2026-11-28T10:00:00Z');
-/** Keys and counts: the texts are the areas' (checked by the i18n tests), not this logic's. */
-const t = ((key: string, options?: { count?: number }) =>
-  options?.count === undefined ? key : `${key}:${options.count}`) as unknown as TFunction;
+/** Keys and their values: the texts are the areas' (checked by the i18n tests), not this logic's. */
+const t = ((key: string, options?: Record<string, unknown>) =>
+  options ? `${key}(${Object.values(options).join(',')})` : key) as unknown as TFunction;
 
 describe('the supervise report offline', () => {
   it('gives the sync its version, its live checkout and the actions', () => {
@@ -131,12 +131,12 @@ describe('the supervise report offline', () => {
       'supervise-report.checkpoints · Doors',
     ]);
     expect(parts[0]).toMatchObject({
-      mine: ['supervise-report.sealNo: S1'],
-      server: ['supervise-report.sealNo: S0'],
+      mine: ['supervise-report.conflictField(supervise-report.sealNo,S1)'],
+      server: ['supervise-report.conflictField(supervise-report.sealNo,S0)'],
     });
     expect(parts[1]?.mine[0]).toContain('supervise-report.loadedCartons 50');
     expect(parts[2]).toMatchObject({
-      mine: ['Pass · ok · inspection-report.offline.photos:1'],
+      mine: ['Pass · ok · inspection-report.offline.photos(1)'],
       server: ['supervise-report.notChecked'],
     });
   });

@@ -51,8 +51,12 @@ export function compareSupervise(
     if (container.length)
       parts.push({
         title: t('supervise-report.container'),
-        mine: container.map((key) => `${label[key]}: ${shown(body[key])}`),
-        server: container.map((key) => `${label[key]}: ${shown(report[key])}`),
+        mine: container.map((key) =>
+          t('supervise-report.conflictField', { label: label[key], value: shown(body[key]) }),
+        ),
+        server: container.map((key) =>
+          t('supervise-report.conflictField', { label: label[key], value: shown(report[key]) }),
+        ),
       });
     const product = (p: Row) =>
       `${t('supervise-report.plannedCartons')} ${shown(p.plannedCartons)} · ${t('supervise-report.loadedCartons')} ${shown(p.loadedCartons)} · ${t('supervise-report.loadedQuantity')} ${shown(p.loadedQuantity)}`;

@@ -51,6 +51,7 @@ export const superviseReportEn = {
   savedDone: 'The report was saved',
   queuedHint: 'Kept on this device: sent when the connection is back.',
   savedOffline: 'Saved on this device: it is sent when the connection is back',
+  conflictField: '{{label}}: {{value}}',
   notReady: 'Not ready to submit yet',
   containerMissing: 'The container no is missing',
   sealMissing: 'The seal no is missing',

@@ -50,6 +50,7 @@ export const superviseReportZh: SuperviseReportShape = {
   savedDone: '报告已保存',
   queuedHint: '已保存在本设备上：恢复网络后发送。',
   savedOffline: '已保存在本设备上，恢复网络后发送',
+  conflictField: '{{label}}：{{value}}',
   notReady: '尚不能提交',
   containerMissing: '缺少集装箱号',
   sealMissing: '缺少封条号',

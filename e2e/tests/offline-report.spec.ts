@@ -8,8 +8,9 @@ import {
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts';
 import { Api, createOwnUser } from './api';
 import { test } from './fixtures';
-import { type Lang, shoot, signIn } from './helpers';
+import { type Lang, shoot } from './helpers';
 import { png } from './images';
+import { forgetOffline, keepOffline as keepReportOffline } from './offline';
 import { dispatchedTask } from './own-task';
 
 // Issue 31 (the report editor offline): the inspector keeps a checked-out report for offline use on
@@ -50,62 +51,14 @@ async function checkedOutReport(baseURL: string, lang: Lang, assistantIds: strin
 }
 
 /** The inspector opens the report and keeps it for offline use: the worker holds this screen's code. */
-async function keepOffline(page: Page, lang: Lang, id: string) {
-  await page.setViewportSize({ width: 375, height: 800 });
-  await signIn(page, DEMO_USERS.INSPECTOR, lang, { at: `/${lang}/inspection/report/${id}` });
-  const bar = page.getByTestId('offline-bar');
-  await expect(bar).toBeVisible();
-  await bar.scrollIntoViewIfNeeded();
-  await shoot(page, `offline-report-install-${lang}-375`);
-  await page.getByTestId('offline-install').click();
-  await expect(page.getByTestId('offline-install')).toHaveCount(0);
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
-    .toBe(true);
-  // The code and the page are in the worker's cache, and the snapshot in the encrypted store.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const cache = await caches.open('qcdesk-shell-v1');
-          const keys = (await cache.keys()).map((r) => new URL(r.url).pathname);
-          const scripts = [...document.querySelectorAll('script[src]')].map(
-            (s) => new URL((s as HTMLScriptElement).src).pathname,
-          );
-          return keys.includes('/index.html') && scripts.every((s) => keys.includes(s)) && keys.length > 10;
-        }),
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          new Promise<boolean>((resolve) => {
-            const open = indexedDB.open('qcdesk-offline');
-            open.onsuccess = () => {
-              const db = open.result;
-              if (!db.objectStoreNames.contains('kv')) return resolve(false);
-              const keys = db.transaction('kv').objectStore('kv').getAllKeys();
-              keys.onsuccess = () => resolve(keys.result.map(String).includes('snapshot'));
-            };
-            open.onerror = () => resolve(false);
-          }),
-      ),
-    )
-    .toBe(true);
-  return bar;
-}
-
-/** Leaves the browser set up as a new one: no worker, no kept code. */
-async function forgetOffline(page: Page) {
-  await page.context().setOffline(false);
-  await page.evaluate(async () => {
-    for (const registration of await navigator.serviceWorker.getRegistrations())
-      await registration.unregister();
-    for (const name of await caches.keys()) await caches.delete(name);
-  });
-}
+const keepOffline = (page: Page, lang: Lang, id: string) =>
+  keepReportOffline(
+    page,
+    lang,
+    DEMO_USERS.INSPECTOR,
+    `/${lang}/inspection/report/${id}`,
+    `offline-report-install-${lang}-375`,
+  );
 
 /** The defect: the first of the (kept) defect list, with photos taken offline. */
 async function recordDefect(page: Page, photos: number, hue: number) {

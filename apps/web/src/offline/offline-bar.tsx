@@ -5,16 +5,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../components/notify';
 import { currentLanguage } from '../i18n/i18n';
-import { compareParts } from './conflict-values';
+import type { OfflineKind } from './kind';
 import type { ReportOutbox } from './outbox';
 import { discardOutbox, outboxOf, pendingCounts, syncOutbox, syncProgress } from './reports';
 import { useOfflineTick, useOnline } from './use-offline';
 import { registerOfflineWorker, workerActive } from './worker';
 
 /** "3 changes, 12 photos not yet sent" in the UI's language (null when nothing waits). */
-function usePendingText(id: string): string | null {
+function usePendingText(kind: OfflineKind, id: string): string | null {
   const { t } = useTranslation();
-  const { changes, photos } = pendingCounts(id);
+  const { changes, photos } = pendingCounts(kind, id);
   const parts = [
     ...(changes ? [t('inspection-report.offline.changes', { count: changes })] : []),
     ...(photos ? [t('inspection-report.offline.photos', { count: photos })] : []),
@@ -27,10 +27,12 @@ function usePendingText(id: string): string | null {
 
 /** Each queued write beside what the server holds for the same parts (apply once holding again). */
 function ConflictCards({
+  kind,
   outbox,
   server,
   holding,
 }: {
+  kind: OfflineKind;
   outbox: ReportOutbox;
   server: object;
   holding: boolean;
@@ -38,10 +40,10 @@ function ConflictCards({
   const { t } = useTranslation();
   const client = useQueryClient();
   const apply = async () => {
-    const outcome = await syncOutbox(client, outbox.reportId, true);
+    const outcome = await syncOutbox(client, kind, outbox.reportId, true);
     if (outcome.kind === 'done') notify('success', t('inspection-report.offline.applied'));
   };
-  const parts = compareParts(outbox.entries, server as Record<string, unknown>, {
+  const parts = kind.compare(outbox.entries, server as Record<string, unknown>, {
     t,
     language: currentLanguage(),
     client,
@@ -78,7 +80,11 @@ function ConflictCards({
         <Button type="primary" disabled={!holding} onClick={() => void apply()} data-testid="offline-apply">
           {t('inspection-report.offline.applyMine')}
         </Button>
-        <Button danger onClick={() => void discardOutbox(outbox.reportId)} data-testid="offline-discard">
+        <Button
+          danger
+          onClick={() => void discardOutbox(kind, outbox.reportId)}
+          data-testid="offline-discard"
+        >
           {t('inspection-report.offline.discard')}
         </Button>
       </Flex>
@@ -90,15 +96,21 @@ function ConflictCards({
  * The report's offline state, sticky above its parts and readable one-handed on a phone: offline or
  * not, what waits to be sent, the upload's progress, and a conflict beside the server's values.
  */
-export function OfflineBar({ report }: { report: { id: string; actions: readonly string[] } }) {
+export function OfflineBar({
+  kind,
+  report,
+}: {
+  kind: OfflineKind;
+  report: { id: string; actions: readonly string[] };
+}) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const client = useQueryClient();
   const online = useOnline();
   useOfflineTick();
-  const outbox = outboxOf(report.id);
-  const pending = usePendingText(report.id);
-  const progress = syncProgress(report.id);
+  const outbox = outboxOf(kind, report.id);
+  const pending = usePendingText(kind, report.id);
+  const progress = syncProgress(kind, report.id);
   const [installed, setInstalled] = useState(workerActive);
   const [installing, setInstalling] = useState(false);
   // Only the checkout's holder keeps a report for offline use; anyone else sees the bar only while
@@ -155,7 +167,7 @@ export function OfflineBar({ report }: { report: { id: string; actions: readonly
               {status}
             </Typography.Text>
             {online && pending && !progress && !conflict ? (
-              <Button onClick={() => void syncOutbox(client, report.id)} data-testid="offline-send">
+              <Button onClick={() => void syncOutbox(client, kind, report.id)} data-testid="offline-send">
                 {t('inspection-report.offline.sendNow')}
               </Button>
             ) : null}
@@ -178,7 +190,12 @@ export function OfflineBar({ report }: { report: { id: string; actions: readonly
       </div>
       {conflict ? (
         <Card size="small" style={{ borderColor: token.colorErrorBorder }} styles={{ body: { padding: 12 } }}>
-          <ConflictCards outbox={outbox} server={report} holding={report.actions.includes('update')} />
+          <ConflictCards
+            kind={kind}
+            outbox={outbox}
+            server={report}
+            holding={report.actions.includes('update')}
+          />
         </Card>
       ) : null}
     </>

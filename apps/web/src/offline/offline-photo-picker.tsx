@@ -33,6 +33,8 @@ export function OfflinePhotoPicker({
       if (input.current) input.current.value = '';
     }
   };
+  // Inside an antd Form (the loading report's) the form's reset shows file inputs as blocks: the
+  // inline style keeps this one hidden.
   return (
     <>
       <input
@@ -41,6 +43,7 @@ export function OfflinePhotoPicker({
         accept="image/*"
         multiple
         hidden
+        style={{ display: 'none' }}
         data-testid="offline-photo-input"
         onChange={(e) => void pick([...(e.target.files ?? [])])}
       />

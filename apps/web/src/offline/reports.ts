@@ -1,22 +1,13 @@
 import { configListOperations } from '@qcdesk/contract/config';
 import type { ConfigListName } from '@qcdesk/contract/config-lists';
 import { MAX_PAGE_SIZE } from '@qcdesk/contract/constants';
-import {
-  checkoutInspectionReport,
-  createReportResult,
-  getInspectionReport,
-  setReportPreResult,
-  updateInspectionReport,
-  updateReportQuantity,
-  updateReportResult,
-} from '@qcdesk/contract/inspection-report';
-import type { OperationDef } from '@qcdesk/contract/operation';
 import { dehydrate, onlineManager, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/api-error';
 import { api } from '../api/client';
 import { uploadFile } from '../api/upload';
 import { operationKey } from '../api/use-operation';
 import { currentLanguage } from '../i18n/i18n';
+import { type KindCall, kindCalls, type OfflineKind, outboxKey } from './kind';
 import {
   coalesce,
   emptyOutbox,
@@ -25,25 +16,14 @@ import {
   pendingPhotos,
   queuedBody,
   type ReportOutbox,
-  type ServerReport,
 } from './outbox';
 import { indexedDbStore, SNAPSHOT_KEY } from './store';
 import { photoKey, type SyncOutcome, syncReport } from './sync';
 import { onOfflineWipe, wipeOfflineStore } from './wipe';
 import { registerOfflineWorker, workerActive } from './worker';
 
-/** The writes the editor queues offline, by path (the outbox keeps paths, never functions). */
-const WRITES: readonly OperationDef[] = [
-  updateInspectionReport,
-  updateReportQuantity,
-  createReportResult,
-  updateReportResult,
-  setReportPreResult,
-];
-export const isQueuedWrite = (op: OperationDef) => WRITES.some((w) => w.path === op.path);
-
-const reportKey = (id: string) => `report:${id}`;
-
+// The reports kept offline, of every kind (src/offline/kind.ts): in memory and in the store, each
+// under its kind's key (`{prefix}:{id}`).
 const store = indexedDbStore();
 const outboxes = new Map<string, ReportOutbox>();
 const urls = new Map<string, string>();
@@ -72,82 +52,83 @@ export const offlineStore = {
   tick: () => tick,
 };
 
-export const outboxOf = (id: string) => outboxes.get(id);
+export const outboxOf = (kind: OfflineKind, id: string) => outboxes.get(outboxKey(kind, id));
+/** A photo taken offline, shown from its object URL (photo ids are unique across kinds). */
 export const photoUrl = (id: string) => urls.get(id);
-export const syncProgress = (id: string) => running.get(id);
-export const generationOf = (id: string) => generations.get(id) ?? 0;
+export const syncProgress = (kind: OfflineKind, id: string) => running.get(outboxKey(kind, id));
+export const generationOf = (kind: OfflineKind, id: string) => generations.get(outboxKey(kind, id)) ?? 0;
 
 /** Whether the report's writes go to its outbox: it is kept offline, and offline or waiting already. */
-export function capturing(id: string): boolean {
-  const outbox = outboxes.get(id);
+export function capturing(kind: OfflineKind, id: string): boolean {
+  const outbox = outboxOf(kind, id);
   return !!outbox && (!onlineManager.isOnline() || outbox.entries.length > 0 || outbox.conflict);
 }
 
 /** The photos and changes still to send. */
-export function pendingCounts(id: string): { changes: number; photos: number } {
-  const outbox = outboxes.get(id);
+export function pendingCounts(kind: OfflineKind, id: string): { changes: number; photos: number } {
+  const outbox = outboxOf(kind, id);
   if (!outbox) return { changes: 0, photos: 0 };
   return { changes: outbox.entries.length, photos: pendingPhotos(outbox).length };
 }
 
-async function keep(outbox: ReportOutbox): Promise<void> {
-  outboxes.set(outbox.reportId, outbox);
+async function keep(kind: OfflineKind, outbox: ReportOutbox): Promise<void> {
+  const key = outboxKey(kind, outbox.reportId);
+  outboxes.set(key, outbox);
   emit();
-  await store.put(reportKey(outbox.reportId), outbox);
+  await store.put(key, outbox);
 }
 
 /** Reads the report's outbox (once per page life) and makes its offline photos showable. */
-export async function loadOutbox(id: string): Promise<void> {
-  if (outboxes.has(id)) return;
-  const outbox = await store.get<ReportOutbox>(reportKey(id)).catch(() => undefined);
-  if (!outbox || outboxes.has(id)) return;
+export async function loadOutbox(kind: OfflineKind, id: string): Promise<void> {
+  const key = outboxKey(kind, id);
+  if (outboxes.has(key)) return;
+  const outbox = await store.get<ReportOutbox>(key).catch(() => undefined);
+  if (!outbox || outboxes.has(key)) return;
   for (const photo of outbox.photos) {
     const blob = await store.get<Blob>(photoKey(photo.id)).catch(() => undefined);
     if (blob) urls.set(photo.id, URL.createObjectURL(blob));
   }
-  outboxes.set(id, outbox);
+  outboxes.set(key, outbox);
   emit();
 }
 
 /** A write that could not (or must not yet) go: queued, its section's later writes replacing it. */
-export function enqueue(id: string, path: string, input: Record<string, unknown>): void {
-  const outbox = outboxes.get(id);
+export function enqueue(kind: OfflineKind, id: string, path: string, input: Record<string, unknown>): void {
+  const outbox = outboxOf(kind, id);
   if (!outbox) return;
   outbox.entries = coalesce(outbox.entries, { path, body: queuedBody(input) });
-  void keep(outbox);
+  void keep(kind, outbox);
 }
 
 /** What a section shows after an offline reload, while its write waits. */
-export function keepDraft(id: string, section: string, value: unknown): void {
-  const outbox = outboxes.get(id);
+export function keepDraft(kind: OfflineKind, id: string, section: string, value: unknown): void {
+  const outbox = outboxOf(kind, id);
   if (!outbox) return;
   outbox.drafts = { ...outbox.drafts, [section]: value };
-  void keep(outbox);
+  void keep(kind, outbox);
 }
 
 /** A section's kept draft, when the report has writes waiting (else the server's value is the truth). */
-export function draftOf<T>(id: string, section: string): T | undefined {
-  const outbox = outboxes.get(id);
+export function draftOf<T>(kind: OfflineKind, id: string, section: string): T | undefined {
+  const outbox = outboxOf(kind, id);
   if (!outbox || outbox.conflict || outbox.entries.length === 0) return undefined;
   return outbox.drafts[section] as T | undefined;
 }
 
 /** A photo taken offline: its original bytes (EXIF and all) kept, shown from an object URL. */
-export async function addPhoto(id: string, file: File): Promise<LocalPhoto> {
-  const outbox = outboxes.get(id);
+export async function addPhoto(kind: OfflineKind, id: string, file: File): Promise<LocalPhoto> {
+  const outbox = outboxOf(kind, id);
   const photo: LocalPhoto = { id: `${LOCAL_PHOTO}${crypto.randomUUID()}`, name: file.name };
   await store.put(photoKey(photo.id), file);
   urls.set(photo.id, URL.createObjectURL(file));
   if (outbox) {
     outbox.photos = [...outbox.photos, photo];
-    await keep(outbox);
+    await keep(kind, outbox);
   }
   return photo;
 }
 
-/** The master lists the editor picks from offline (config-select's first page of active rows). */
-const EDITOR_LISTS: readonly ConfigListName[] = ['defect'];
-
+/** A master list the editor picks from offline (config-select's first page of active rows). */
 function prefetchList(client: QueryClient, list: ConfigListName) {
   const op = configListOperations[list].search;
   const input = { active: 1, page: 1, pageSize: MAX_PAGE_SIZE };
@@ -165,13 +146,18 @@ function prefetchList(client: QueryClient, list: ConfigListName) {
  * inspector set the device up for offline work, `registerOfflineWorker`), the successful queries of the cache (report, session, master lists) and the
  * report's version as the base a lapsed checkout is compared with.
  */
-export async function prepareReport(client: QueryClient, id: string, version: number): Promise<void> {
+export async function prepareReport(
+  client: QueryClient,
+  kind: OfflineKind,
+  id: string,
+  version: number,
+): Promise<void> {
   // The worker only once the inspector asked for it (the bar's button): other users download nothing.
   if (workerActive()) void registerOfflineWorker();
-  const outbox = outboxes.get(id) ?? emptyOutbox(id, version);
+  const outbox = outboxOf(kind, id) ?? emptyOutbox(id, version);
   if (outbox.entries.length === 0 && !outbox.conflict) outbox.baseVersion = version;
-  await keep(outbox);
-  await Promise.all(EDITOR_LISTS.map((list) => prefetchList(client, list)));
+  await keep(kind, outbox);
+  await Promise.all(kind.lists.map((list) => prefetchList(client, list)));
   const state = dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status === 'success' });
   await store.put(SNAPSHOT_KEY, state);
 }
@@ -179,26 +165,32 @@ export async function prepareReport(client: QueryClient, id: string, version: nu
 /** The snapshot of the cache, for an offline start. */
 export const readSnapshot = () => store.get<ReturnType<typeof dehydrate>>(SNAPSHOT_KEY);
 
-const serverReport = async (id: string): Promise<ServerReport> =>
-  (await api.callResult(getInspectionReport, { id }, { silent: true })).data;
+/** The app's API client as the sync calls it: silently (the bar says what came of it). */
+const silentCall: KindCall = (op, input) => api.call(op, input as never, { silent: true });
 
-async function clearSent(outbox: ReportOutbox, version: number): Promise<void> {
+async function clearSent(kind: OfflineKind, outbox: ReportOutbox, version: number): Promise<void> {
   for (const photo of outbox.photos) {
     await store.del(photoKey(photo.id));
     const url = urls.get(photo.id);
     if (url) URL.revokeObjectURL(url);
     urls.delete(photo.id);
   }
-  await keep({ ...emptyOutbox(outbox.reportId, version) });
-  generations.set(outbox.reportId, generationOf(outbox.reportId) + 1);
+  await keep(kind, { ...emptyOutbox(outbox.reportId, version) });
+  generations.set(outboxKey(kind, outbox.reportId), generationOf(kind, outbox.reportId) + 1);
   emit();
 }
 
 /** Sends the report's outbox (on reconnect, "send now", or the inspector's "apply mine"). */
-export async function syncOutbox(client: QueryClient, id: string, apply = false): Promise<SyncOutcome> {
-  const outbox = outboxes.get(id);
-  if (!outbox || running.has(id) || !onlineManager.isOnline()) return { kind: 'idle' };
-  running.set(id, { done: 0, total: 0 });
+export async function syncOutbox(
+  client: QueryClient,
+  kind: OfflineKind,
+  id: string,
+  apply = false,
+): Promise<SyncOutcome> {
+  const key = outboxKey(kind, id);
+  const outbox = outboxes.get(key);
+  if (!outbox || running.has(key) || !onlineManager.isOnline()) return { kind: 'idle' };
+  running.set(key, { done: 0, total: 0 });
   emit();
   let outcome: SyncOutcome = { kind: 'idle' };
   try {
@@ -206,44 +198,34 @@ export async function syncOutbox(client: QueryClient, id: string, apply = false)
       outbox,
       {
         store,
-        fetchReport: serverReport,
-        checkout: async (reportId) => {
-          await api.call(checkoutInspectionReport, { id: reportId }, { silent: true });
-          return serverReport(reportId);
-        },
-        send: (entry, version) => {
-          const op = WRITES.find((w) => w.path === entry.path);
-          if (!op) throw new Error(`not an offline write: ${entry.path}`);
-          return api.call(op, { ...entry.body, version } as never, { silent: true }) as Promise<{
-            version: number;
-          }>;
-        },
+        ...kindCalls(kind, silentCall),
         upload: (file) => uploadFile(file, currentLanguage(), { silent: true, photo: {} }),
-        save: keep,
+        save: (changed) => keep(kind, changed),
         progress: (done, total) => {
-          running.set(id, { done, total });
+          running.set(key, { done, total });
           emit();
         },
       },
       apply,
     );
-    if (outcome.kind === 'done' && outbox.entries.length === 0) await clearSent(outbox, outcome.version);
+    if (outcome.kind === 'done' && outbox.entries.length === 0)
+      await clearSent(kind, outbox, outcome.version);
   } catch (error) {
     // The session is gone (revoked, refresh refused): nothing of it may stay on the device.
     if (error instanceof ApiError && (error.status === 400 || error.status === 401)) wipeOfflineStore();
   } finally {
-    running.delete(id);
+    running.delete(key);
     emit();
   }
-  if (outcome.kind !== 'offline')
-    void client.invalidateQueries({ queryKey: operationKey(getInspectionReport) });
+  if (outcome.kind !== 'offline') void client.invalidateQueries({ queryKey: operationKey(kind.get) });
   // Writes made while this ran wait in the outbox still: they go next.
-  if (outcome.kind === 'done' && (outboxes.get(id)?.entries.length ?? 0) > 0) return syncOutbox(client, id);
+  if (outcome.kind === 'done' && (outboxes.get(key)?.entries.length ?? 0) > 0)
+    return syncOutbox(client, kind, id);
   return outcome;
 }
 
 /** The inspector lets the offline entries go (after a conflict): the server's values stay. */
-export async function discardOutbox(id: string): Promise<void> {
-  const outbox = outboxes.get(id);
-  if (outbox) await clearSent(outbox, outbox.baseVersion);
+export async function discardOutbox(kind: OfflineKind, id: string): Promise<void> {
+  const outbox = outboxOf(kind, id);
+  if (outbox) await clearSent(kind, outbox, outbox.baseVersion);
 }

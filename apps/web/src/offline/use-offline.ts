@@ -1,4 +1,3 @@
-import { getInspectionReport } from '@qcdesk/contract/inspection-report';
 import type { OperationDef } from '@qcdesk/contract/operation';
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import {
@@ -13,6 +12,7 @@ import {
 import { ApiError } from '../api/api-error';
 import { isNetworkError } from '../api/guard';
 import { operationKey } from '../api/use-operation';
+import type { OfflineKind, OfflineTarget } from './kind';
 import {
   addPhoto,
   capturing,
@@ -28,7 +28,7 @@ import {
 } from './reports';
 
 /** The report the editor below works on (its sections keep drafts and photos offline under it). */
-export const OfflineReportContext = createContext<string | null>(null);
+export const OfflineReportContext = createContext<OfflineTarget | null>(null);
 
 /** Re-renders on every change of the offline store; answers its tick. */
 export const useOfflineTick = () => useSyncExternalStore(offlineStore.subscribe, offlineStore.tick);
@@ -46,29 +46,38 @@ export function useOnline(): boolean {
  * and sends the outbox when the connection is back. `generation` changes once the outbox is sent
  * (the sections start again from the server's values).
  */
-export function useOfflineReport(report: { id: string; version: number; actions: readonly string[] }) {
+export function useOfflineReport(
+  kind: OfflineKind,
+  report: { id: string; version: number; actions: readonly string[] },
+) {
   const client = useQueryClient();
   const online = useOnline();
   useOfflineTick();
-  const [loaded, setLoaded] = useState(() => outboxOf(report.id) !== undefined);
+  const [loaded, setLoaded] = useState(() => outboxOf(kind, report.id) !== undefined);
   const holding = report.actions.includes('update');
   useEffect(() => {
     let live = true;
-    void loadOutbox(report.id).finally(() => live && setLoaded(true));
+    void loadOutbox(kind, report.id).finally(() => live && setLoaded(true));
     return () => {
       live = false;
     };
-  }, [report.id]);
+  }, [kind, report.id]);
   useEffect(() => {
     if (!loaded || !online) return;
-    const outbox = outboxOf(report.id);
+    const outbox = outboxOf(kind, report.id);
     if (outbox && (outbox.entries.length > 0 || outbox.conflict)) {
-      if (!outbox.conflict) void syncOutbox(client, report.id);
+      if (!outbox.conflict) void syncOutbox(client, kind, report.id);
       return;
     }
-    if (holding) void prepareReport(client, report.id, report.version);
-  }, [loaded, online, holding, report.id, report.version, client]);
-  return { ready: loaded, generation: generationOf(report.id) };
+    if (holding) void prepareReport(client, kind, report.id, report.version);
+  }, [loaded, online, holding, kind, report.id, report.version, client]);
+  // The context's value for the editor's parts (one object per report: its consumers keep still).
+  const target = useMemo<OfflineTarget>(() => ({ kind, id: report.id }), [kind, report.id]);
+  const outbox = outboxOf(kind, report.id);
+  // Sent: the outbox's base is the server's new version until the report is read again.
+  const behind =
+    !!outbox && outbox.entries.length === 0 && !outbox.conflict && report.version < outbox.baseVersion;
+  return { ready: loaded, generation: generationOf(kind, report.id), target, behind };
 }
 
 const queuedAnswers = new WeakSet<object>();
@@ -78,17 +87,17 @@ export const isQueuedAnswer = (answer: unknown) =>
   typeof answer === 'object' && answer !== null && queuedAnswers.has(answer);
 
 /** The report's cached detail: what a queued write answers (the version unchanged). */
-function useCachedDetail() {
+function useCachedDetail(kind: OfflineKind) {
   const client = useQueryClient();
   return useCallback(
     (id: string) => {
-      const cached = client.getQueryData<{ data: unknown }>([...operationKey(getInspectionReport), id]);
+      const cached = client.getQueryData<{ data: unknown }>([...operationKey(kind.get), id]);
       if (!cached) throw new ApiError({ code: 0, status: 0, reason: 'NETWORK', message: 'offline' });
       const answer = { ...(cached.data as object) };
       queuedAnswers.add(answer);
       return answer;
     },
-    [client],
+    [client, kind],
   );
 }
 
@@ -99,47 +108,62 @@ function useCachedDetail() {
 export function useOfflineWrite<M extends { mutateAsync: (input: never) => Promise<unknown> }>(
   mutation: M,
   op: OperationDef,
+  kind: OfflineKind,
 ): M {
-  const cached = useCachedDetail();
+  const cached = useCachedDetail(kind);
   const send = mutation.mutateAsync as unknown as (input: Record<string, unknown>) => Promise<unknown>;
   const mutateAsync = useCallback(
     async (input: Record<string, unknown>) => {
       const id = String(input.id);
-      if (capturing(id)) {
-        enqueue(id, op.path, input);
+      if (capturing(kind, id)) {
+        enqueue(kind, id, op.path, input);
         return cached(id);
       }
       try {
         return await send(input);
       } catch (error) {
-        if (!(error instanceof ApiError && isNetworkError(error) && outboxOf(id))) throw error;
-        enqueue(id, op.path, input);
+        if (!(error instanceof ApiError && isNetworkError(error) && outboxOf(kind, id))) throw error;
+        enqueue(kind, id, op.path, input);
         return cached(id);
       }
     },
-    [send, op.path, cached],
+    [send, op.path, cached, kind],
   );
   return useMemo(() => ({ ...mutation, mutateAsync }) as M, [mutation, mutateAsync]);
 }
 
 /** A section's draft as kept offline: its value after an offline reload, and the keeper of new ones. */
 export function useOfflineDraft<T>(section: string | undefined) {
-  const id = useContext(OfflineReportContext);
-  const initial = id && section ? draftOf<T>(id, section) : undefined;
+  const target = useContext(OfflineReportContext);
+  const initial = target && section ? draftOf<T>(target.kind, target.id, section) : undefined;
   const keep = useCallback(
     (value: T) => {
-      if (id && section && outboxOf(id)) keepDraft(id, section, value);
+      if (target && section && outboxOf(target.kind, target.id))
+        keepDraft(target.kind, target.id, section, value);
     },
-    [id, section],
+    [target, section],
   );
   return { initial, keep };
 }
 
+/** Whether the report of the editor below queues its writes now (kept offline, and offline or waiting). */
+export function useCapturing(): boolean {
+  const target = useContext(OfflineReportContext);
+  useOfflineTick();
+  useOnline();
+  return target !== null && capturing(target.kind, target.id);
+}
+
 /** Photos of the report taken while it queues: kept on the device until the outbox is sent. */
 export function useOfflinePhotos() {
-  const id = useContext(OfflineReportContext);
-  useOfflineTick();
-  const active = id !== null && capturing(id);
-  const add = useCallback((file: File) => addPhoto(id ?? '', file), [id]);
+  const target = useContext(OfflineReportContext);
+  const active = useCapturing();
+  const add = useCallback(
+    async (file: File) => {
+      if (!target) throw new Error('no report kept offline');
+      return addPhoto(target.kind, target.id, file);
+    },
+    [target],
+  );
   return { active, add };
 }

@@ -29,6 +29,7 @@ import type { InputOf, OutputOf } from '@qcdesk/contract/operation';
 import { operationKey, useOperation, useOperationMutation } from '../../api/use-operation';
 import { areaApi } from '../../components/area-api';
 import { useOfflineWrite } from '../../offline/use-offline';
+import { inspectionReportOffline } from './report-offline';
 
 export type InspectionReportRow = OutputOf<typeof searchInspectionReports>['list'][number];
 export type InspectionReportDetail = OutputOf<typeof getInspectionReport>;
@@ -75,15 +76,19 @@ export const useCreateInspectionReport = () => area.useWrite(createInspectionRep
 export const useCheckoutReport = () => area.useWrite(checkoutInspectionReport);
 export const useReleaseReport = () => area.useWrite(releaseInspectionReport);
 export const useUpdateReport = () =>
-  useOfflineWrite(area.useWrite(updateInspectionReport, silent), updateInspectionReport);
+  useOfflineWrite(
+    area.useWrite(updateInspectionReport, silent),
+    updateInspectionReport,
+    inspectionReportOffline,
+  );
 export const useUpdateReportQuantity = () =>
-  useOfflineWrite(area.useWrite(updateReportQuantity, silent), updateReportQuantity);
+  useOfflineWrite(area.useWrite(updateReportQuantity, silent), updateReportQuantity, inspectionReportOffline);
 export const useCreateReportResult = () =>
-  useOfflineWrite(area.useWrite(createReportResult, silent), createReportResult);
+  useOfflineWrite(area.useWrite(createReportResult, silent), createReportResult, inspectionReportOffline);
 export const useUpdateReportResult = () =>
-  useOfflineWrite(area.useWrite(updateReportResult, silent), updateReportResult);
+  useOfflineWrite(area.useWrite(updateReportResult, silent), updateReportResult, inspectionReportOffline);
 export const useSetPreResult = () =>
-  useOfflineWrite(area.useWrite(setReportPreResult, silent), setReportPreResult);
+  useOfflineWrite(area.useWrite(setReportPreResult, silent), setReportPreResult, inspectionReportOffline);
 export const useDrawReportSamples = () => area.useWrite(drawReportSamples, silent);
 export const useSendReportSamples = () => area.useWrite(sendReportSamples, silent);
 export const useSubmitReport = () => area.useWrite(submitInspectionReport);

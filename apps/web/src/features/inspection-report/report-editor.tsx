@@ -6,6 +6,7 @@ import { type InspectionReportDetail, useInvalidateInspectionReport } from './ap
 import { PullTestsSection, SafetyTestsSection, SectionsSection } from './report-checks';
 import { DefectsSection } from './report-defects';
 import { LabSamplesSection } from './report-lab-samples';
+import { inspectionReportOffline } from './report-offline';
 import { CartonSizeSection, CartonsSection, WeightsSection } from './report-packing';
 import { PhotosSection, SignOffSection } from './report-photos-section';
 import { QuantitiesSection, SamplingSection } from './report-quantities';
@@ -23,12 +24,12 @@ export function ReportSections({ report }: { report: InspectionReportDetail }) {
   const { save, generation } = useReportSaver(report, onStale);
   const editable = report.actions.includes('update');
   const props = { report, editable, save };
-  const offline = useOfflineReport(report);
+  const offline = useOfflineReport(inspectionReportOffline, report);
   // The outbox is read first: the parts show what waits to be sent after an offline reload.
   if (!offline.ready) return null;
   return (
-    <OfflineReportContext.Provider value={report.id}>
-      <OfflineBar report={report} />
+    <OfflineReportContext.Provider value={offline.target}>
+      <OfflineBar kind={inspectionReportOffline} report={report} />
       <Flex
         vertical
         gap={phone ? 8 : 16}

@@ -16,6 +16,8 @@ import {
 } from '@qcdesk/contract/supervise-report';
 import { useOperation, useOperationMutation } from '../../api/use-operation';
 import { areaApi } from '../../components/area-api';
+import { useOfflineWrite } from '../../offline/use-offline';
+import { superviseReportOffline } from './supervise-offline';
 
 export type SuperviseReportRow = OutputOf<typeof searchSuperviseReports>['list'][number];
 export type SuperviseReportDetail = OutputOf<typeof getSuperviseReport>;
@@ -42,8 +44,14 @@ export const useSuperviseReport = area.useRecord;
 export const useInvalidateSuperviseReport = area.useInvalidate;
 export const fetchSuperviseReportChangeLog = area.fetchChangeLog;
 
-// The editor shows a refused save beside its fields; the action bar's refusals are toasted.
-export const useUpdateSuperviseReport = () => area.useWrite(updateSuperviseReport, { silent: true });
+// The editor shows a refused save beside its fields; the action bar's refusals are toasted. Its
+// save queues while the report works offline (src/offline, issue 31).
+export const useUpdateSuperviseReport = () =>
+  useOfflineWrite(
+    area.useWrite(updateSuperviseReport, { silent: true }),
+    updateSuperviseReport,
+    superviseReportOffline,
+  );
 export const useCheckoutSuperviseReport = () => area.useWrite(checkoutSuperviseReport);
 export const useReleaseSuperviseReport = () => area.useWrite(releaseSuperviseReport);
 export const useSubmitSuperviseReport = () => area.useWrite(submitSuperviseReport, { silent: true });

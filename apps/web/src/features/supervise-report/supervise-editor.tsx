@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/notify';
 import { subheading } from '../../components/record/record-card';
 import { currentLanguage } from '../../i18n/i18n';
+import { isQueuedAnswer } from '../../offline/use-offline';
 import type { SuperviseReportDetail } from './api';
 import { CheckpointEditor } from './supervise-checkpoints';
 import { containerNoTyped, type SubmitProblem } from './supervise-logic';
@@ -48,16 +49,13 @@ function ProblemText({ problem }: { problem: SubmitProblem }) {
 export function SuperviseEditor({ report, editor }: { report: SuperviseReportDetail; editor: EditorState }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const { form, guard } = editor;
+  const { form } = editor;
   return (
     <Form
       form={form}
       layout="vertical"
       initialValues={editor.initial}
-      onValuesChange={() => {
-        guard.change();
-        editor.recheck();
-      }}
+      onValuesChange={() => editor.changed()}
       data-testid="supervise-report-editor"
       data-form-lines=""
     >
@@ -134,7 +132,9 @@ export function SuperviseEditor({ report, editor }: { report: SuperviseReportDet
               data-testid="supervise-report-refusal"
             />
           ) : null}
-          <Typography.Text type="secondary">{t('supervise-report.saveHint')}</Typography.Text>
+          <Typography.Text type="secondary" data-testid="supervise-report-save-hint">
+            {editor.queued ? t('supervise-report.queuedHint') : t('supervise-report.saveHint')}
+          </Typography.Text>
         </Flex>
         <div style={STICKY}>
           <Button
@@ -146,7 +146,14 @@ export function SuperviseEditor({ report, editor }: { report: SuperviseReportDet
             onClick={() =>
               void editor
                 .save()
-                .then(() => notify('success', t('supervise-report.savedDone')))
+                .then((saved) =>
+                  notify(
+                    'success',
+                    isQueuedAnswer(saved)
+                      ? t('supervise-report.savedOffline')
+                      : t('supervise-report.savedDone'),
+                  ),
+                )
                 .catch(() => undefined)
             }
             data-testid="supervise-report-save"

@@ -10,6 +10,8 @@ import { EMPTY, enumText, refName, userDisplayName } from '../../components/ref-
 import { ReportSends } from '../../components/report-send';
 import { currentLanguage } from '../../i18n/i18n';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { OfflineBar } from '../../offline/offline-bar';
+import { OfflineReportContext, useOfflineReport } from '../../offline/use-offline';
 import {
   fetchSuperviseReportChangeLog,
   SUPERVISE_REPORT_ENTITY,
@@ -18,6 +20,7 @@ import {
 } from './api';
 import { CheckpointsView } from './supervise-checkpoints';
 import { SuperviseEditor } from './supervise-editor';
+import { superviseReportOffline } from './supervise-offline';
 import { SuperviseProductsView } from './supervise-products';
 import { SuperviseReportActions } from './supervise-report-actions';
 import { SuperviseStatusBadge } from './supervise-report-columns';
@@ -110,6 +113,7 @@ function ReportView({ report, editor }: { report: SuperviseReportDetail; editor:
       />
       {editor ? null : <SupervisePdfCard report={report} />}
       <ReportSends sends={report.sends} />
+      <OfflineBar kind={superviseReportOffline} report={report} />
       {editor ? (
         <SuperviseEditor report={report} editor={editor} />
       ) : (
@@ -144,10 +148,26 @@ export function SuperviseReportDetailPage() {
         backLabel={t('common.backToList')}
       />
     );
-  const report = query.data.data;
-  return report.actions.includes('update') ? (
-    <EditingView key={report.id} report={report} />
-  ) : (
-    <ReportView report={report} editor={null} />
+  return <OfflineReport key={query.data.data.id} report={query.data.data} />;
+}
+
+/**
+ * The report with its offline life (src/offline, issue 31): its outbox read before the editor
+ * mounts (the form as it was left offline), kept for offline work while the caller holds it. Once
+ * the outbox is sent the editor starts again from the server's report (its stored photo ids).
+ */
+function OfflineReport({ report }: { report: SuperviseReportDetail }) {
+  const offline = useOfflineReport(superviseReportOffline, report);
+  if (!offline.ready) return <DetailLoading />;
+  return (
+    <OfflineReportContext.Provider value={offline.target}>
+      {!report.actions.includes('update') ? (
+        <ReportView report={report} editor={null} />
+      ) : offline.behind ? (
+        <DetailLoading />
+      ) : (
+        <EditingView key={offline.generation} report={report} />
+      )}
+    </OfflineReportContext.Provider>
   );
 }

@@ -5,6 +5,7 @@ import { storedPhoto } from '../../components/photo-field';
 import { refName } from '../../components/ref-labels';
 import { type LeaveGuard, useLeaveGuard } from '../../components/use-leave-guard';
 import { currentLanguage } from '../../i18n/i18n';
+import { isQueuedAnswer, useCapturing, useOfflineDraft } from '../../offline/use-offline';
 import {
   type SuperviseReportDetail,
   useInvalidateSuperviseReport,
@@ -12,6 +13,7 @@ import {
   useUpdateSuperviseReport,
 } from './api';
 import {
+  containerNoTyped,
   type SubmitProblem,
   type SuperviseValues,
   submitProblems,
@@ -32,8 +34,13 @@ export interface SuperviseEditor {
   refusal: string | null;
   saving: boolean;
   save: () => Promise<SuperviseReportDetail>;
-  /** After an edit: the listed problems follow the form (those fixed leave the list). */
-  recheck: () => void;
+  /**
+   * After an edit: the listed problems follow the form (those fixed leave the list); while the report
+   * works offline the form is kept on the device and queued (src/offline, issue 31).
+   */
+  changed: () => void;
+  /** The form waits on the device (its changes not sent yet). */
+  queued: boolean;
   submit: () => Promise<SuperviseReportDetail>;
 }
 
@@ -46,7 +53,11 @@ export class Incomplete extends Error {}
  */
 export function useSuperviseEditor(report: SuperviseReportDetail): SuperviseEditor {
   const [form] = Form.useForm<SuperviseValues>();
-  const [initial] = useState(() => valuesOf(report, checkpointPhoto));
+  // After an offline reload the form as it was left (its queued update not sent yet).
+  const offline = useOfflineDraft<SuperviseValues>('form');
+  const capturing = useCapturing();
+  const [initial] = useState(() => offline.initial ?? valuesOf(report, checkpointPhoto));
+  const [queued, setQueued] = useState(() => offline.initial !== undefined);
   const guard = useLeaveGuard();
   const [problems, setProblems] = useState<SubmitProblem[]>([]);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -68,11 +79,26 @@ export function useSuperviseEditor(report: SuperviseReportDetail): SuperviseEdit
       .mutateAsync({ id: report.id, version: report.version, ...updateOf(values()) })
       .catch(refused);
     guard.settle();
+    setQueued(isQueuedAnswer(saved));
     return saved;
   };
   const problemsNow = () => submitProblems(values(), report, (c) => refName(c.checkpoint, language));
-  const recheck = () => {
+  const changed = () => {
+    guard.change();
     if (problems.length) setProblems(problemsNow());
+    const now = values();
+    offline.keep(now);
+    // Offline each change queues the whole form (the later replacing the earlier): it waits on the
+    // device, shown in the offline bar, and goes when the connection is back.
+    if (capturing && containerNoTyped(now.containerNo))
+      void update
+        .mutateAsync({ id: report.id, version: report.version, ...updateOf(now) })
+        .then((answer) => {
+          if (!isQueuedAnswer(answer)) return;
+          guard.settle();
+          setQueued(true);
+        })
+        .catch(() => undefined);
   };
   const submit = async () => {
     const found = problemsNow();
@@ -92,7 +118,8 @@ export function useSuperviseEditor(report: SuperviseReportDetail): SuperviseEdit
     refusal,
     saving: update.isPending || submitOp.isPending,
     save,
-    recheck,
+    changed,
+    queued,
     submit,
   };
 }

@@ -1,20 +1,20 @@
 import { configListOperations } from '@qcdesk/contract/config';
+import {
+  checkoutInspectionReport,
+  createReportResult,
+  getInspectionReport,
+  setReportPreResult,
+  updateInspectionReport,
+  updateReportQuantity,
+  updateReportResult,
+} from '@qcdesk/contract/inspection-report';
 import type { Language } from '@qcdesk/contract/messages';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { operationKey } from '../api/use-operation';
-import { enumText, type RefLike, refName } from '../components/ref-labels';
-import type { OutboxEntry } from './outbox';
-
-/**
- * A queued write beside the server's values, in words (issue 31's conflict card): the part's title,
- * then lines of what was entered offline and of what the server holds for the same part.
- */
-export interface PartComparison {
-  title: string;
-  mine: string[];
-  server: string[];
-}
+import { operationKey } from '../../api/use-operation';
+import { enumText, type RefLike, refName } from '../../components/ref-labels';
+import type { CompareContext, OfflineKind, PartComparison } from '../../offline/kind';
+import type { OutboxEntry } from '../../offline/outbox';
 
 type Row = Record<string, unknown>;
 const rows = (value: unknown): Row[] => (Array.isArray(value) ? (value as Row[]) : []);
@@ -63,7 +63,7 @@ function defectNames(client: QueryClient, server: Row, language: Language): Map<
 export function compareParts(
   entries: readonly OutboxEntry[],
   server: Row,
-  context: { t: TFunction; language: Language; client: QueryClient },
+  context: CompareContext,
 ): PartComparison[] {
   const { t, language } = context;
   const names = defectNames(context.client, server, language);
@@ -110,3 +110,24 @@ export function compareParts(
     };
   });
 }
+
+/**
+ * The inspection report as it works offline (issue 31, src/offline): its outboxes under `report:`,
+ * the section writes that queue, and the defect list its defects pick from.
+ */
+export const inspectionReportOffline: OfflineKind = {
+  prefix: 'report',
+  get: getInspectionReport,
+  checkout: checkoutInspectionReport,
+  writes: [
+    updateInspectionReport,
+    updateReportQuantity,
+    createReportResult,
+    updateReportResult,
+    setReportPreResult,
+  ],
+  lists: ['defect'],
+  // The detail already carries what the sync decides on (version, checkout, actions).
+  server: (detail: { version: number; checkout: { expiresAt: string } | null; actions: string[] }) => detail,
+  compare: compareParts,
+};

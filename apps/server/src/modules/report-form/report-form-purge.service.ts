@@ -19,7 +19,7 @@ export async function purgeExpiredExports(db: Db, store: ObjectStore): Promise<n
   for (;;) {
     const done = await db.transaction(async (tx) => {
       const due = await rows<{ id: string; file_id: string | null }>(
-        tx as unknown as Db,
+        tx,
         sql`select id, file_id from ${reportFormExports} where expires_at <= now()
             order by expires_at limit ${BATCH} for update skip locked`,
       );
@@ -31,7 +31,7 @@ export async function purgeExpiredExports(db: Db, store: ObjectStore): Promise<n
           due.map((r) => BigInt(r.id)),
         ),
       );
-      await discardGeneratedFiles(tx as unknown as Db, store, fileIds);
+      await discardGeneratedFiles(tx, store, fileIds);
       return due.length;
     });
     purged += done;

@@ -7,6 +7,7 @@ import { type Database, openDatabase, rows } from '@qcdesk/server/src/platform/d
 import { runSeeds } from '@qcdesk/server/src/seed.ts';
 import { sql } from 'drizzle-orm';
 import { generateFactories, generateOrders } from './generate-orders.ts';
+import { generateReports, REPORT_YEAR, reportSizes } from './generate-reports.ts';
 
 // Data generator for the search benchmarks (issue 6): realistic bilingual clients, materials,
 // original samples and country standards, and (issue 14, generate-orders.ts) factories, orders and
@@ -19,6 +20,9 @@ import { generateFactories, generateOrders } from './generate-orders.ts';
 //   DATA_DIR=tmp/bench-pglite npx tsx bench/src/generate.ts --clients 20000 --materials 100000
 //
 // Re-running tops the tables up to the sizes asked (generated rows carry a `B` code prefix).
+// With orders, `--reports` (100k by default on the command line) adds a year of approved inspection
+// reports with their applications, plans and tasks, loading reports (`--supervise`, a tenth) and
+// the inspectors' daily work reports (`--inspectors`, one per 500 reports): generate-reports.ts.
 
 export const BENCH_PASSWORD = 'Bench1234';
 
@@ -30,7 +34,16 @@ export interface Sizes {
   tests: number;
   /** Orders of two products each (issue 14); absent: none. */
   orders?: number;
+  /** Approved inspection reports of a year (issue 30, generate-reports.ts); absent: none. */
+  reports?: number;
+  /** Loading reports of that year; absent: a tenth of the reports. */
+  supervise?: number;
+  /** Bench inspectors sharing them; absent: one per 500 reports (at least 10). */
+  inspectors?: number;
 }
+
+/** The command line's year of reports (not in DEFAULT_SIZES: the search benches need none). */
+export const DEFAULT_REPORTS = 100_000;
 
 export const DEFAULT_SIZES: Sizes = {
   clients: 100_000,
@@ -626,20 +639,33 @@ export async function generate(options: GenerateOptions): Promise<Database> {
     (await count(db, 'original_samples', 'item_no', 'B')) < options.sizes.samples ||
     (await count(db, 'country_requirements', 'name', 'B')) < options.sizes.standards ||
     (await count(db, 'orders', 'order_no', 'BOD')) < (options.sizes.orders ?? 0);
-  if (!missing) {
-    process.stdout.write('  the data is already there\n');
-    return database;
-  }
+  if (missing) await load(db, options.sizes);
+  if (options.sizes.reports && options.sizes.orders) {
+    const t0 = Date.now();
+    const { reports, supervise, inspectors } = options.sizes;
+    const added = await generateReports(db, reportSizes(reports, supervise, inspectors));
+    if (added)
+      process.stdout.write(
+        `  a year (${REPORT_YEAR}) of reports in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
+      );
+    else if (!missing) process.stdout.write('  the data is already there\n');
+  } else if (!missing) process.stdout.write('  the data is already there\n');
+  if (missing) process.stdout.write(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  return database;
+}
+
+/** Loads the search and order data (secondary indexes dropped meanwhile, rebuilt after). */
+async function load(db: Database['db'], sizes: Sizes): Promise<void> {
   const indexes = await dropIndexes(db);
   try {
-    await generateClients(db, options.sizes.clients);
-    await generateMaterials(db, options.sizes.materials);
-    await generateTests(db, options.sizes.tests);
-    await generateSamples(db, options.sizes.samples);
-    await generateStandards(db, options.sizes.standards);
-    if (options.sizes.orders) {
+    await generateClients(db, sizes.clients);
+    await generateMaterials(db, sizes.materials);
+    await generateTests(db, sizes.tests);
+    await generateSamples(db, sizes.samples);
+    await generateStandards(db, sizes.standards);
+    if (sizes.orders) {
       await generateFactories(db, BENCH_FACTORIES);
-      await generateOrders(db, options.sizes.orders);
+      await generateOrders(db, sizes.orders);
     }
   } finally {
     process.stdout.write(`  rebuilding ${indexes.length} indexes…\n`);
@@ -650,8 +676,6 @@ export async function generate(options: GenerateOptions): Promise<Database> {
     }
   }
   for (const table of GENERATED_TABLES) await db.execute(sql.raw(`vacuum analyze ${table}`));
-  process.stdout.write(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-  return database;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
@@ -663,8 +687,12 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       standards: { type: 'string' },
       tests: { type: 'string' },
       orders: { type: 'string' },
+      reports: { type: 'string' },
+      supervise: { type: 'string' },
+      inspectors: { type: 'string' },
     },
   });
+  const optional = (key: 'supervise' | 'inspectors') => (values[key] ? Number(values[key]) : undefined);
   const size = (key: keyof Sizes) => (values[key] ? Number(values[key]) : (DEFAULT_SIZES[key] ?? 0));
   const url = process.env.BENCH_DATABASE_URL;
   const dataDir = url ? undefined : resolve(process.env.DATA_DIR ?? 'tmp/bench-pglite');
@@ -679,6 +707,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       standards: size('standards'),
       tests: size('tests'),
       orders: size('orders'),
+      reports: values.reports ? Number(values.reports) : DEFAULT_REPORTS,
+      supervise: optional('supervise'),
+      inspectors: optional('inspectors'),
     },
   });
   await database.close();

@@ -6,6 +6,7 @@ import { loginBench } from './login.bench.ts';
 import { orderImportBench } from './order-import.bench.ts';
 import { photoLookupBench } from './photo-lookup.bench.ts';
 import { photoUploadBench } from './photo-upload.bench.ts';
+import { reportFormBench } from './report-form.bench.ts';
 import { reportPdfBench } from './report-pdf.bench.ts';
 import { searchBench } from './search.bench.ts';
 import { startupBench } from './startup.bench.ts';
@@ -31,6 +32,7 @@ const suites: Record<string, () => Promise<void>> = {
   'report-pdf': reportPdfBench,
   startup: startupBench,
   dashboard: dashboardBench,
+  'report-form': () => reportFormBench(),
 };
 
 const wanted = process.argv.slice(2);

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
 import { feePeriodCloses, feePeriodLines } from '../../db/schema/report-form';
 import type { Db } from '../../platform/db';
 import { type Scope, scopeWhere } from '../../platform/scope';
-import type { FormFilters } from './report-form.queries';
+import { type FormFilters, RF_BATCH } from './report-form.queries';
 
 // The closed months of the fee form and their frozen lines (issue 30, month close).
 
@@ -36,14 +36,32 @@ function linesWhere(
   );
 }
 
-/** The frozen lines of closed months (`period`), in the order they were frozen. */
-export function frozenLinesOf(db: Db, periods: readonly string[], f: FormFilters, scope: Scope) {
-  if (periods.length === 0) return Promise.resolve([] as FrozenLine[]);
+/**
+ * A batch of the frozen lines of closed months (`period`), in the order they were frozen, after
+ * `after`: the form streams them like the reports (a closed year is as many lines as an open one).
+ */
+export function frozenLineBatch(
+  db: Db,
+  periods: readonly string[],
+  f: FormFilters,
+  scope: Scope,
+  after: { period: string; id: bigint } | null,
+) {
+  const l = feePeriodLines;
   return db
     .select()
-    .from(feePeriodLines)
-    .where(and(inArray(feePeriodLines.period, [...periods]), linesWhere(f, scope)))
-    .orderBy(asc(feePeriodLines.period), asc(feePeriodLines.id));
+    .from(l)
+    .where(
+      and(
+        inArray(l.period, [...periods]),
+        linesWhere(f, scope),
+        after === null
+          ? undefined
+          : or(gt(l.period, after.period), and(eq(l.period, after.period), gt(l.id, after.id))),
+      ),
+    )
+    .orderBy(asc(l.period), asc(l.id))
+    .limit(RF_BATCH);
 }
 
 /** Every frozen line of reports of a source month (its own and its corrections so far). */

@@ -4,7 +4,7 @@ import { chargeableReport, feeOf, payerOf } from '../../domain/report-fee';
 import { labelIn, personIn } from '../../platform/list-export';
 import { loadHolidays } from '../config/holiday.service';
 import type { ReportRow } from './report-form.queries';
-import { taskTravel, userNames } from './report-form.queries';
+import { RF_BATCH, taskTravel, userNames } from './report-form.queries';
 import {
   col,
   dayTypeText,
@@ -15,7 +15,7 @@ import {
   scaled,
   TOTAL,
 } from './report-form.rules';
-import { closedMonths, type FrozenLine, frozenLinesOf, frozenOfSource } from './report-form-close.queries';
+import { closedMonths, type FrozenLine, frozenLineBatch, frozenOfSource } from './report-form-close.queries';
 import { type FormContext, type FormSheet, reportBatches } from './report-form-context';
 
 // The fee form of DOMAIN.md §6.12: a line per inspector (lead and assistants) of each charged
@@ -227,6 +227,19 @@ export function nextOpenMonth(month: string, closed: ReadonlySet<string>): strin
   }
 }
 
+/** The frozen lines of closed months, a batch at a time. */
+async function* frozenBatches(ctx: FormContext, periods: readonly string[]): AsyncGenerator<FrozenLine[]> {
+  if (periods.length === 0) return;
+  let after: { period: string; id: bigint } | null = null;
+  for (;;) {
+    const batch = await frozenLineBatch(ctx.db, periods, ctx.filters, ctx.scope, after);
+    if (batch.length > 0) yield batch;
+    const last = batch.at(-1);
+    if (batch.length < RF_BATCH || !last) return;
+    after = { period: last.period, id: last.id };
+  }
+}
+
 export const feeForm: FormSheet = {
   columns: feeColumns,
   async *rows(ctx) {
@@ -252,9 +265,10 @@ export const feeForm: FormSheet = {
     const first = monthOf(ctx.filters.startTime);
     const last = monthOf(ctx.filters.endTime);
     const inRange = (month: string) => month >= first && month <= last;
-    const frozen = await frozenLinesOf(ctx.db, [...closed].filter(inRange), ctx.filters, ctx.scope);
-    for (const f of frozen) add(f.currency, amountsOf(f));
-    yield frozen.map((f) => (lang === 'zh' ? f.rowZh : f.rowEn) as FormRow);
+    for await (const frozen of frozenBatches(ctx, [...closed].filter(inRange))) {
+      for (const f of frozen) add(f.currency, amountsOf(f));
+      yield frozen.map((f) => (lang === 'zh' ? f.rowZh : f.rowEn) as FormRow);
+    }
     // Changes since a close, in the next open month when the range shows it.
     for (const source of closed) {
       const target = nextOpenMonth(source, closed);

@@ -201,9 +201,10 @@ export async function dailyBatch(
       attendance: names(attendances),
       countsAsWork: attendances.countsAsWork,
       hoursTenths: d.hoursTenths,
+      // Through the reports' key: `r.id::text in (…)` read every report for each day (issue 30's bench).
       reportNos: sql<
         string[]
-      >`array(select r.report_no from ${inspectionReports} r where r.id::text in (select w->>'reportId' from jsonb_array_elements(${d.works}) w) order by r.report_no)`,
+      >`array(select r.report_no from ${inspectionReports} r where r.id = any(array(select (w->>'reportId')::bigint from jsonb_array_elements(${d.works}) w)) order by r.report_no)`,
     })
     .from(d)
     .innerJoin(users, eq(users.id, d.inspectorId))

@@ -98,10 +98,16 @@ async function runCase(input: CaseInput): Promise<CaseResult> {
   };
 }
 
+/**
+ * The product's heap cap: `npm start` runs the server with --max-old-space-size=QCDESK_HEAP_MB (256 MB
+ * unless set, scripts/start.mjs), so a form is measured under the same cap; QCDESK_HEAP_MB=0 lifts it.
+ */
+const HEAP_MB = Number(process.env.QCDESK_HEAP_MB ?? 256);
+
 function inChild(input: CaseInput): Promise<CaseResult> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(import.meta.url), [], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: ['--import', 'tsx', ...(HEAP_MB > 0 ? [`--max-old-space-size=${HEAP_MB}`] : [])],
       env: { ...process.env, RFBENCH_CASE: JSON.stringify(input) },
     });
     let result: CaseResult | undefined;

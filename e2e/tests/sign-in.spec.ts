@@ -92,9 +92,12 @@ test('a refused refresh token ends the session: "token expired" and Login', asyn
     sessionStorage.setItem('qcdesk.bearerToken', 'expired.token.value');
     sessionStorage.setItem('qcdesk.refreshToken', 'not-a-refresh-token');
   });
+  // The toast lives 2 s: watched from before the load, since on a busy machine the sign-in page can
+  // take longer than that to show after it (a clean-clone CI run missed it twice).
+  const toast = expect(page.locator('.ant-message')).toContainText('token expired');
   await page.goto('/en/material');
+  await toast;
   await expect(page).toHaveURL(`/en/login?redirect=${encodeURIComponent('/en/material')}`);
-  await expect(page.locator('.ant-message')).toContainText('token expired');
   expect(await page.evaluate(() => sessionStorage.getItem('qcdesk.refreshToken'))).toBeNull();
 });
 

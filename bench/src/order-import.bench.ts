@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ import { runSeeds } from '@qcdesk/server/src/seed.ts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
+import { samplePeakRss, vmHwmMb } from './process-memory';
 import { printTable } from './table.ts';
 
 // Import of order files (issue 14): 10,000 lines in < 30 s, and a 50 MB file, with peak RSS
@@ -160,11 +161,6 @@ interface CaseResult {
   hwmMb: number;
 }
 
-const vmHwm = () => {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
-  return match ? Number(match[1]) / 1024 : 0;
-};
-
 /** POSTs a file from disk as multipart, streamed. */
 function uploadFile(base: string, auth: string, path: string, name: string) {
   const size = statSync(path).size;
@@ -244,16 +240,12 @@ async function runCase(input: CaseInput): Promise<CaseResult | undefined> {
   const uploadSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
 
   const startMb = process.memoryUsage.rss() / MB;
-  let peak = process.memoryUsage.rss();
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss());
-  }, 50);
+  const sampler = samplePeakRss();
   const start = process.hrtime.bigint();
   const started = await startImport(db, { fileId: BigInt(fileId), replace: false } as never, user);
   await app.jobs.drain();
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  clearInterval(timer);
-  peak = Math.max(peak, process.memoryUsage.rss());
+  const peakDuringMb = sampler.stop();
   const [row] = await db.select().from(orderImports).where(eq(orderImports.id, started.id));
   const first = row!.errors[0];
   const result: CaseResult = {
@@ -264,9 +256,9 @@ async function runCase(input: CaseInput): Promise<CaseResult | undefined> {
     created: row!.created ?? 0,
     errorCount: row!.errorCount ?? 0,
     firstError: first ? `row ${first.row} ${first.column} ${first.reason}` : '',
-    peakDuringMb: peak / MB,
+    peakDuringMb,
     startMb,
-    hwmMb: vmHwm(),
+    hwmMb: vmHwmMb(),
   };
   await app.close();
   await database.close();

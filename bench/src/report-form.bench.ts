@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -15,6 +15,7 @@ import { writeExportWorkbook } from '@qcdesk/server/src/platform/list-export-xls
 import { seedPrincipal } from '@qcdesk/server/src/platform/seed-principal.ts';
 import { getSystemParam } from '@qcdesk/server/src/platform/system-params.ts';
 import { REPORT_YEAR } from './generate-reports.ts';
+import { samplePeakRss, vmHwmMb } from './process-memory';
 import { printTable } from './table.ts';
 
 // The report forms over a year (issue 30): the fee form (and the inspection and overtime forms)
@@ -55,11 +56,6 @@ interface CaseResult {
   hwmMb: number;
 }
 
-const vmHwmMb = () => {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
-  return match ? Number(match[1]) / 1024 : 0;
-};
-
 /** The child: writes one form of the year to `path` and answers its figures. */
 async function runCase(input: CaseInput): Promise<CaseResult> {
   const database = await openDatabase({ url: input.url, dataDir: input.dataDir });
@@ -67,10 +63,7 @@ async function runCase(input: CaseInput): Promise<CaseResult> {
   const filters = { startTime: `${REPORT_YEAR}-01-01`, endTime: `${REPORT_YEAR}-12-31` };
   const form = FORMS[input.form];
   const rssBeforeMb = process.memoryUsage.rss() / MB;
-  let peak = process.memoryUsage.rss();
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss());
-  }, 50);
+  const sampler = samplePeakRss();
   const cpu = process.cpuUsage();
   const start = performance.now();
   // What the job reads before writing (runForm), then the workbook.
@@ -85,15 +78,14 @@ async function runCase(input: CaseInput): Promise<CaseResult> {
   });
   const wallMs = performance.now() - start;
   const used = process.cpuUsage(cpu);
-  clearInterval(timer);
-  peak = Math.max(peak, process.memoryUsage.rss());
+  const peakDuringMb = sampler.stop();
   await database.close();
   return {
     rows,
     wallMs,
     cpuMs: (used.user + used.system) / 1000,
     rssBeforeMb,
-    peakDuringMb: peak / MB,
+    peakDuringMb,
     hwmMb: vmHwmMb(),
   };
 }

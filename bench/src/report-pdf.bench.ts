@@ -8,6 +8,7 @@ import {
   renderInspectionReportPdf,
 } from '@qcdesk/server/src/modules/inspection-report/inspection-report-pdf.render.ts';
 import sharp from 'sharp';
+import { vmHwmMb } from './process-memory';
 import { printTable } from './table.ts';
 
 // The client-ready PDF of an inspection report with 40 photos (issue 28, ADR 0021). Camera-sized
@@ -122,8 +123,6 @@ function detail(): ReportDetail {
   };
   return d as unknown as ReportDetail;
 }
-
-const vmHwmMb = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))![1]) / 1024;
 
 /** The child: makes the PDF ROUNDS times from the print copies in `dir`, prints one JSON line. */
 async function renderRounds(dir: string): Promise<void> {

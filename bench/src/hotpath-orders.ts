@@ -6,7 +6,7 @@ import {
 } from '@qcdesk/server/src/modules/order/order.queries.ts';
 import type { Principal } from '@qcdesk/server/src/platform/auth.ts';
 import type { Db } from '@qcdesk/server/src/platform/db.ts';
-import { inArray } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import type pg from 'pg';
 
 // The order cases of the hot-path bench (issue 14): filters people really combine on the order
@@ -55,6 +55,13 @@ export function orderPageSql(db: Db, filter: OrderFilter, page: number) {
   const input = { ...filter, client: filter.client ? BigInt(filter.client) : undefined, deleted: false };
   const where = orderSearchWhere(db, input, { scope: { kind: 'all' }, user: ADMIN, dueSoonDays: 7 });
   return orderPageQuery(db, { page, pageSize: 10, order: 'asc' }, where).toSQL();
+}
+
+/** The bare route's total of a filter: the exact count(*) of the same WHERE. */
+export function orderCountSql(db: Db, filter: OrderFilter) {
+  const input = { ...filter, client: filter.client ? BigInt(filter.client) : undefined, deleted: false };
+  const where = orderSearchWhere(db, input, { scope: { kind: 'all' }, user: ADMIN, dueSoonDays: 7 });
+  return db.select({ n: count() }).from(orderProducts).where(where).toSQL();
 }
 
 /** The rows (with labels) of `n` products, as SQL whose last `n` parameters are the ids. */

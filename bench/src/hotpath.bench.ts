@@ -29,6 +29,7 @@ import { BENCH_PASSWORD, DEFAULT_SIZES, generate } from './generate.ts';
 import {
   naiveOrderSql,
   type OrderFilter,
+  orderCountSql,
   orderFilters,
   orderPageSql,
   orderRowsSql,
@@ -108,6 +109,13 @@ async function serve(url: string): Promise<void> {
   for (const name of CLIENT_TERMS) {
     const where = clientSearchWhere({ name, deleted: false } as never, { kind: 'all' }, ADMIN);
     countSql.set(`client ${name}`, db.select({ n: count() }).from(clients).where(where).toSQL());
+  }
+  for (const name of MATERIAL_TERMS) {
+    const where = materialSearchWhere({ name, deleted: false }, ADMIN);
+    countSql.set(`material ${name}`, db.select({ n: count() }).from(materials).where(where).toSQL());
+  }
+  for (const [index, filter] of childOrderFilters().entries()) {
+    countSql.set(`order ${index}`, orderCountSql(db, filter));
   }
   for (const page of PAGES) {
     for (const name of CLIENT_TERMS) {
@@ -393,51 +401,60 @@ export async function hotpathBench(argv: string[] = []): Promise<void> {
       return { name, page };
     };
   };
+  // Every kind at 10 and 50 connections: later pages (no total) and the first page with its total
+  // against the bare route's exact count(*) of the same WHERE (orders also against a naive route).
+  const firstPage = (terms: readonly string[]) => {
+    const term = rotate(terms);
+    return () => ({ name: term(), page: 1 });
+  };
   const cases: Case[] = [
-    {
-      name: 'client search, later pages, no total',
-      connections: 10,
-      qcdesk: { path: 'client/search', method: 'POST', body: laterPage(CLIENT_TERMS) },
-      bare: 'client',
-    },
-    {
-      name: 'client search, later pages, no total',
-      connections: 50,
-      qcdesk: { path: 'client/search', method: 'POST', body: laterPage(CLIENT_TERMS) },
-      bare: 'client',
-    },
-    {
-      name: 'client search, first page with total',
-      connections: 50,
-      count: true,
-      qcdesk: {
-        path: 'client/search',
-        method: 'POST',
-        body: (() => {
-          const term = rotate(CLIENT_TERMS);
-          return () => ({ name: term(), page: 1 });
-        })(),
+    ...[10, 50].flatMap((connections): Case[] => [
+      {
+        name: 'client search, later pages, no total',
+        connections,
+        qcdesk: { path: 'client/search', method: 'POST', body: laterPage(CLIENT_TERMS) },
+        bare: 'client',
       },
-      bare: 'client',
-    },
-    {
-      name: 'material search, later pages, no total',
-      connections: 20,
-      qcdesk: { path: 'material/search', method: 'POST', body: laterPage(MATERIAL_TERMS) },
-      bare: 'material',
-    },
+      {
+        name: 'client search, first page with total',
+        connections,
+        count: true,
+        qcdesk: { path: 'client/search', method: 'POST', body: firstPage(CLIENT_TERMS) },
+        bare: 'client',
+      },
+      {
+        name: 'material search, later pages, no total',
+        connections,
+        qcdesk: { path: 'material/search', method: 'POST', body: laterPage(MATERIAL_TERMS) },
+        bare: 'material',
+      },
+      {
+        name: 'material search, first page with total',
+        connections,
+        count: true,
+        qcdesk: { path: 'material/search', method: 'POST', body: firstPage(MATERIAL_TERMS) },
+        bare: 'material',
+      },
+      {
+        name: 'order search, later pages, no total',
+        connections,
+        qcdesk: { path: 'order/search', method: 'POST', body: orderSearch(LATER_PAGES) },
+        bare: 'order',
+      },
+      {
+        name: 'order search, first page with total',
+        connections,
+        count: true,
+        qcdesk: { path: 'order/search', method: 'POST', body: orderSearch([1]) },
+        bare: 'order',
+      },
+    ]),
     {
       name: 'order search, first page with total (bare: naive ILIKE + count(*))',
       connections: 50,
       qcdesk: { path: 'order/search', method: 'POST', body: orderSearch([1]) },
       bare: 'naive/order',
       count: true,
-    },
-    {
-      name: 'order search, later pages, no total',
-      connections: 50,
-      qcdesk: { path: 'order/search', method: 'POST', body: orderSearch(LATER_PAGES) },
-      bare: 'order',
     },
     {
       name: 'signed-in check',

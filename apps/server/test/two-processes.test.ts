@@ -153,4 +153,31 @@ describe.skipIf(!url)('two server processes behind one port', () => {
     expect(after.version).toBe(1);
     expect(after.advanceDays).toBe((won[0]!.result as { data: { advanceDays: number } }).data.advanceDays);
   });
+
+  it('a session ended through one process is refused at once by the other (NOTIFY, ADR 0029)', async () => {
+    const served: string[] = [];
+    const client = new TestClient(freshConnectionSender(port, served));
+    const login = () =>
+      client.ok(areas.identity.login, { username: 'admin', password: SEED_ENV.QCDESK_ADMIN_PASSWORD });
+    const { bearerToken: token } = await login();
+    // Both processes hold the session in their principal cache (5 s) once each has answered it.
+    const answered = new Set<string>();
+    while (answered.size < 2) {
+      served.length = 0;
+      const { result } = await client.call(areas.identity.check, {}, { token });
+      expect(result.success).toBe(true);
+      answered.add(served[0]!);
+    }
+    const startedAt = Date.now();
+    await client.ok(areas.identity.logout, {}, { token });
+    // Well inside the cache's 5 seconds, neither process accepts the token any more.
+    const refusedBy = new Set<string>();
+    while (refusedBy.size < 2) {
+      served.length = 0;
+      const { status } = await client.call(areas.identity.check, {}, { token });
+      expect(status, `process ${served[0]} after ${Date.now() - startedAt} ms`).toBe(400);
+      refusedBy.add(served[0]!);
+    }
+    expect(Date.now() - startedAt).toBeLessThan(4_000);
+  });
 });

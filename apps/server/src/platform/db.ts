@@ -59,6 +59,15 @@ export interface Database {
   poolStats?: () => { total: number; idle: number; waiting: number };
   /** PGlite: its data dir as a tarball, to start other databases from (test templates). */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * PostgreSQL: LISTEN on `channel` on a connection of its own (outside the pool), handing each
+   * notification's payload to `onMessage`; reconnects after a lost connection and then calls
+   * `onReconnect` (what was sent meanwhile is lost). PGlite has one process: no need.
+   */
+  listen?: (
+    channel: string,
+    handlers: { onMessage: (payload: string) => void; onReconnect: () => void },
+  ) => Promise<() => Promise<void>>;
 }
 
 export interface DatabaseOptions {
@@ -205,7 +214,43 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
+    listen: (channel, handlers) => listenOn(url, channel, handlers),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
+}
+
+/** `Database.listen` on PostgreSQL: one client of its own, connected again a second after it is lost. */
+async function listenOn(
+  url: string,
+  channel: string,
+  handlers: { onMessage: (payload: string) => void; onReconnect: () => void },
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (again: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) handlers.onMessage(n.payload);
+    });
+    const lost = () => {
+      if (closed || client !== next) return;
+      client = undefined;
+      retry = setTimeout(() => void connect(true).catch(lost), 1_000);
+      retry.unref();
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    client = next;
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    if (again) handlers.onReconnect();
+  };
+  await connect(false);
+  return async () => {
+    closed = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }
 

@@ -131,8 +131,9 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 export function serveMetrics(server: FastifyInstance, database: Database, token: string): Metrics {
   const metrics = new Metrics(database);
   const expected = digest(token);
-  server.addHook('onResponse', async (request, reply) => {
+  server.addHook('onResponse', (request, reply, done) => {
     metrics.record(request, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
   server.get('/metrics', async (request, reply) => {
     const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';

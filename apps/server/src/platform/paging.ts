@@ -72,15 +72,46 @@ export interface SearchPage<Row> {
 }
 
 /**
+ * `count(*) over ()`, a page query's column: how many rows its WHERE matches, counted by the page
+ * query itself. Only for a page plan that reads every match anyway (a sort no index serves: a
+ * top-N sort of the matches), where it spares the count's second scan of the same rows (ADR 0022).
+ */
+export const matchCount = () => sql<string>`count(*) over ()`.mapWith(Number);
+
+/** A first page whose page query counted its matches (`matchCount`): its rows and that count. */
+export interface CountedPage<Row> {
+  list: Row[];
+  matches: number;
+}
+
+/**
  * A paged search's answer: `list` reads the page (the area's page query and row mapping), the
  * total counts `where` over `table`, capped (`cappedTotal`) and skipped when `count` is false.
- * The two are independent: on PostgreSQL they run side by side.
+ * The two are independent: on PostgreSQL they run side by side. `counted`, when the area gives it
+ * for this search (its page plan sorts every match: `matchCount`), reads a first page and the
+ * total in one statement instead (no match: an empty page 1).
  */
 export async function searchPage<Row>(
   db: Db,
-  search: { table: PgTable; where: SQL | undefined; input: PageInput; list: () => Promise<Row[]> },
+  search: {
+    table: PgTable;
+    where: SQL | undefined;
+    input: PageInput;
+    list: () => Promise<Row[]>;
+    counted?: (() => Promise<CountedPage<Row>>) | undefined;
+  },
 ): Promise<SearchPage<Row>> {
   const { table, where, input } = search;
+  if (search.counted && input.page === 1 && (input.count ?? true)) {
+    const { list, matches } = await search.counted();
+    return {
+      list,
+      page: input.page,
+      pageSize: input.pageSize,
+      total: Math.min(matches, SEARCH_TOTAL_CAP),
+      totalCapped: matches > SEARCH_TOTAL_CAP,
+    };
+  }
   const [list, totals] = await Promise.all([
     search.list(),
     searchTotal(db, table, where, input.count ?? true),

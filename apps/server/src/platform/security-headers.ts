@@ -73,7 +73,7 @@ export function securityHeaders(server: FastifyInstance, config: Config): void {
   // PUBLIC_URL, or a request that came over TLS: to this server, or to a proxy it trusts
   // (TRUST_PROXY) that says so in X-Forwarded-Proto (`request.protocol` reads it only then).
   const alwaysHsts = config.publicUrl.startsWith('https:');
-  server.addHook('onSend', async (request, reply) => {
+  server.addHook('onSend', (request, reply, payload, done) => {
     if ((alwaysHsts || request.protocol === 'https') && !reply.hasHeader(HSTS))
       reply.header(HSTS, 'max-age=31536000');
     // A file answer is not a page of the app: the files routes give it a CSP of its own, or none
@@ -83,5 +83,6 @@ export function securityHeaders(server: FastifyInstance, config: Config): void {
       if (reply.hasHeader(name) || (file && name === 'content-security-policy')) continue;
       reply.header(name, value);
     }
+    done(null, payload);
   });
 }

@@ -2,7 +2,7 @@ import type { areas, ParsedInputOf } from '@qcdesk/contract';
 import { CLIENT_DEFAULTS } from '@qcdesk/contract/client';
 import type { FiltersOf } from '@qcdesk/contract/list-export';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { clients } from '../../db/schema/client';
 import { countries, samplingLevels, tensionLevels } from '../../db/schema/config';
 import { departments, roles, users } from '../../db/schema/identity';
@@ -11,7 +11,8 @@ import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { label } from '../../platform/labels';
-import { onePage } from '../../platform/paging';
+import { matchCount, onePage } from '../../platform/paging';
+import { oncePerDatabase } from '../../platform/prepared';
 import { rankedHits } from '../../platform/ranked-hits';
 import { clientScope, type Scope } from '../../platform/scope';
 import { contains, containsOr } from '../../platform/search';
@@ -122,16 +123,26 @@ type ClientSortKey = NonNullable<ClientSearch['sort']>;
  * without a filter the name index gives the page directly.
  */
 export function clientPageQuery(db: Db, input: ClientPageInput, where: SQL | undefined) {
-  const byName = input.name ? unindexed(lowered(clients.name)) : lowered(clients.name);
-  const keys = { code: clients.code, name: byName, updatedAt: clients.updatedAt };
-  return onePage(
-    db
-      .select({ id: clients.id })
-      .from(clients)
-      .where(where)
-      .orderBy(...sortOrder(keys, input, clients.id, [asc(byName), asc(clients.id)])),
+  return ordered(db.select({ id: clients.id }).from(clients).where(where).$dynamic(), input);
+}
+
+/**
+ * The first page and its total in one statement (`matchCount`), when the page plan sorts every
+ * match anyway: a name filter, sorted by name (the default). Otherwise undefined (an index serves
+ * the sort and stops at the page; the capped count runs beside it).
+ */
+export function clientCountedPageQuery(db: Db, input: ClientPageInput, where: SQL | undefined) {
+  if (!input.name || (input.sort !== undefined && input.sort !== 'name')) return undefined;
+  return ordered(
+    db.select({ id: clients.id, matches: matchCount() }).from(clients).where(where).$dynamic(),
     input,
   );
+}
+
+function ordered<Q extends PgSelect>(query: Q, input: ClientPageInput) {
+  const byName = input.name ? unindexed(lowered(clients.name)) : lowered(clients.name);
+  const keys = { code: clients.code, name: byName, updatedAt: clients.updatedAt };
+  return onePage(query.orderBy(...sortOrder(keys, input, clients.id, [asc(byName), asc(clients.id)])), input);
 }
 
 /**
@@ -139,22 +150,15 @@ export function clientPageQuery(db: Db, input: ClientPageInput, where: SQL | und
  * with its joins cost more Node time per call than running it) and prepared by name on
  * PostgreSQL. The ids travel as one array, so one statement serves every page size.
  */
-const preparedRows = new WeakMap<Db, ReturnType<typeof prepareClientRows>>();
-
-function prepareClientRows(db: Db) {
-  return selectClients(db)
+const preparedRows = oncePerDatabase((db) =>
+  selectClients(db)
     .where(sql`${clients.id} = any(${sql.placeholder('ids')}::bigint[])`)
-    .prepare('qc_client_rows');
-}
+    .prepare('qc_client_rows'),
+);
 
 /** The rows of the clients `ids`, in that order (a page's ids whose labels are wanted). */
 export async function clientRows(db: Db, ids: readonly bigint[]) {
-  let prepared = preparedRows.get(db);
-  if (!prepared) {
-    prepared = prepareClientRows(db);
-    preparedRows.set(db, prepared);
-  }
-  const rows = ids.length > 0 ? await prepared.execute({ ids: ids.map(String) }) : [];
+  const rows = ids.length > 0 ? await preparedRows(db).execute({ ids: ids.map(String) }) : [];
   const byId = new Map(rows.map((r) => [r.client.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);

@@ -14,6 +14,7 @@ import {
   type ClientRow,
   type ClientSearch,
   clientById,
+  clientCountedPageQuery,
   clientDetail,
   clientPageQuery,
   clientRows,
@@ -62,7 +63,20 @@ export async function searchClients(db: Db, input: ClientSearch, user: Principal
       db,
       (await clientPageQuery(db, input, where)).map((r) => r.id),
     );
-  return searchPage(db, { table: clients, where, input, list });
+  const countedPage = clientCountedPageQuery(db, input, where);
+  const counted =
+    countedPage &&
+    (async () => {
+      const page = await countedPage;
+      return {
+        list: await clientRows(
+          db,
+          page.map((r) => r.id),
+        ),
+        matches: page[0]?.matches ?? 0,
+      };
+    });
+  return searchPage(db, { table: clients, where, input, list, counted });
 }
 
 /** A client the caller may read (deleted ones only with client.admin); E_NOT_FOUND / E_SCOPE. */

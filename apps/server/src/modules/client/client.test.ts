@@ -87,6 +87,36 @@ describe('client/search', () => {
     expect(literal.total).toBe(0);
   });
 
+  it('counts a named first page in its page query, as the count of a later page does (ADR 0022)', async () => {
+    const db = t.database.db;
+    const term = unique('Counted ');
+    const made = [];
+    for (const suffix of ['c', 'a', 'd', 'b', 'e'])
+      made.push(await buildClient(db, { name: `${term}${suffix}` }));
+    const byName = [...made].sort((x, y) => x.name.toLowerCase().localeCompare(y.name.toLowerCase()));
+    // Page 1 sorted by name: one statement gives the page and the total.
+    const first = await t.client.ok(ops.searchClients, { name: term, pageSize: 2 }, { token: admin });
+    expect(first).toMatchObject({ total: 5, totalCapped: false, page: 1 });
+    expect(first.list.map((c) => c.id)).toEqual(byName.slice(0, 2).map((c) => String(c.id)));
+    // A later page asked with its total counts separately: the same figure.
+    const later = await t.client.ok(
+      ops.searchClients,
+      { name: term, pageSize: 2, page: 3 },
+      { token: admin },
+    );
+    expect(later).toMatchObject({ total: 5, page: 3 });
+    expect(later.list.map((c) => c.id)).toEqual([String(byName[4]!.id)]);
+    // Sorted by an indexed key, the first page counts separately too.
+    const byCode = await t.client.ok(
+      ops.searchClients,
+      { name: term, pageSize: 2, sort: 'code', order: 'desc' },
+      { token: admin },
+    );
+    expect(byCode.total).toBe(5);
+    const none = await t.client.ok(ops.searchClients, { name: `${term}zz` }, { token: admin });
+    expect(none).toMatchObject({ list: [], total: 0, totalCapped: false });
+  });
+
   it('keeps sales to their department (DOMAIN.md §5.4)', async () => {
     const db = t.database.db;
     const other = await buildUser(db, { role: 'SALES', department: 'SALES2' });

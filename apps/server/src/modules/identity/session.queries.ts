@@ -11,6 +11,7 @@ import {
   users,
 } from '../../db/schema/identity';
 import type { Db } from '../../platform/db';
+import { oncePerDatabase } from '../../platform/prepared';
 import { sha256Hex } from '../../platform/tokens';
 
 /** The refresh token presented, with its session and user, locked for the trade. */
@@ -97,15 +98,10 @@ function prepareSessionInfo(db: Db) {
  * of its groups: one statement, built once per database and prepared by name on PostgreSQL (ADR
  * 0009: `check` is the per-call floor of every signed-in screen).
  */
-const preparedSessionInfo = new WeakMap<Db, ReturnType<typeof prepareSessionInfo>>();
+const preparedSessionInfo = oncePerDatabase(prepareSessionInfo);
 
 export async function sessionInfoRow(db: Db, userId: bigint) {
-  let prepared = preparedSessionInfo.get(db);
-  if (!prepared) {
-    prepared = prepareSessionInfo(db);
-    preparedSessionInfo.set(db, prepared);
-  }
-  const [row] = await prepared.execute({ userId: String(userId) });
+  const [row] = await preparedSessionInfo(db).execute({ userId: String(userId) });
   return row;
 }
 

@@ -12,6 +12,7 @@ import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
 import { label } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
+import { oncePerDatabase } from '../../platform/prepared';
 import { rankedHits } from '../../platform/ranked-hits';
 import { contains, containsOr, endsWith } from '../../platform/search';
 import { lowered, type Sorting, sortOrder, unindexed } from '../../platform/sorting';
@@ -81,13 +82,11 @@ export function toRow(r: Selected) {
   };
 }
 
-const preparedRows = new WeakMap<Db, ReturnType<typeof prepareMaterialRows>>();
-
-function prepareMaterialRows(db: Db) {
-  return selectMaterials(db, sql`${sql.placeholder('today')}::date`)
+const preparedRows = oncePerDatabase((db) =>
+  selectMaterials(db, sql`${sql.placeholder('today')}::date`)
     .where(sql`${materials.id} = any(${sql.placeholder('ids')}::bigint[])`)
-    .prepare('qc_material_rows');
-}
+    .prepare('qc_material_rows'),
+);
 
 /**
  * The rows of a page of materials, unordered, from a statement built once per database and
@@ -95,12 +94,7 @@ function prepareMaterialRows(db: Db) {
  */
 export async function materialRows(db: Db, ids: readonly bigint[]) {
   if (ids.length === 0) return [];
-  let prepared = preparedRows.get(db);
-  if (!prepared) {
-    prepared = prepareMaterialRows(db);
-    preparedRows.set(db, prepared);
-  }
-  return prepared.execute({ ids: ids.map(String), today: businessDate() });
+  return preparedRows(db).execute({ ids: ids.map(String), today: businessDate() });
 }
 
 /** The WHERE of material/search: upc ends, name has (three names), type, risk, supplier, q0. */

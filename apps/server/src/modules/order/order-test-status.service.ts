@@ -1,10 +1,11 @@
 import type { ProductTestStatus } from '@qcdesk/contract/order';
 import { TEST_REPORT_STATUS } from '@qcdesk/contract/test-report';
-import { and, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { orderRisks } from '../../db/schema/order-risk';
 import { testReportItems, testReportProducts, testReports } from '../../db/schema/test-report';
 import { type PublishedResult, productTestStatus } from '../../domain/product-test-status';
 import type { Db } from '../../platform/db';
+import { oncePerDatabase } from '../../platform/prepared';
 
 // Issue 25: an order product's test status (order detail and list, order risks, production
 // samples, the order export) is the worst of its order risk and of every published test report
@@ -31,11 +32,10 @@ const successorSpeaks = speaks({
 /**
  * The published results that concern each product (a report's own result and the product's items),
  * with the report's id (the product's compliance, order-compliance.service.ts, lists the reports).
+ * One statement per database, prepared by name (platform/prepared.ts): every order list page asks.
  */
-export async function publishedResults(db: Db, productIds: readonly bigint[]) {
-  const out = new Map<bigint, (PublishedResult & { reportId: bigint })[]>();
-  if (productIds.length === 0) return out;
-  const rows = await db
+const publishedResultRows = oncePerDatabase((db) =>
+  db
     .select({
       productId: testReportProducts.orderProductId,
       reportId: testReports.id,
@@ -52,11 +52,18 @@ export async function publishedResults(db: Db, productIds: readonly bigint[]) {
     .innerJoin(testReports, eq(testReports.id, testReportProducts.testReportId))
     .where(
       and(
-        inArray(testReportProducts.orderProductId, [...productIds]),
+        sql`${testReportProducts.orderProductId} = any(${sql.placeholder('ids')}::bigint[])`,
         speaks(testReports),
         sql`not exists (select 1 from ${testReports} s join ${testReportProducts} sp on sp.test_report_id = s.id where s.previous_report_id = ${testReports.id} and sp.order_product_id = ${testReportProducts.orderProductId} and ${successorSpeaks})`,
       ),
-    );
+    )
+    .prepare('qc_published_results'),
+);
+
+export async function publishedResults(db: Db, productIds: readonly bigint[]) {
+  const out = new Map<bigint, (PublishedResult & { reportId: bigint })[]>();
+  if (productIds.length === 0) return out;
+  const rows = await publishedResultRows(db).execute({ ids: productIds.map(String) });
   for (const r of rows) {
     const list = out.get(r.productId) ?? [];
     list.push({
@@ -70,13 +77,23 @@ export async function publishedResults(db: Db, productIds: readonly bigint[]) {
   return out;
 }
 
+const riskRows = oncePerDatabase((db) =>
+  db
+    .select({ productId: orderRisks.orderProductId, status: orderRisks.status, result: orderRisks.result })
+    .from(orderRisks)
+    .where(
+      and(
+        sql`${orderRisks.orderProductId} = any(${sql.placeholder('ids')}::bigint[])`,
+        eq(orderRisks.valid, 1),
+      ),
+    )
+    .prepare('qc_product_risks'),
+);
+
 /** The valid order risk of each product: its status and result. */
 async function risksOf(db: Db, productIds: readonly bigint[]) {
   if (productIds.length === 0) return new Map<bigint, { status: number; result: number }>();
-  const rows = await db
-    .select({ productId: orderRisks.orderProductId, status: orderRisks.status, result: orderRisks.result })
-    .from(orderRisks)
-    .where(and(inArray(orderRisks.orderProductId, [...productIds]), eq(orderRisks.valid, 1)));
+  const rows = await riskRows(db).execute({ ids: productIds.map(String) });
   return new Map(rows.map((r) => [r.productId, { status: r.status, result: r.result }]));
 }
 

@@ -15,6 +15,7 @@ import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
 import { label } from '../../platform/labels';
 import { onePage } from '../../platform/paging';
+import { oncePerDatabase } from '../../platform/prepared';
 import { rankedHits } from '../../platform/ranked-hits';
 import { type Scope, scopeWhere } from '../../platform/scope';
 import { contains, endsWith, factoriesMatching } from '../../platform/search';
@@ -199,24 +200,20 @@ export function toRow(r: Selected, statuses?: ReadonlyMap<bigint, ProductTestSta
   };
 }
 
-const preparedRows = new WeakMap<Db, ReturnType<typeof prepareProductRows>>();
-
-function prepareProductRows(db: Db) {
-  return selectProducts(db)
+const preparedRows = oncePerDatabase((db) =>
+  selectProducts(db)
     .where(sql`${orderProducts.id} = any(${sql.placeholder('ids')}::bigint[])`)
-    .prepare('qc_order_product_rows');
-}
+    .prepare('qc_order_product_rows'),
+);
 
 /** The list rows of the products `ids`, in that order (ADR 0009: one statement prepared per database). */
 export async function productRows(db: Db, ids: readonly bigint[]) {
   if (ids.length === 0) return [];
-  let prepared = preparedRows.get(db);
-  if (!prepared) {
-    prepared = prepareProductRows(db);
-    preparedRows.set(db, prepared);
-  }
-  const rows = await prepared.execute({ ids: ids.map(String) });
-  const statuses = await productTestStatuses(db, ids);
+  // The statuses read other tables: side by side with the rows (on PostgreSQL, two connections).
+  const [rows, statuses] = await Promise.all([
+    preparedRows(db).execute({ ids: ids.map(String) }),
+    productTestStatuses(db, ids),
+  ]);
   const byId = new Map(rows.map((r) => [r.product.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);

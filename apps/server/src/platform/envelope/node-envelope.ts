@@ -40,6 +40,25 @@ export function unwrapClientKeyNode(privateKey: KeyObject, wrappedKey: string): 
   return key;
 }
 
+/**
+ * A fresh IV from a pool of random bytes drawn 256 IVs at a time: each answer's IV is still
+ * unpredictable and never reused, without a call into the random source per answer (issue 33).
+ */
+const IV_POOL_BYTES = 256 * IV_BYTES;
+let ivPool = Buffer.alloc(0);
+let ivOffset = 0;
+function freshIv(): Buffer {
+  if (ivOffset + IV_BYTES > ivPool.length) {
+    ivPool = randomBytes(IV_POOL_BYTES);
+    ivOffset = 0;
+  }
+  const iv = ivPool.subarray(ivOffset, ivOffset + IV_BYTES);
+  ivOffset += IV_BYTES;
+  return iv;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 /** One client's key on the server: seal answers, open requests. */
 export class NodeSession {
   private readonly cryptKey: Buffer;
@@ -52,7 +71,7 @@ export class NodeSession {
     this.authKey = Buffer.from(clientKey.subarray(32, 64));
   }
 
-  seal(text: string, iv: Uint8Array = randomBytes(IV_BYTES)): string {
+  seal(text: string, iv: Uint8Array = freshIv()): string {
     const cipher = createCipheriv('aes-256-cbc', this.cryptKey, iv);
     const ct = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
     const signed = Buffer.concat([iv, ct]);
@@ -72,7 +91,7 @@ export class NodeSession {
     try {
       const decipher = createDecipheriv('aes-256-cbc', this.cryptKey, signed.subarray(0, IV_BYTES));
       const plain = Buffer.concat([decipher.update(signed.subarray(IV_BYTES)), decipher.final()]);
-      return new TextDecoder('utf-8', { fatal: true }).decode(plain);
+      return utf8.decode(plain);
     } catch {
       throw new IntegrityError('bad padding');
     }

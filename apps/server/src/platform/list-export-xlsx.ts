@@ -1,5 +1,6 @@
 import type { Language } from '@qcdesk/contract';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from './lazy-packages';
 import { cellValue, type ExportColumn } from './list-export';
 import { quoteSheetText } from './spreadsheet-text';
 
@@ -26,7 +27,8 @@ export interface ExportWorkbook<Row> {
 
 /** Writes one sheet: a bold, frozen header row in `lang`, then every row. Answers the rows written. */
 export async function writeExportWorkbook<Row>(book: ExportWorkbook<Row>): Promise<number> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const excel = await loadExcelJS();
+  const workbook = new excel.stream.xlsx.WorkbookWriter({
     filename: book.path,
     useStyles: true,
     useSharedStrings: false,

@@ -1,5 +1,6 @@
 import { type Readable, Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from './lazy-packages';
 import { quoteSheetText, sheetCell } from './spreadsheet-text';
 import { readXlsxRows } from './xlsx-reader';
 
@@ -53,7 +54,8 @@ export async function annotatedXlsx(
       done();
     },
   });
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const excel = await loadExcelJS();
+  const book = new excel.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = book.addWorksheet('errors');
   let columns = new Map<string, number>();
   let errorColumn = 1;

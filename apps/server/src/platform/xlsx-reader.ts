@@ -3,12 +3,12 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Readable, Writable } from 'node:stream';
+import { type Duplex, type Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import ExcelJS from 'exceljs';
-import { SaxesParser } from 'saxes';
-import { type Entry, Parse } from 'unzipper';
+import type ExcelJS from 'exceljs';
+import type { Entry } from 'unzipper';
 import { AppError } from './errors';
+import { loadExcelJS, loadSaxes, loadUnzipperParse } from './lazy-packages';
 import { unquoteSheetText } from './spreadsheet-text';
 import {
   CompressedCounter,
@@ -94,15 +94,26 @@ export async function* readXlsxRows(
 ): AsyncGenerator<XlsxRow> {
   const limits = { ...XLSX_LIMITS, ...overrides };
   const budget = new XlsxBudget(limits);
-  const book = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  let inputError: unknown;
+  let zip: Duplex | undefined;
+  input.on('error', (error) => {
+    inputError = error;
+    zip?.destroy(error);
+  });
+  // exceljs and unzipper load on the first file (issue 33); the input may fail meanwhile.
+  const [excel, Parse] = await Promise.all([loadExcelJS(), loadUnzipperParse()]);
+  if (inputError) {
+    input.destroy();
+    throw inputError;
+  }
+  const book = new excel.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
     worksheets: 'emit',
   }) as unknown as Book;
   const counter = new CompressedCounter(budget);
-  const zip = Parse({ forceStream: true });
-  let inputError: unknown;
+  zip = Parse({ forceStream: true });
   let zipError: Error | undefined;
   let current: PartGuard | undefined;
   // A zip or inflate error ends the part being read (unzipper reports it on the archive's stream,
@@ -110,10 +121,6 @@ export async function* readXlsxRows(
   zip.on('error', (error) => {
     zipError ??= error;
     current?.destroy(error);
-  });
-  input.on('error', (error) => {
-    inputError = error;
-    zip.destroy(error);
   });
   input.pipe(counter).pipe(zip);
   let spill: { dir: string; path: string; sheetNo: string } | undefined;
@@ -221,6 +228,7 @@ async function* sheetRows(
  */
 async function sharedStrings(text: AsyncIterable<string>, limits: XlsxLimits): Promise<string[]> {
   const strings: string[] = [];
+  const SaxesParser = await loadSaxes();
   const parser = new SaxesParser();
   let entry: string | undefined;
   let inText = false;

@@ -1,10 +1,11 @@
 import { fieldLabel, type Language } from '@qcdesk/contract';
 import { enumLabel } from '@qcdesk/contract/enumerations';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Principal } from '../../platform/auth';
 import { actorOf } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import type { Label } from '../../platform/labels';
+import { loadExcelJS } from '../../platform/lazy-packages';
 import { sheetCells } from '../../platform/spreadsheet-text';
 import type { FilesRuntime } from '../../platform/storage/files-context';
 import { fileOutput, storeGeneratedFile } from '../files/files.service';
@@ -40,7 +41,8 @@ export async function clientRequirementsWorkbook(db: Db, id: bigint, user: Princ
   const { detail: client } = await getClient(db, id, user);
   const { detail: requirements } = await getClientRequirements(db, id, user);
   const text = (key: keyof typeof SHEETS) => SHEETS[key][lang];
-  const workbook = new ExcelJS.Workbook();
+  const excel = await loadExcelJS();
+  const workbook = new excel.Workbook();
   workbook.creator = 'QCDesk';
 
   const settings = workbook.addWorksheet(text('client'));

@@ -19,12 +19,13 @@ import {
 import { enumerations } from '@qcdesk/contract/enumerations';
 import { and, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { clients } from '../../db/schema/client';
 import { users } from '../../db/schema/identity';
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { loadExcelJS } from '../../platform/lazy-packages';
 import { validationRefusal } from '../../platform/registry';
 import { sheetCells } from '../../platform/spreadsheet-text';
 import { readXlsxRows } from '../../platform/xlsx-reader';
@@ -93,7 +94,8 @@ export async function exportConfigRows(
   const presented = await presentRows(db, list, rows as Row[]);
   const fields = sheetFields(list);
 
-  const workbook = new ExcelJS.Workbook();
+  const excel = await loadExcelJS();
+  const workbook = new excel.Workbook();
   const sheet = workbook.addWorksheet(list.name);
   sheet.addRow(sheetCells(fields.map((f) => configFieldLabel(f, lang))));
   for (const row of presented) sheet.addRow(sheetCells(fields.map((f) => toCell(f, row))));

@@ -8,12 +8,13 @@ import {
   type DashboardCharts,
 } from '@qcdesk/contract/dashboard-charts';
 import type { Language } from '@qcdesk/contract/language';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { addDays } from '../../domain/calendar';
 import type { Principal } from '../../platform/auth';
 import { addMonths, businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { loadExcelJS } from '../../platform/lazy-packages';
 import { XLSX_TYPE } from '../../platform/list-export-xlsx';
 import { type Scope, scopeOf } from '../../platform/scope';
 import { sheetCells } from '../../platform/spreadsheet-text';
@@ -128,7 +129,8 @@ export async function dashboardChartXlsx(
   const charts = await dashboardCharts(db, input, user);
   // The wire shape (ids as strings) is what the table reads; the labels' ids are not shown.
   const table = chartTable(input.chart, charts as unknown as DashboardCharts, lang);
-  const workbook = new ExcelJS.Workbook();
+  const excel = await loadExcelJS();
+  const workbook = new excel.Workbook();
   const sheet = workbook.addWorksheet(DASHBOARD_CHARTS[input.chart].label[lang].slice(0, 31));
   sheet.addRow(sheetCells(table.header));
   for (const row of table.rows) sheet.addRow(sheetCells(row));

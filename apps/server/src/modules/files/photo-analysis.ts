@@ -1,7 +1,5 @@
-import exifr from 'exifr';
-import sharp from 'sharp';
-import phash from 'sharp-phash';
 import { type Capture, exifCapture, hashFromBits } from '../../domain/photo-integrity';
+import { loadExifr, loadPhash, loadSharp } from '../../platform/lazy-packages';
 import { THUMBNAIL_INPUT_PIXELS } from './thumbnails';
 
 // What is read from a photo once, when its evidence is made (issue 27, docs/adr/0019-photo-evidence.md):
@@ -49,6 +47,7 @@ function gpsOf(lat: unknown, lng: unknown): { latitude: number; longitude: numbe
 
 /** The EXIF facts of an image; an image without EXIF, or with an unreadable block, has none. */
 export async function readExif(image: Buffer): Promise<ExifFacts> {
+  const exifr = await loadExifr();
   let tags: Record<string, unknown> | undefined;
   try {
     tags = await exifr.parse(image, {
@@ -83,6 +82,7 @@ export async function readExif(image: Buffer): Promise<ExifFacts> {
  * corrupt, or over THUMBNAIL_INPUT_PIXELS (a decompression bomb is refused from its header).
  */
 export async function analysePhoto(original: Buffer): Promise<AnalysedPhoto> {
+  const [sharp, phash] = await Promise.all([loadSharp(), loadPhash()]);
   const input = sharp(original, {
     limitInputPixels: THUMBNAIL_INPUT_PIXELS,
     failOn: 'error',

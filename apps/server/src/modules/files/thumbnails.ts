@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../platform/lazy-packages';
 import type { ObjectStore } from '../../platform/storage/object-store';
 
 // Thumbnails of stored images (issue 15, docs/adr/0014-thumbnails.md): made once per image, kept
@@ -33,6 +33,7 @@ const FAILED_MAX = 1000;
 
 /** The thumbnail of `input` (bytes of a jpeg, png, webp or gif): webp, at most THUMBNAIL_MAX_PX a side. */
 export async function renderThumbnail(input: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(input, { limitInputPixels: THUMBNAIL_INPUT_PIXELS, failOn: 'error', animated: false })
     .rotate() // Upright by its EXIF orientation, as the phone showed it.
     .resize(THUMBNAIL_MAX_PX, THUMBNAIL_MAX_PX, { fit: 'inside', withoutEnlargement: true })

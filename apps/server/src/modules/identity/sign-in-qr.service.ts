@@ -1,10 +1,10 @@
 import type { Language } from '@qcdesk/contract';
 import { personName } from '@qcdesk/contract/person-name';
 import { and, eq } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import { oneTimeTokens, users } from '../../db/schema/identity';
 import type { Principal } from '../../platform/auth';
 import type { Db } from '../../platform/db';
+import { loadQRCode } from '../../platform/lazy-packages';
 import { randomToken, sha256Hex } from '../../platform/tokens';
 import { type IdentityDeps, issueSession, type RequestMeta } from './session.service';
 import { isActive, qrLink, tokenExpired } from './sign-in.rules';
@@ -25,6 +25,7 @@ export async function createQrToken(db: Db, deps: IdentityDeps, lang: Language) 
     expiresAt,
   });
   const url = qrLink(deps.config.publicUrl, lang, token);
+  const QRCode = await loadQRCode();
   const qrCode = await QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
   return { token, pollKey, url, qrCode, expiresAt };
 }

@@ -284,7 +284,7 @@ function signOff(pdf: PdfReport, d: ReportDetail, input: ReportPdfInput): void {
 /** The inspection report's PDF. */
 export async function renderInspectionReportPdf(input: ReportPdfInput): Promise<MadePdf> {
   const d = input.detail;
-  const pdf = new PdfReport({
+  const pdf = await PdfReport.create({
     title: d.interim ? L.interimTitle : L.title,
     reportNo: d.reportNo,
     revision: d.revision,

@@ -1,7 +1,6 @@
 import { INSPECTION_APPLY_STATUS } from '@qcdesk/contract/inspection-apply';
 import { INSPECTION_PLAN_STATUS } from '@qcdesk/contract/inspection-plan';
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { byDepartment, type ChangeLogScopeCases } from '../../../test/support/change-log-scope';
 import { idOf, unique } from '../../../test/support/factories';
 import { buildUser } from '../../../test/support/identity';
@@ -13,6 +12,7 @@ import { inspectionTaskAssistants, inspectionTasks } from '../../db/schema/inspe
 import { addDays } from '../../domain/calendar';
 import { businessDate } from '../../platform/business-time';
 import type { Db } from '../../platform/db';
+import { loadSharp } from '../../platform/lazy-packages';
 import { buildOrder } from '../order/order.factory';
 
 // Test data of inspection reports (STYLE.md rule 9): a dispatched plan's task of a planned
@@ -91,7 +91,8 @@ export async function buildDispatchedTask(db: Db, order: OrderOf, o: TaskOverrid
 }
 
 /** A small JPEG whose content differs by `seed` (so its SHA-256 does). */
-export function jpeg(seed: number): Promise<Buffer> {
+export async function jpeg(seed: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp({
     create: {
       width: 48,

@@ -6,7 +6,8 @@ import {
   ORDER_FEED_REQUIRED,
   type OrderFeedColumn,
 } from '@qcdesk/contract/order';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../platform/lazy-packages';
 import { quoteSheetText, sheetCells } from '../../platform/spreadsheet-text';
 import { cellText, ownText, readXlsxRows } from '../../platform/xlsx-reader';
 import type { FeedProblem } from './order-feed.rules';
@@ -116,7 +117,8 @@ export async function orderFileTemplate(
   example: Partial<Record<OrderFeedColumn, string | number>>,
   factories: readonly TemplateFactory[],
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const excel = await loadExcelJS();
+  const workbook = new excel.Workbook();
   const sheet = workbook.addWorksheet('orders');
   const codes = workbook.addWorksheet('codes');
   sheet.addRow(sheetCells([...ORDER_FEED_COLUMNS]));

@@ -143,7 +143,7 @@ function signOff(pdf: PdfReport, d: SuperviseDetail, input: SupervisePdfInput): 
 /** The loading report's PDF. */
 export async function renderSuperviseReportPdf(input: SupervisePdfInput): Promise<MadePdf> {
   const d = input.detail;
-  const pdf = new PdfReport({
+  const pdf = await PdfReport.create({
     title: L.title,
     reportNo: d.reportNo,
     revision: 0,

@@ -1,28 +1,48 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { SendMailOptions, SentMessageInfo, Transporter } from 'nodemailer';
 import { mailOutbox } from '../../db/schema/mail';
 import { retryDelayMs } from '../jobs/job-queue';
 import { type JobHandler, RetryLater } from '../jobs/job-worker';
+import { loadNodemailer } from '../lazy-packages';
 
-/** A pooled SMTP transport for MAIL_URL (smtp://user:pass@host:port/?options), or null when unset. */
-export function createMailTransport(mailUrl: string | undefined): Transporter | null {
+/** What the `mail.send` job uses of a transport (nodemailer's Transporter is one). */
+export interface MailTransport {
+  sendMail(message: SendMailOptions): Promise<SentMessageInfo>;
+  close(): void;
+}
+
+/**
+ * A pooled SMTP transport for MAIL_URL (smtp://user:pass@host:port/?options), or null when unset.
+ * nodemailer loads and the pool opens with the first mail sent (issue 33: not at start-up).
+ */
+export function createMailTransport(mailUrl: string | undefined): MailTransport | null {
   if (!mailUrl) return null;
-  // Pooled: ~1.6 ms per message instead of ~100 ms for a connection per mail (STACK-NOTES.md).
-  return nodemailer.createTransport({
-    url: mailUrl,
-    pool: true,
-    maxConnections: 3,
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 60_000,
-  });
+  let pool: Transporter | undefined;
+  return {
+    async sendMail(message) {
+      const nodemailer = await loadNodemailer();
+      // Pooled: ~1.6 ms per message instead of ~100 ms for a connection per mail (STACK-NOTES.md).
+      pool ??= nodemailer.createTransport({
+        url: mailUrl,
+        pool: true,
+        maxConnections: 3,
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 60_000,
+      });
+      return pool.sendMail(message);
+    },
+    close() {
+      pool?.close();
+    },
+  };
 }
 
 /** An attachment's bytes, read from the object store when the mail goes out. */
 export type AttachmentReader = (fileId: bigint) => Promise<Buffer | null>;
 
 export interface MailSenderOptions {
-  transport: Transporter | null;
+  transport: MailTransport | null;
   /** Reads the stored files a mail attaches (issue 28); a mail with attachments needs it. */
   readAttachment?: AttachmentReader;
   from: string;

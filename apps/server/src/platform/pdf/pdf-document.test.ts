@@ -16,7 +16,7 @@ const photo = (seed: number) =>
 
 describe('PdfReport', () => {
   it('breaks a long table across pages with its header repeated, and numbers the pages', async () => {
-    const pdf = new PdfReport({
+    const pdf = await PdfReport.create({
       title: { zh: '测试报告', en: 'Test report' },
       reportNo: 'T2611280001',
       revision: 2,
@@ -63,7 +63,7 @@ describe('PdfReport', () => {
   });
 
   it('marks a preview on every page', async () => {
-    const pdf = new PdfReport({
+    const pdf = await PdfReport.create({
       title: { zh: '测试报告', en: 'Test report' },
       reportNo: 'T1',
       revision: 0,

@@ -1,4 +1,5 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../lazy-packages';
 import { pdfFont } from './pdf-fonts';
 
 // The PDF engine (ADR 0021): pdfkit with the embedded CJK font, and the building blocks every
@@ -73,8 +74,16 @@ export class PdfReport {
   private readonly chunks: Buffer[] = [];
   private readonly done: Promise<Buffer>;
 
-  constructor(private readonly meta: PdfMeta) {
-    this.doc = new PDFDocument({
+  /** A new report, its first page open (pdfkit loads with the first PDF: issue 33). */
+  static async create(meta: PdfMeta): Promise<PdfReport> {
+    return new PdfReport(meta, await loadPdfKit());
+  }
+
+  private constructor(
+    private readonly meta: PdfMeta,
+    Document: typeof PDFDocument,
+  ) {
+    this.doc = new Document({
       size: PAGE.size,
       margins: PAGE.margins,
       bufferPages: true,

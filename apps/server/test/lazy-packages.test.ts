@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -8,6 +7,7 @@ import { areas } from '@qcdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServerIfStale, SERVER_ENTRY } from '../../../scripts/build-server.mjs';
 import { SEED_ENV } from './support/seed-env';
+import { freePort, stopServer } from './support/server-process';
 import { httpSender, TestClient } from './support/test-app';
 
 // Issue 33: the heavy packages load on first use (src/platform/lazy-packages.ts), not at start-up.
@@ -26,14 +26,6 @@ const HEAVY = [
   'saxes',
   'unzipper',
 ];
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** The packages (under node_modules) whose files the process imported so far. */
 function importedPackages(log: string): Set<string> {
@@ -93,12 +85,7 @@ describe('the built server at rest', () => {
   }, 150_000);
 
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once('exit', resolve));
-      server.kill('SIGTERM');
-      await Promise.race([exited, sleep(10_000)]);
-      if (server.exitCode === null) server.kill('SIGKILL');
-    }
+    await stopServer(server);
     rmSync(dir, { recursive: true, force: true });
   }, 30_000);
 

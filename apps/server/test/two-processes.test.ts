@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,6 +13,7 @@ import { clientInput } from '../src/modules/client/client.factory';
 import { type Database, openDatabase } from '../src/platform/db';
 import { withDatabase } from './global-setup';
 import { SEED_ENV } from './support/seed-env';
+import { freePort, stopServer } from './support/server-process';
 import { type Sender, TestClient } from './support/test-app';
 
 // Two server processes behind one port (PROCESSES=2, Node's cluster; ADR 0029), on PostgreSQL: the
@@ -24,15 +24,6 @@ import { type Sender, TestClient } from './support/test-app';
 // TypeScript sources through tsx cost twice the CPU, beside the browser suite in CI (ADR 0012).
 
 const url = process.env.DATABASE_URL;
-
-/** A free port on the loopback. */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** Real HTTP, a new connection per call; remembers which process answered each call. */
 function freshConnectionSender(port: number, served: string[]): Sender {
@@ -112,12 +103,7 @@ describe.skipIf(!url)('two server processes behind one port', () => {
   }, 150_000);
 
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once('exit', resolve));
-      server.kill('SIGTERM');
-      await Promise.race([exited, sleep(10_000)]);
-      if (server.exitCode === null) server.kill('SIGKILL');
-    }
+    await stopServer(server);
     await database?.close();
     await admin(`drop database if exists ${name} with (force)`);
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { areas } from '@qcdesk/contract';
 import { ORDER_FEED_COLUMNS } from '@qcdesk/contract/order';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, gte, like, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { files, shortLinks } from '../src/db/schema/files';
@@ -12,6 +12,7 @@ import { orderImports } from '../src/db/schema/order';
 import { jobs } from '../src/db/schema/platform';
 import { buildClient } from '../src/modules/client/client.factory';
 import { readStoredFile } from '../src/modules/files/files.service';
+import { LIST_EXPORT_JOB } from '../src/modules/list-export/list-export.rules';
 import { JOB_ENTITY } from '../src/modules/list-export/list-export.service';
 import { addDays } from '../src/modules/order/order.rules';
 import { buildOrder } from '../src/modules/order/order.factory';
@@ -81,74 +82,131 @@ describe.runIf(url)('a server killed during a long job (PostgreSQL)', () => {
 
   const jobRow = async (id: bigint) => (await db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
 
-  it('an XLSX export killed while writing its rows runs again and stores one complete file', {
-    timeout: 60_000,
-  }, async () => {
-    const token = unique('KILLX');
-    const first = await buildClient(db, { name: `${token} 00000` });
-    await cloneClients(db, first.id, token, EXPORT_ROWS - 1);
-    const admin = await signInAs(t, 'ADMIN');
-    const { jobId } = await t.client.ok(
-      areas.client.exportClients,
-      { name: token },
-      { token: admin, lang: 'en' },
-    );
-    const id = BigInt(jobId);
-    const spool = join(dataDir, 'objects', 'tmp');
-    const spooled = () => readdirSync(spool, { withFileTypes: true }).filter((e) => e.isFile()).length;
-
-    const server = await startServer();
-    await until('the export to run', async () => (await jobRow(id)).status === 'running', server);
-    // Kill point: the export's progress write after a batch of rows went to its temporary XLSX.
-    const lock = await holdLocks(db, async (tx) => {
-      await tx.execute(sql`select 1 from jobs where id = ${id} for update`);
+  describe('an XLSX export', () => {
+    let admin: string;
+    beforeAll(async () => {
+      admin = await signInAs(t, 'ADMIN');
     });
-    await until(
-      'the export to write its progress',
-      async () => (await waitingOn(db, lock.pid)).some((q) => /^update "jobs" set "progress"/.test(q)),
-      server,
-    );
-    const atKill = await jobRow(id);
-    await killAtLock(db, server, lock);
-    expect(atKill).toMatchObject({ status: 'running', attempts: 1 });
-    expect(atKill.progress).toBeLessThan(100);
-    // Killed with a partial workbook in the spool and nothing stored, linked or mailed.
-    expect(spooled()).toBe(1);
-    expect(await mailsOf(db, id)).toEqual([]);
 
-    const { lastError } = await resumeAfterRestart(db, id, startServer);
-    expect(lastError).toBe('the worker stopped while running it (attempt 1 of 3)');
-    await until(
-      'the export to finish',
-      async () => (await jobRow(id)).status !== 'queued' && (await jobRow(id)).status !== 'running',
-    );
-    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2, progress: 100 });
+    /** Queues the export of `EXPORT_ROWS` new clients named `<token> …`; answers its job's id. */
+    async function queueExport(token: string): Promise<bigint> {
+      const first = await buildClient(db, { name: `${token} 00000` });
+      await cloneClients(db, first.id, token, EXPORT_ROWS - 1);
+      const { jobId } = await t.client.ok(
+        areas.client.exportClients,
+        { name: token },
+        { token: admin, lang: 'en' },
+      );
+      return BigInt(jobId);
+    }
 
-    // Its result: one mail, whose link names one file, complete: every client once, in code order.
-    const mails = await mailsOf(db, id);
-    expect(mails).toHaveLength(1);
-    const code = /\/s\/([A-Za-z0-9]+)/.exec(mails[0]!.text)![1]!;
-    const [link] = await db.select().from(shortLinks).where(eq(shortLinks.code, code));
-    expect(link!.fileIds).toHaveLength(1);
-    const content = await readStoredFile(db, (await t.app.files.ready()).store, BigInt(link!.fileIds[0]!));
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(content as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
-    const names: string[] = [];
-    sheet.eachRow((row, n) => {
-      if (n > 1) names.push(String(row.getCell(2).value));
+    /** After the kill: the restarted server runs the export again, to done. */
+    async function resumesToDone(id: bigint) {
+      const { lastError } = await resumeAfterRestart(db, id, startServer);
+      expect(lastError).toBe('the worker stopped while running it (attempt 1 of 3)');
+      await until('the export to finish', async () =>
+        ['done', 'failed', 'dead'].includes((await jobRow(id)).status),
+      );
+      expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2, progress: 100 });
+    }
+
+    /**
+     * The export's result: one mail, whose link names one stored file, complete (every client of the
+     * filter once), and no other file stored since the export was asked.
+     */
+    async function expectOneCompleteFile(id: bigint, token: string) {
+      const mails = await mailsOf(db, id);
+      expect(mails, 'mails queued by the export').toHaveLength(1);
+      const code = /\/s\/([A-Za-z0-9]+)/.exec(mails[0]!.text)![1]!;
+      const [link] = await db.select().from(shortLinks).where(eq(shortLinks.code, code));
+      expect(link!.fileIds).toHaveLength(1);
+      const fileId = link!.fileIds[0]!;
+      const content = await readStoredFile(db, (await t.app.files.ready()).store, BigInt(fileId));
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(content as unknown as ArrayBuffer);
+      const names: string[] = [];
+      workbook.worksheets[0]!.eachRow((row, n) => {
+        if (n > 1) names.push(String(row.getCell(2).value));
+      });
+      expect(names).toHaveLength(EXPORT_ROWS);
+      expect(new Set(names).size).toBe(EXPORT_ROWS);
+      expect(names.every((name) => name.startsWith(token))).toBe(true);
+      const { createdAt } = await jobRow(id);
+      const stored = await db
+        .select({ id: files.id })
+        .from(files)
+        .where(and(like(files.name, 'Clients%.xlsx'), gte(files.createdAt, createdAt)));
+      expect(stored.map((f) => String(f.id))).toEqual([fileId]);
+    }
+
+    it('killed while writing its rows: runs again and stores one complete file', {
+      timeout: 60_000,
+    }, async () => {
+      const token = unique('KILLX');
+      const id = await queueExport(token);
+      const spool = join(dataDir, 'objects', 'tmp');
+      const spooled = () => readdirSync(spool, { withFileTypes: true }).filter((e) => e.isFile()).length;
+      const spooledBefore = existsSync(spool) ? spooled() : 0;
+
+      const server = await startServer();
+      await until('the export to run', async () => (await jobRow(id)).status === 'running', server);
+      // Kill point: the export's progress write after a batch of rows went to its temporary XLSX.
+      const lock = await holdLocks(db, async (tx) => {
+        await tx.execute(sql`select 1 from jobs where id = ${id} for update`);
+      });
+      await until(
+        'the export to write its progress',
+        async () => (await waitingOn(db, lock.pid)).some((q) => /^update "jobs" set "progress"/.test(q)),
+        server,
+      );
+      const atKill = await jobRow(id);
+      await killAtLock(db, server, lock);
+      expect(atKill).toMatchObject({ status: 'running', attempts: 1 });
+      expect(atKill.progress).toBeLessThan(100);
+      // Killed with a partial workbook in the spool and nothing stored, linked or mailed.
+      expect(spooled()).toBe(spooledBefore + 1);
+      expect(await mailsOf(db, id)).toEqual([]);
+
+      await resumesToDone(id);
+      // The killed run's spool file is referenced by nothing: the hourly temp purge
+      // (FilesContext.purgeTemp) removes it.
+      await expectOneCompleteFile(id, token);
     });
-    expect(names).toHaveLength(EXPORT_ROWS);
-    expect(new Set(names).size).toBe(EXPORT_ROWS);
-    expect(names.every((name) => name.startsWith(token))).toBe(true);
-    // The only export file of the requester is the linked one; the killed run's spool file is
-    // garbage for the temp purge (FilesContext.purgeTemp), referenced by nothing.
-    const exported = await db.select({ id: files.id }).from(files).where(like(files.name, '%.xlsx'));
-    expect(exported.map((f) => String(f.id))).toContain(link!.fileIds[0]);
-    expect(
-      exported.filter((f) => String(f.id) !== link!.fileIds[0]).length,
-      'files stored by the export besides the linked one',
-    ).toBe(0);
+
+    it('killed after storing and mailing its file, before the job is marked done: no second file or mail', {
+      timeout: 60_000,
+    }, async () => {
+      const token = unique('KILLM');
+      const id = await queueExport(token);
+      // Kill point: the worker's update of the job to done, after the handler's transaction (file,
+      // link, mail) committed. A trigger of this test database makes that one update wait on a lock
+      // the test holds.
+      await db.execute(sql`create or replace function test_hold_done() returns trigger language plpgsql
+        as $$ begin perform pg_advisory_xact_lock(3232); return new; end $$`);
+      await db.execute(sql`create trigger test_hold_done before update on jobs for each row
+        when (old.status = 'running' and new.status = 'done' and old.kind = ${sql.raw(`'${LIST_EXPORT_JOB}'`)})
+        execute function test_hold_done()`);
+      try {
+        const lock = await holdLocks(db, async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(3232)`);
+        });
+        const server = await startServer();
+        await until(
+          'the export to be done',
+          async () => (await waitingOn(db, lock.pid)).some((q) => /^update "jobs" set "status"/.test(q)),
+          server,
+        );
+        await killAtLock(db, server, lock);
+      } finally {
+        await db.execute(sql`drop trigger test_hold_done on jobs`);
+        await db.execute(sql`drop function test_hold_done()`);
+      }
+      expect(await jobRow(id)).toMatchObject({ status: 'running', attempts: 1 });
+      expect(await mailsOf(db, id)).toHaveLength(1);
+
+      await resumesToDone(id);
+      await expectOneCompleteFile(id, token);
+    });
   });
 
   describe('an order import', () => {

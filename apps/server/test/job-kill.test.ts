@@ -23,6 +23,7 @@ import { unique } from './support/factories';
 import { uploadFile } from './support/files-helpers';
 import { signInAs } from './support/identity';
 import {
+  buildServer,
   holdLocks,
   killAtLock,
   resumeAfterRestart,
@@ -36,15 +37,17 @@ import { urlOf } from './support/test-database';
 
 // Crash safety of the two long jobs (issue 32, ADR 0016): the real server (dist/main.js) runs the
 // job in a process of its own and is killed with SIGKILL at a named point, then another server is
-// started on the same database and files. A row lock the test holds stops the job at that point: the
-// test sees the server's connection wait on it, kills the process, lets go of the lock. The dead
+// started on the same database and files. A lock the test holds stops the job at that point (a row
+// lock, an uncommitted row the job's insert conflicts with, an advisory lock behind a trigger): the
+// test sees the server's connection wait on it, kills the process, cancels the statement the process
+// had sent (support/server-process.ts, killAtLock) and lets go of the lock. The dead
 // server's lease is moved back an hour and the backoff skipped (the test does not wait 5 minutes).
 // PostgreSQL only: both processes must reach the database (PGlite has one process per data folder).
 
 const url = process.env.DATABASE_URL;
 
-/** Clients of the export: a dozen batches of 500 (EXPORT_BATCH), a few seconds of writing. */
-const EXPORT_ROWS = 3000;
+/** Clients of the export: four batches of 500 (EXPORT_BATCH). */
+const EXPORT_ROWS = 2000;
 /** Lines of an import (10 an order): two chunks (500 lines, then 100), written in one transaction. */
 const IMPORT_LINES = 600;
 
@@ -69,6 +72,7 @@ describe.runIf(url)('a server killed during a long job (PostgreSQL)', () => {
     // Under the repository's tmp/ (git-ignored): both the servers and this process store files here.
     dataDir = join(REPO_ROOT, 'tmp', 'job-kill', randomBytes(6).toString('hex'));
     mkdirSync(dataDir, { recursive: true });
+    await buildServer();
     t = await startTestApp({ env: { DATA_DIR: dataDir } });
     db = t.database.db;
     databaseUrl = urlOf(t.database)!;
@@ -277,6 +281,28 @@ describe.runIf(url)('a server killed during a long job (PostgreSQL)', () => {
       });
       expect(await written(prefix)).toEqual(ALL);
     }
+
+    it('killed while reading and checking its lines: nothing is written, and the rerun writes all of it once', {
+      timeout: 60_000,
+    }, async () => {
+      const prefix = unique('KILLR');
+      const id = await queueImport(prefix);
+      const server = await startServer();
+      await until('the import to read', async () => (await importRow(id)).status === 'reading', server);
+      // Kill point: the import's progress after its first 500 lines were read and checked.
+      const lock = await holdLocks(db, async (tx) => {
+        await tx.execute(sql`select 1 from order_imports where id = ${id} for update`);
+      });
+      await until(
+        'the import to record its progress',
+        async () => (await waitingOn(db, lock.pid)).some((q) => /^update "order_imports"/.test(q)),
+        server,
+      );
+      await killAtLock(db, server, lock);
+      expect((await importRow(id)).status).toBe('reading');
+      expect(await written(prefix)).toEqual(NONE);
+      await resumesToDone(id, prefix);
+    });
 
     it('killed in its write transaction: none of the file is written, and the rerun writes all of it once', {
       timeout: 60_000,

@@ -19,9 +19,13 @@ export interface ServerProcess {
   kill9(): Promise<void>;
 }
 
+/** Builds the server when its sources are newer than apps/server/dist (once, before the first start). */
+export async function buildServer(): Promise<void> {
+  if ((await buildServerIfStale({ quiet: true })) !== 0) throw new Error('the server did not build');
+}
+
 /** Starts the compiled server on `databaseUrl` with its files under `dataDir`; its job worker polls. */
 export async function startServerProcess(databaseUrl: string, dataDir: string): Promise<ServerProcess> {
-  if ((await buildServerIfStale({ quiet: true })) !== 0) throw new Error('the server did not build');
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: {
       ...process.env,

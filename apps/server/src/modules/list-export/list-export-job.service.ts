@@ -21,7 +21,7 @@ import { getSystemParam } from '../../platform/system-params';
 import { storeGeneratedFileFrom } from '../files/generated-files.service';
 import { createShortLink } from '../files/short-links.service';
 import { LIST_EXPORT_MAIL } from './list-export.mails';
-import { readRequester } from './list-export.queries';
+import { exportMailed, readRequester } from './list-export.queries';
 import {
   EXPORT_BATCH,
   type ExportPayload,
@@ -35,7 +35,8 @@ import { JOB_ENTITY, type ListExportDeps } from './list-export.service';
 
 // The export job: reads the rows of the requester's filter in key order, a batch at a time, into an
 // XLSX file (streamed to a temporary file), stores it as the requester's file and mails them a
-// download link in their language. Progress is written after every batch.
+// download link in their language. Progress is written after every batch. A run after one that
+// committed its file and mail does nothing (test/job-kill.test.ts).
 
 /** The rows of the filter, a batch at a time, with their labels, in key order. */
 async function* rowBatches(db: Db, def: ListExportDef, where: SQL | undefined, limit: number) {
@@ -48,6 +49,12 @@ async function runExport(deps: ListExportDeps, payload: ExportPayload, ctx: JobC
   const { db } = ctx;
   const def = deps.capabilities.exports.get(payload.export);
   if (!def) throw new Error(`no export declared for ${payload.export}`);
+  // Run again after a server died between this job's commit and its being marked done: the file,
+  // its link and the mail exist; a second run would store and mail a second file.
+  if (await exportMailed(db, JOB_ENTITY, ctx.jobId)) {
+    ctx.log.warn({ job: String(ctx.jobId) }, 'export already stored and mailed by an earlier run');
+    return;
+  }
   const user = principalOf(payload.user);
   const requester = await readRequester(db, user.userId);
   // A user locked or deleted since asking gets nothing.

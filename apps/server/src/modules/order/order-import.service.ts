@@ -249,17 +249,20 @@ async function importFile(deps: ImportDeps, job: ImportRow, ctx: JobContext) {
         result.created += written.created;
         result.updated += written.updated + written.unchanged;
       }
+      // Done in the orders' transaction: a server killed after their commit and before a separate
+      // update left the file written and the import `writing`, and the rerun refused the file for
+      // the orders it had written itself (test/job-kill.test.ts).
+      await setImport(tx, id, {
+        status: 'done',
+        rowsRead: total,
+        ...result,
+        orders: await writtenOrders(tx, scan.firstOrders),
+      });
     });
   } catch (error) {
     if (error instanceof WriteRefused) return refuse(db, id, error.problems, annotate);
     throw error;
   }
-  await setImport(db, id, {
-    status: 'done',
-    rowsRead: total,
-    ...result,
-    orders: await writtenOrders(db, scan.firstOrders),
-  });
 }
 
 /** The valid orders of these order nos, in the file's order: what the result links to. */

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { buildServerIfStale, SERVER_ENTRY } from '../../../../scripts/build-server.mjs';
@@ -171,4 +172,22 @@ export async function resumeAfterRestart(
     .set({ runAt: sql`now()` })
     .where(sql`${jobs.id} = ${jobId} and ${jobs.status} = 'queued'`);
   return { server, lastError: recovered.lastError };
+}
+
+/** A free port on the loopback (two-processes, lazy-packages). */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** SIGTERM, as an operator stops a server; SIGKILL when it has not ended 10 s later. */
+export async function stopServer(server: ChildProcess | undefined): Promise<void> {
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await Promise.race([exited, sleep(10_000)]);
+  if (server.exitCode === null) server.kill('SIGKILL');
 }

@@ -17,6 +17,7 @@ import { jobs, periodicTasks } from '../../db/schema/platform';
 import type { Database, Db } from '../db';
 import { enqueueJob, purgeJobs } from './job-queue';
 import { type JobLog, type JobWorker, RetryLater } from './job-worker';
+import { claimPeriodicTask } from './periodic-tasks';
 
 // The job worker's guarantees (ADR 0016), on PGlite and PostgreSQL: a job runs once however long it
 // takes (the heartbeat keeps its lease), a dead worker's job runs again once, a poison job stops after
@@ -237,6 +238,23 @@ describe('periodic tasks', () => {
     // Due again for the database, but the other worker's next look is an interval away: no one runs it early.
     expect((await Promise.all(workers.map((w) => w.runDueTasks()))).flat()).toEqual([]);
   });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'a claim whose statement began before another’s commit does not take the same run (PostgreSQL)',
+    async () => {
+      await db.insert(periodicTasks).values({ name: 'test.race', nextAt: sql`now() - interval '1 second'` });
+      // The late claim's transaction (and so its now()) starts first; the other claims and commits.
+      const late = await other.db.transaction(async (tx) => {
+        await tx.execute(sql`select now()`);
+        await sleep(20);
+        expect(await claimPeriodicTask(db, 'test.race', 60_000, 'first')).toBe(true);
+        return claimPeriodicTask(tx, 'test.race', 60_000, 'late');
+      });
+      expect(late).toBe(false);
+      const [row] = await db.select().from(periodicTasks).where(eq(periodicTasks.name, 'test.race'));
+      expect(row!.lastRunBy).toBe('first');
+    },
+  );
 
   it('a new task waits one interval; a shortened interval takes effect at once', async () => {
     const worker = testWorker(db);

@@ -38,7 +38,10 @@ export async function claimPeriodicTask(
         eq(periodicTasks.name, name),
         or(
           lte(periodicTasks.nextAt, sql`now()`),
-          sql`${periodicTasks.nextAt} > now() + ${intervalOf(intervalMs)}`,
+          // The clock, not the statement's start: a claim that waited for another's row lock
+          // re-checks the row that claim wrote (next_at = its now() + interval), and against its own
+          // earlier now() that row would look shortened, so both ran (CI, PostgreSQL under load).
+          sql`${periodicTasks.nextAt} > clock_timestamp() + ${intervalOf(intervalMs)}`,
         ),
       ),
     )

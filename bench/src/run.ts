@@ -2,6 +2,7 @@ import { dashboardBench } from './dashboard.bench.ts';
 import { envelopeBench } from './envelope.bench.ts';
 import { filesBench } from './files.bench.ts';
 import { hotpathBench } from './hotpath.bench.ts';
+import { loadBench } from './load.bench.ts';
 import { loginBench } from './login.bench.ts';
 import { orderImportBench } from './order-import.bench.ts';
 import { photoLookupBench } from './photo-lookup.bench.ts';
@@ -24,6 +25,7 @@ const suites: Record<string, () => Promise<void>> = {
     await searchBench();
   },
   hotpath: () => hotpathBench(),
+  load: () => loadBench(),
   'order-import': orderImportBench,
   photos: async () => {
     await photoUploadBench();

@@ -5,6 +5,9 @@ import { signIn, watchProblems } from './helpers';
 
 // The home page and the envelope under it, for a signed-in user.
 
+/** The database the suite's server runs on (E2E_DATABASE_URL: PostgreSQL, playwright.config.ts). */
+const DATABASE = process.env.E2E_DATABASE_URL ? 'postgres' : 'pglite';
+
 test('home: greeting, the areas of the role, and system information read through the envelope', async ({
   page,
 }) => {
@@ -35,7 +38,7 @@ test('home: greeting, the areas of the role, and system information read through
   await expect(areas.getByRole('heading', { name: 'Clients' })).toBeVisible();
   const info = page.getByTestId('system-info');
   await expect(info).toContainText('QCDesk');
-  await expect(info).toContainText('pglite');
+  await expect(info).toContainText(DATABASE);
   await expect(page.getByText(`© 2018–${new Date().getFullYear()} QCDesk`)).toBeVisible();
   expect(problems).toEqual([]);
 });
@@ -81,7 +84,7 @@ test('after a refused envelope key the client fetches the public key again and r
     await route.continue();
   });
   await page.reload();
-  await expect(page.getByTestId('system-info')).toContainText('pglite');
+  await expect(page.getByTestId('system-info')).toContainText(DATABASE);
   expect(refused).toBe(1);
   expect(publicKeys).toBe(2);
   await expect(page.locator('.ant-message')).toHaveCount(0);

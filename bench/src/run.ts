@@ -2,6 +2,7 @@ import { dashboardBench } from './dashboard.bench.ts';
 import { envelopeBench } from './envelope.bench.ts';
 import { filesBench } from './files.bench.ts';
 import { hotpathBench } from './hotpath.bench.ts';
+import { lighthouseBench } from './lighthouse.bench.ts';
 import { loadBench } from './load.bench.ts';
 import { loginBench } from './login.bench.ts';
 import { orderImportBench } from './order-import.bench.ts';
@@ -26,6 +27,7 @@ const suites: Record<string, () => Promise<void>> = {
   },
   hotpath: () => hotpathBench(),
   load: () => loadBench(),
+  lighthouse: lighthouseBench,
   'order-import': orderImportBench,
   photos: async () => {
     await photoUploadBench();

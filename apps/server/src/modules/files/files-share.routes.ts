@@ -82,11 +82,12 @@ const createLink: RawHandler = async (request, reply, { db, config, files, authe
   // A link never outlives what it was made from: files shown only through a signed URL, that
   // signature; the caller's own files, share.expiryDays (issue 10 finding 10).
   const maxDays = await getSystemParam(db, 'share.expiryDays');
-  let latest = Date.now() + maxDays * DAY_MS;
+  const now = Date.now();
+  let latest = now + maxDays * DAY_MS;
   for (const f of rows) {
     if (f.ownerId !== userId) latest = Math.min(latest, signedUntil.get(f.id.toString())!);
   }
-  const expiresAt = expiryOf(input.exp, maxDays, latest);
+  const expiresAt = expiryOf(input.exp, maxDays, latest, now);
   if (!expiresAt) return refuse(reply, lang, 400, 'E_RANGE', { field: 'exp' });
 
   const limit = input.limit && Number(input.limit) > 0 ? Number(input.limit) : null;

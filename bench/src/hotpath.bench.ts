@@ -34,6 +34,7 @@ import {
   orderPageSql,
   orderRowsSql,
 } from './hotpath-orders.ts';
+import { CLIENT_TERMS, MATERIAL_TERMS } from './search-terms.ts';
 import { printTable } from './table.ts';
 
 // The hot path (issue 13): QCDesk's signed-in searches against a bare Fastify + pg route running
@@ -51,17 +52,6 @@ import { printTable } from './table.ts';
 // Parallel workers of PostgreSQL are short-lived processes this cannot see: their CPU is missing
 // from the PostgreSQL column (it shows as lower req/s instead).
 
-const CLIENT_TERMS = [
-  '华美',
-  '深圳宏达',
-  'Nordic Home',
-  'Golden',
-  '玩具',
-  'Blue Ocean Kids',
-  '义乌',
-  'Supply GmbH',
-];
-const MATERIAL_TERMS = ['PP', '硅胶', '涤纶', '环保', 'polyester', 'ABS', '阻燃', '食品级'];
 const LATER_PAGES = [2, 3, 4];
 /** Every page the bare route knows: the first (asked with its total) and the later ones. */
 const PAGES = [1, ...LATER_PAGES];

@@ -14,6 +14,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { BENCH_PASSWORD, DEFAULT_SIZES, generate } from './generate.ts';
 import { type OrderFilter, orderFilters } from './hotpath-orders.ts';
+import { CLIENT_TERMS, MATERIAL_TERMS } from './search-terms.ts';
 import { printTable } from './table.ts';
 
 // The load test (issue 32): an open-loop arrival rate of a realistic mix of signed-in calls against
@@ -66,17 +67,6 @@ const DEFAULT_MIX: Record<Kind, number> = {
 /** Refusals a real user gets as a business answer, not a failure of the server. */
 const EXPECTED_REFUSALS = new Set(['E_VERSION']);
 
-const CLIENT_TERMS = [
-  '华美',
-  '深圳宏达',
-  'Nordic Home',
-  'Golden',
-  '玩具',
-  'Blue Ocean Kids',
-  '义乌',
-  'Supply GmbH',
-];
-const MATERIAL_TERMS = ['PP', '硅胶', '涤纶', '环保', 'polyester', 'ABS', '阻燃', '食品级'];
 const PAGES = [1, 1, 2, 3, 4];
 const MB = 1024 * 1024;
 const TIMEOUT_MS = 30_000;
